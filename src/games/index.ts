@@ -2,8 +2,9 @@
  * The registry of every game kete knows, by engine id.
  */
 import type { Game } from "./core/types.js";
+import { fourRowGames } from "./mancala4x8/index.js";
 
-export const games: readonly Game[] = [];
+export const games: readonly Game[] = [...fourRowGames];
 
 export function findGame(id: string): Game | undefined {
   return games.find((g) => g.id === id);

@@ -36,6 +36,8 @@ export interface OptionSpec {
   readonly values: readonly OptionValue[] | null;
   /** For numeric options: the least allowed whole number. */
   readonly min?: number;
+  /** For numeric options: the greatest allowed whole number. */
+  readonly max?: number;
   /** Whether a numeric option also accepts `null` (no limit). */
   readonly nullable?: boolean;
   /** The rule this option belongs to. */

@@ -1,0 +1,429 @@
+/**
+ * The four-row games behind the `Game` interface: legal moves with traces,
+ * apply, outcome (HB-7, HB-8, HUS-4, BDE-4), perft and random playouts.
+ */
+import { resolveOptions } from "../core/options.js";
+import { err, ok, type Result } from "../core/result.js";
+import type { Game, LegalMove, LegalMoves, Outcome, Trace, TraceStep } from "../core/types.js";
+import {
+  CCW,
+  CW,
+  PIT_NAMES,
+  frontRowStart,
+  sideIndex,
+  type Direction,
+  type FourRowSide,
+} from "./geometry.js";
+import { formatMoveParts, parseMove } from "./notation.js";
+import {
+  parsePosition,
+  positionToJSON,
+  type FourRowOptions,
+  type FourRowPosition,
+} from "./position.js";
+import {
+  END,
+  OP_CAPTURE,
+  OP_LIFT,
+  OVERFLOW,
+  TAKE,
+  TurnRunner,
+  DECLINE,
+  CHOICE,
+  type TraceBuffer,
+  type TurnRules,
+} from "./turn.js";
+import type { Variant } from "./variants.js";
+
+const SIDE_NAMES = { S: "South", N: "North" } as const;
+
+function other(side: FourRowSide): FourRowSide {
+  return side === "S" ? "N" : "S";
+}
+
+function sideStones(pits: Uint8Array, side: 0 | 1): number {
+  let n = 0;
+  for (let i = side << 4, end = i + 16; i < end; i++) n += pits[i];
+  return n;
+}
+
+function frontRowEmpty(pits: Uint8Array, side: 0 | 1): boolean {
+  const s = frontRowStart(side);
+  for (let i = s; i < s + 8; i++) if (pits[i] > 0) return false;
+  return true;
+}
+
+function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
+  for (let i = side << 4, end = i + 16; i < end; i++) if (pits[i] >= 2) return true;
+  return false;
+}
+
+export function materializeTrace(trace: TraceBuffer): TraceStep[] {
+  const steps: TraceStep[] = new Array<TraceStep>(trace.length);
+  for (let i = 0; i < trace.length; i++) {
+    const code = trace.codes[i];
+    const op = code >> 8;
+    const pit = PIT_NAMES[code & 255];
+    if (op === OP_LIFT) steps[i] = { op: "lift", pit, n: trace.counts[i] };
+    else if (op === OP_CAPTURE) steps[i] = { op: "capture", pit, n: trace.counts[i] };
+    else steps[i] = { op: "sow", pit };
+  }
+  return steps;
+}
+
+export class FourRowGame implements Game<FourRowPosition> {
+  readonly id: string;
+  readonly title: string;
+  readonly optionSpecs;
+
+  constructor(readonly variant: Variant) {
+    this.id = variant.id;
+    this.title = variant.title;
+    this.optionSpecs = variant.optionSpecs;
+  }
+
+  initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition> {
+    const resolved = resolveOptions(this.id, this.optionSpecs, options);
+    if (!resolved.ok) return resolved;
+    return ok({
+      game: this.variant.id,
+      options: resolved.value as FourRowOptions,
+      toMove: "S",
+      pits: this.variant.setup.slice(),
+    });
+  }
+
+  parsePosition(json: unknown): Result<FourRowPosition> {
+    return parsePosition(this.variant, json);
+  }
+
+  positionToJSON(position: FourRowPosition): Record<string, unknown> {
+    return positionToJSON(position);
+  }
+
+  rules(options: FourRowOptions): TurnRules {
+    return {
+      takesBack: this.variant.takesBack,
+      needsOccupied: this.variant.needsOccupied,
+      optional: options.capture === "optional",
+      maxStages: options.maxStages,
+    };
+  }
+
+  /** Directions the option allows, in notation order (`+` before `-`). */
+  directions(options: FourRowOptions): readonly Direction[] {
+    if (options.direction === "cw") return [CW];
+    if (options.direction === "ccw") return [CCW];
+    return [CW, CCW];
+  }
+
+  /** HB-8 ends on either front row, BDE-4 on the mover's: judged before any move. */
+  private endedOnBoard(pits: Uint8Array, side: 0 | 1): boolean {
+    const end = this.variant.end;
+    if (end === "HB-8") return frontRowEmpty(pits, 0) || frontRowEmpty(pits, 1);
+    if (end === "BDE-4") return frontRowEmpty(pits, side);
+    return false;
+  }
+
+  legal(position: FourRowPosition, limit = 100_000): LegalMoves<FourRowPosition> {
+    const moves: LegalMove<FourRowPosition>[] = [];
+    const side = sideIndex(position.toMove);
+    const pits = position.pits;
+    if (this.endedOnBoard(pits, side)) return { moves, truncated: false };
+    const runner = new TurnRunner(this.rules(position.options), true);
+    const toMove = other(position.toMove);
+    const dirs = this.directions(position.options);
+    let truncated = false;
+    const visit = (r: TurnRunner, start: number): boolean => {
+      if (moves.length >= limit) {
+        truncated = true;
+        return false;
+      }
+      moves.push({
+        move: formatMoveParts(start, r.dir, r.choices, r.choiceCount),
+        position: { ...position, toMove, pits: r.board.slice() },
+        trace: materializeTrace(r.trace as TraceBuffer),
+      });
+      return true;
+    };
+    for (let start = side << 4, end = start + 16; start < end; start++) {
+      if (pits[start] < 2) continue;
+      for (const dir of dirs) {
+        if (!runner.forEachPath(pits, start, dir, (r) => visit(r, start))) {
+          return { moves, truncated };
+        }
+      }
+    }
+    return { moves, truncated };
+  }
+
+  apply(
+    position: FourRowPosition,
+    move: string,
+  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
+    const over = this.outcome(position);
+    if (over !== null) {
+      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
+        field: "move",
+      });
+    }
+    const parsed = parseMove(move);
+    if (!parsed.ok) return parsed;
+    const { start, dir, choices } = parsed.value;
+    const side = sideIndex(position.toMove);
+    const who = SIDE_NAMES[position.toMove];
+    const pit = PIT_NAMES[start];
+    if (start >> 4 !== side) {
+      return err(
+        "illegal-move",
+        `${pit} is not ${who}'s pit; ${who} starts a turn from their own rows (${side === 0 ? "A, B" : "C, D"}) (CORE-4)`,
+        { rule: "CORE-4", field: "move" },
+      );
+    }
+    if (position.pits[start] < 2) {
+      return err(
+        "illegal-move",
+        `${pit} holds ${position.pits[start]} stone${position.pits[start] === 1 ? "" : "s"}; a turn starts from a pit with two or more (CORE-4)`,
+        { rule: "CORE-4", field: "move" },
+      );
+    }
+    if (!this.directions(position.options).includes(dir)) {
+      return err(
+        "illegal-move",
+        `${move} sows ${dir === CW ? "clockwise" : "counter-clockwise"}, but direction is fixed ${position.options.direction} in this game (${this.variant.directionRule})`,
+        { rule: this.variant.directionRule, field: "move" },
+      );
+    }
+    const rules = this.rules(position.options);
+    const cite = this.variant.captureRule;
+    if (!rules.optional && choices.length > 0) {
+      return err(
+        "illegal-move",
+        `${move} names capture choices, but captures are mandatory here, so a move is only its start and direction (${cite})`,
+        { rule: cite, field: "move" },
+      );
+    }
+    const runner = new TurnRunner(rules, true);
+    runner.begin(position.pits, start, dir);
+    let used = 0;
+    for (;;) {
+      const stop = runner.settle();
+      if (stop === END) break;
+      if (stop === OVERFLOW) {
+        return err(
+          "illegal-move",
+          `${move} would need more than ${rules.maxStages} stages, so it is not a legal turn (CORE-5)`,
+          { rule: "CORE-5", field: "move" },
+        );
+      }
+      if (used >= choices.length) {
+        return err(
+          "illegal-move",
+          `${move} does not say what happens at capture opportunity ${used + 1} (in ${PIT_NAMES[runner.last]}); add x to take it or . to decline (${cite})`,
+          { rule: cite, field: "move" },
+        );
+      }
+      if (!runner.choose(choices[used++])) {
+        return err(
+          "illegal-move",
+          `${move} would need more than ${rules.maxStages} stages, so it is not a legal turn (CORE-5)`,
+          { rule: "CORE-5", field: "move" },
+        );
+      }
+    }
+    if (used < choices.length) {
+      return err(
+        "illegal-move",
+        `${move} names ${choices.length} capture choices, but that turn meets only ${used} capture opportunit${used === 1 ? "y" : "ies"} (${cite})`,
+        { rule: cite, field: "move" },
+      );
+    }
+    return ok({
+      position: { ...position, toMove: other(position.toMove), pits: runner.board.slice() },
+      trace: materializeTrace(runner.trace as TraceBuffer),
+    });
+  }
+
+  /** Whether the side has at least one start that CORE-5 does not refuse. */
+  private hasLegalStart(
+    runner: TurnRunner,
+    pits: Uint8Array,
+    side: 0 | 1,
+    options: FourRowOptions,
+  ) {
+    const dirs = this.directions(options);
+    for (let start = side << 4, end = start + 16; start < end; start++) {
+      if (pits[start] < 2) continue;
+      for (const dir of dirs) if (runner.hasPath(pits, start, dir)) return true;
+    }
+    return false;
+  }
+
+  outcome(position: FourRowPosition): Outcome | null {
+    const pits = position.pits;
+    const mover = position.toMove;
+    const side = sideIndex(mover);
+    const who = SIDE_NAMES[mover];
+    const end = this.variant.end;
+    let reason: string | null = null;
+    if (end === "HB-8") {
+      if (frontRowEmpty(pits, 0)) reason = "HB-8: South's front row is empty";
+      else if (frontRowEmpty(pits, 1)) reason = "HB-8: North's front row is empty";
+    } else if (end === "BDE-4" && frontRowEmpty(pits, side)) {
+      reason = `BDE-4: ${who} has no stone in the front row`;
+    }
+    if (reason === null) {
+      if (!hasStartPit(pits, side)) {
+        reason = `${end}: ${who} has no pit with two or more stones`;
+      } else if (
+        !this.hasLegalStart(
+          new TurnRunner(this.rules(position.options), false),
+          pits,
+          side,
+          position.options,
+        )
+      ) {
+        reason = `${end}: every start ${who} has is refused by the stage limit of ${position.options.maxStages} (CORE-5)`;
+      }
+    }
+    if (reason === null) return null;
+    const s = sideStones(pits, 0);
+    const n = sideStones(pits, 1);
+    if (end === "HB-8") {
+      return { winner: s > n ? "S" : n > s ? "N" : null, reason, score: { S: s, N: n } };
+    }
+    const winner = other(mover);
+    if (end === "HUS-4") {
+      // HUS-5: the winner scores the stones on their side, double if the loser has none.
+      const won = winner === "S" ? s : n;
+      const lost = winner === "S" ? n : s;
+      const points = lost === 0 ? 2 * won : won;
+      return {
+        winner,
+        reason,
+        score: winner === "S" ? { S: points, N: 0 } : { S: 0, N: points },
+      };
+    }
+    return { winner, reason, score: { S: s, N: n } };
+  }
+
+  perft(position: FourRowPosition, depth: number): number {
+    if (depth <= 0) return 1;
+    const rules = this.rules(position.options);
+    const runners = Array.from({ length: depth }, () => new TurnRunner(rules, false));
+    const dirs = this.directions(position.options);
+    const node = (pits: Uint8Array, side: 0 | 1, d: number): number => {
+      if (this.endedOnBoard(pits, side)) return 1;
+      const runner = runners[d - 1];
+      let total = 0;
+      for (let start = side << 4, end = start + 16; start < end; start++) {
+        if (pits[start] < 2) continue;
+        for (const dir of dirs) {
+          if (d === 1) {
+            total += runner.countPaths(pits, start, dir);
+          } else {
+            runner.forEachPath(pits, start, dir, (r) => {
+              total += node(r.board, (side ^ 1) as 0 | 1, d - 1);
+              return true;
+            });
+          }
+        }
+      }
+      return total === 0 ? 1 : total;
+    };
+    return node(position.pits, sideIndex(position.toMove), depth);
+  }
+
+  /** The (start, dir) pairs with a legal path, packed as `start * 2 + dir`. */
+  private legalStarts(
+    runner: TurnRunner,
+    pits: Uint8Array,
+    side: 0 | 1,
+    options: FourRowOptions,
+    out: Int32Array,
+  ): number {
+    if (this.endedOnBoard(pits, side)) return 0;
+    const dirs = this.directions(options);
+    let count = 0;
+    for (let start = side << 4, end = start + 16; start < end; start++) {
+      if (pits[start] < 2) continue;
+      for (const dir of dirs) if (runner.hasPath(pits, start, dir)) out[count++] = start * 2 + dir;
+    }
+    return count;
+  }
+
+  /** Walks one path of the start with random choices; false if CORE-5 refused it. */
+  private randomPath(
+    runner: TurnRunner,
+    pits: Uint8Array,
+    start: number,
+    dir: Direction,
+    random: () => number,
+  ): boolean {
+    runner.begin(pits, start, dir);
+    for (;;) {
+      const stop = runner.settle();
+      if (stop === END) return true;
+      if (stop === OVERFLOW) return false;
+      if (stop === CHOICE && !runner.choose(random() < 0.5 ? DECLINE : TAKE)) return false;
+    }
+  }
+
+  /** A random path of a start known to have one: random choices, or the first legal path. */
+  private walkStart(
+    runner: TurnRunner,
+    pits: Uint8Array,
+    start: number,
+    dir: Direction,
+    random: () => number,
+  ): void {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      if (this.randomPath(runner, pits, start, dir, random)) return;
+    }
+    runner.forEachPath(pits, start, dir, () => false);
+  }
+
+  randomMove(position: FourRowPosition, random: () => number): LegalMove<FourRowPosition> | null {
+    const rules = this.rules(position.options);
+    const side = sideIndex(position.toMove);
+    const starts = new Int32Array(32);
+    const count = this.legalStarts(
+      new TurnRunner(rules, false),
+      position.pits,
+      side,
+      position.options,
+      starts,
+    );
+    if (count === 0) return null;
+    const pick = starts[Math.floor(random() * count)];
+    const start = pick >> 1;
+    const dir = (pick & 1) as Direction;
+    const runner = new TurnRunner(rules, true);
+    this.walkStart(runner, position.pits, start, dir, random);
+    return {
+      move: formatMoveParts(start, dir, runner.choices, runner.choiceCount),
+      position: { ...position, toMove: other(position.toMove), pits: runner.board.slice() },
+      trace: materializeTrace(runner.trace as TraceBuffer),
+    };
+  }
+
+  playout(position: FourRowPosition, random: () => number, maxPlies: number): number {
+    const rules = this.rules(position.options);
+    const probe = new TurnRunner(rules, false);
+    const runner = new TurnRunner(rules, false);
+    const pits = position.pits.slice();
+    const starts = new Int32Array(32);
+    let side = sideIndex(position.toMove);
+    let plies = 0;
+    while (plies < maxPlies) {
+      const count = this.legalStarts(probe, pits, side, position.options, starts);
+      if (count === 0) break;
+      const pick = starts[Math.floor(random() * count)];
+      this.walkStart(runner, pits, pick >> 1, (pick & 1) as Direction, random);
+      pits.set(runner.board);
+      side = (side ^ 1) as 0 | 1;
+      plies++;
+    }
+    return plies;
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * One turn of a four-row game, stone by stone: the engine's hot loop.
+ *
+ * A `TurnRunner` owns a working board and fixed buffers; sowing, relays and
+ * captures mutate them in place and allocate nothing per stone. With optional
+ * captures a turn branches at every capture opportunity; `forEachPath` walks
+ * the branches depth first with an explicit stack (decline `.` before take
+ * `x`), which visits the moves in sorted order and can stop at any time, so
+ * asking for one move never costs the exponential number of all of them.
+ */
+import { NEXT, behind, facing, isFront, type Direction } from "./geometry.js";
+
+/** What ended a run of stage ends. */
+export const END = 0; // the turn is over (CORE-3: last stone into an empty pit)
+export const CHOICE = 1; // an optional capture opportunity (HUS-3, BDE-3)
+export const OVERFLOW = 2; // the turn would need stage maxStages + 1 (CORE-5)
+export type Stop = typeof END | typeof CHOICE | typeof OVERFLOW;
+
+/** Choice codes, in sorted order of their notation characters. */
+export const DECLINE = 0; // `.`
+export const TAKE = 1; // `x`
+export const CHOICE_CHARS = ".x";
+
+/** Trace step codes (see TraceBuffer). */
+export const OP_LIFT = 0;
+export const OP_SOW = 1;
+export const OP_CAPTURE = 2;
+
+export interface TurnRules {
+  /** HB-5, HUS-3: the back pit behind the captured front pit is taken too. */
+  readonly takesBack: boolean;
+  /** HUS-3, BDE-3: the landing pit must have held stones before the last one. */
+  readonly needsOccupied: boolean;
+  /** Captures are a choice (option `capture: optional`). */
+  readonly optional: boolean;
+  /** CORE-5 (option `maxStages`). */
+  readonly maxStages: number;
+}
+
+/** The physical steps of the path being walked, as packed integers. */
+export class TraceBuffer {
+  /** `op << 8 | pit` per step. */
+  codes = new Int32Array(256);
+  /** Stones leaving the pit (lift, capture). */
+  counts = new Int32Array(256);
+  length = 0;
+
+  push(op: number, pit: number, n: number): void {
+    if (this.length === this.codes.length) this.grow();
+    this.codes[this.length] = (op << 8) | pit;
+    this.counts[this.length] = n;
+    this.length++;
+  }
+
+  private grow(): void {
+    const codes = new Int32Array(this.codes.length * 2);
+    codes.set(this.codes);
+    const counts = new Int32Array(this.counts.length * 2);
+    counts.set(this.counts);
+    this.codes = codes;
+    this.counts = counts;
+  }
+}
+
+export class TurnRunner {
+  /** The working board: the position as the current path has left it. */
+  readonly board = new Uint8Array(32);
+  /** The pit the last stone fell into. */
+  last = 0;
+  /** Stages sown so far in this turn (CORE-5). */
+  stage = 0;
+  dir: Direction = 0;
+  /** Steps of the current path, when recording. */
+  readonly trace: TraceBuffer | null;
+  /** Choices made on the current path (DECLINE / TAKE). */
+  choices = new Uint8Array(16);
+  choiceCount = 0;
+
+  // Depth-first stack of choice points: board snapshots and scalar state.
+  private savedBoards = new Uint8Array(32 * 16);
+  private savedState = new Int32Array(4 * 16);
+
+  constructor(
+    readonly rules: TurnRules,
+    recordTrace: boolean,
+  ) {
+    this.trace = recordTrace ? new TraceBuffer() : null;
+  }
+
+  /** CORE-1, stage 1: lift every stone of `start` (the caller checked it holds two or more) and sow. */
+  begin(from: Uint8Array, start: number, dir: Direction): void {
+    const b = this.board;
+    b.set(from);
+    this.dir = dir;
+    this.stage = 1;
+    this.choiceCount = 0;
+    const hand = b[start];
+    b[start] = 0;
+    if (this.trace !== null) {
+      this.trace.length = 0;
+      this.trace.push(OP_LIFT, start, hand);
+    }
+    this.sow(start, hand);
+  }
+
+  /** CORE-1: one stone into each following pit of the circuit, none skipped. */
+  private sow(from: number, hand: number): void {
+    const b = this.board;
+    const next = NEXT[this.dir];
+    let p = from;
+    if (this.trace === null) {
+      for (let i = hand; i > 0; i--) {
+        p = next[p];
+        b[p]++;
+      }
+    } else {
+      for (let i = hand; i > 0; i--) {
+        p = next[p];
+        b[p]++;
+        this.trace.push(OP_SOW, p, 0);
+      }
+    }
+    this.last = p;
+  }
+
+  /**
+   * CORE-3: resolves the ends of stages — captures that are compulsory and
+   * relays — until the turn ends, exceeds the stage limit, or reaches an
+   * optional capture the player must decide.
+   */
+  settle(): Stop {
+    const b = this.board;
+    const rules = this.rules;
+    for (;;) {
+      const landing = this.last;
+      if (isFront(landing) && b[facing(landing)] > 0 && (!rules.needsOccupied || b[landing] >= 2)) {
+        if (rules.optional) return CHOICE;
+        if (!this.capture()) return OVERFLOW;
+      } else if (b[landing] >= 2) {
+        if (!this.relay()) return OVERFLOW;
+      } else {
+        return END;
+      }
+    }
+  }
+
+  /** CORE-3 relay: lift the landing pit and sow on. False if CORE-5 refuses the stage. */
+  relay(): boolean {
+    if (this.stage >= this.rules.maxStages) return false;
+    this.stage++;
+    const b = this.board;
+    const landing = this.last;
+    const hand = b[landing];
+    b[landing] = 0;
+    this.trace?.push(OP_LIFT, landing, hand);
+    this.sow(landing, hand);
+    return true;
+  }
+
+  /**
+   * HB-4/5/6, HUS-3, BDE-3: take the facing front pit (and with `takesBack`
+   * the pit behind it), lift the landing pit and sow everything on from the
+   * next pit. False if CORE-5 refuses the stage.
+   */
+  capture(): boolean {
+    if (this.stage >= this.rules.maxStages) return false;
+    this.stage++;
+    const b = this.board;
+    const landing = this.last;
+    const front = facing(landing);
+    let hand = b[front];
+    this.trace?.push(OP_CAPTURE, front, hand);
+    b[front] = 0;
+    if (this.rules.takesBack) {
+      const back = behind(front);
+      const n = b[back];
+      if (n > 0) {
+        this.trace?.push(OP_CAPTURE, back, n);
+        hand += n;
+        b[back] = 0;
+      }
+    }
+    const own = b[landing];
+    this.trace?.push(OP_LIFT, landing, own);
+    b[landing] = 0;
+    this.sow(landing, hand + own);
+    return true;
+  }
+
+  /** Plays a choice at an opportunity `settle` returned. False if CORE-5 refuses it. */
+  choose(choice: number): boolean {
+    if (this.choiceCount === this.choices.length) {
+      const grown = new Uint8Array(this.choices.length * 2);
+      grown.set(this.choices);
+      this.choices = grown;
+    }
+    this.choices[this.choiceCount++] = choice;
+    return choice === TAKE ? this.capture() : this.relay();
+  }
+
+  /**
+   * Walks every legal path of one start in sorted order, calling `visit` with
+   * this runner at the end of each (its `board`, `choices` and `trace` then
+   * describe that move). Paths refused by CORE-5 are skipped. `visit` returns
+   * false to stop; `forEachPath` then returns false.
+   */
+  forEachPath(
+    from: Uint8Array,
+    start: number,
+    dir: Direction,
+    visit: (runner: TurnRunner) => boolean,
+  ): boolean {
+    this.begin(from, start, dir);
+    let depth = 0;
+    let stop = this.settle();
+    for (;;) {
+      if (stop === CHOICE) {
+        this.save(depth++);
+        stop = this.choose(DECLINE) ? this.settle() : OVERFLOW;
+        continue;
+      }
+      if (stop === END && !visit(this)) return false;
+      if (depth === 0) return true;
+      this.restore(--depth);
+      stop = this.choose(TAKE) ? this.settle() : OVERFLOW;
+    }
+  }
+
+  /** Whether the start has at least one legal path (stops at the first). */
+  hasPath(from: Uint8Array, start: number, dir: Direction): boolean {
+    return !this.forEachPath(from, start, dir, stopAtFirst);
+  }
+
+  /** The number of legal paths of the start (its moves). */
+  countPaths(from: Uint8Array, start: number, dir: Direction): number {
+    if (!this.rules.optional) {
+      this.begin(from, start, dir);
+      return this.settle() === END ? 1 : 0;
+    }
+    counter.n = 0;
+    this.forEachPath(from, start, dir, countOne);
+    return counter.n;
+  }
+
+  private save(depth: number): void {
+    if (32 * (depth + 1) > this.savedBoards.length) {
+      const boards = new Uint8Array(this.savedBoards.length * 2);
+      boards.set(this.savedBoards);
+      this.savedBoards = boards;
+      const state = new Int32Array(this.savedState.length * 2);
+      state.set(this.savedState);
+      this.savedState = state;
+    }
+    this.savedBoards.set(this.board, 32 * depth);
+    const s = 4 * depth;
+    this.savedState[s] = this.last;
+    this.savedState[s + 1] = this.stage;
+    this.savedState[s + 2] = this.trace === null ? 0 : this.trace.length;
+    this.savedState[s + 3] = this.choiceCount;
+  }
+
+  private restore(depth: number): void {
+    this.board.set(this.savedBoards.subarray(32 * depth, 32 * depth + 32));
+    const s = 4 * depth;
+    this.last = this.savedState[s];
+    this.stage = this.savedState[s + 1];
+    if (this.trace !== null) this.trace.length = this.savedState[s + 2];
+    this.choiceCount = this.savedState[s + 3];
+  }
+}
+
+const counter = { n: 0 };
+function countOne(): boolean {
+  counter.n++;
+  return true;
+}
+function stopAtFirst(): boolean {
+  return false;
+}
