@@ -1,0 +1,106 @@
+/**
+ * Engine throughput: perft nodes per second for every four-row game (with
+ * the C reference beside it where a C compiler exists) and random playouts.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { findGame } from "../games/index.js";
+import { seededRandom } from "../games/core/random.js";
+import { printTable, timed } from "./report.js";
+
+interface PerftCase {
+  readonly game: string;
+  readonly options: Record<string, string>;
+  readonly depth: number;
+  /** Variant number of the C reference (compulsory captures only). */
+  readonly c?: number;
+}
+
+const PERFT_CASES: readonly PerftCase[] = [
+  { game: "husbao", options: {}, depth: 6, c: 0 },
+  { game: "husbao-bis", options: {}, depth: 6, c: 1 },
+  { game: "husbao-front", options: {}, depth: 6, c: 2 },
+  { game: "hus", options: {}, depth: 7, c: 3 },
+  { game: "bao-de", options: {}, depth: 5, c: 4 },
+  { game: "hus", options: { capture: "optional" }, depth: 5 },
+  { game: "bao-de", options: { capture: "optional" }, depth: 3 },
+];
+
+function label(c: { game: string; options: Record<string, string> }): string {
+  const opts = Object.entries(c.options).map(([k, v]) => `${k}=${v}`);
+  return opts.length ? `${c.game} (${opts.join(", ")})` : c.game;
+}
+
+/** Compiles the C reference into a temporary folder; null without a C compiler. */
+function buildReference(): { exe: string; cleanup: () => void } | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const source = join(here, "..", "..", "src", "bench", "c-reference", "perft4x8.c");
+  const dir = mkdtempSync(join(tmpdir(), "kete-bench-"));
+  const exe = join(dir, "perft4x8");
+  try {
+    execFileSync("cc", ["-O2", "-o", exe, source], { stdio: "ignore" });
+    return { exe, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+}
+
+export async function benchEngine(): Promise<void> {
+  const reference = buildReference();
+  const rows: (string | number)[][] = [];
+  for (const c of PERFT_CASES) {
+    const game = findGame(c.game);
+    const start = game?.initial(c.options);
+    if (!game || !start?.ok) throw new Error(`bench: cannot set up ${label(c)}`);
+    game.perft(start.value, c.depth - 1); // warm up the JIT
+    const { value: nodes, ms } = timed(() => game.perft(start.value, c.depth));
+    const row: (string | number)[] = [label(c), c.depth, nodes, ms, nodes / ms / 1000];
+    if (reference && c.c !== undefined) {
+      const out = execFileSync(reference.exe, [String(c.c), String(c.depth)], {
+        encoding: "utf8",
+      }).trim();
+      const [count, cms] = out.split(" ").map(Number);
+      if (count !== nodes) throw new Error(`bench: C reference counts ${count}, engine ${nodes}`);
+      const cRate = count / cms / 1000;
+      row.push(cRate, `${(cRate / (nodes / ms / 1000)).toFixed(2)}x`);
+    } else {
+      row.push("–", "–");
+    }
+    rows.push(row);
+  }
+  reference?.cleanup();
+  printTable({
+    title: "Engine: perft from the initial position",
+    columns: ["game", "depth", "leaves", "ms", "M nodes/s", "C M nodes/s", "C / TS"],
+    rows,
+    notes: [
+      reference
+        ? "C: src/bench/c-reference/perft4x8.c compiled with cc -O2 on this machine; its counts must equal the engine's."
+        : "C reference skipped: no C compiler (cc) on this machine.",
+    ],
+  });
+
+  const playoutRows: (string | number)[][] = [];
+  for (const c of PERFT_CASES.filter((p) => p.game !== "bao-de" || !p.options.capture)) {
+    const game = findGame(c.game);
+    const start = game?.initial(c.options);
+    if (!game || !start?.ok) continue;
+    const random = seededRandom(7);
+    const games = 2000;
+    const { value: plies, ms } = timed(() => {
+      let total = 0;
+      for (let i = 0; i < games; i++) total += game.playout(start.value, random, 1000);
+      return total;
+    });
+    playoutRows.push([label(c), games, plies / games, (games / ms) * 1000, (plies / ms) * 1000]);
+  }
+  printTable({
+    title: "Engine: random playouts (seed 7, at most 1000 plies)",
+    columns: ["game", "games", "plies/game", "games/s", "plies/s"],
+    rows: playoutRows,
+  });
+}

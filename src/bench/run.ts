@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: prints every benchmark of kete as markdown tables
+ * (the README quotes them). `npm run bench -- engine` runs one section.
+ */
+import { benchEngine } from "./engine.js";
+
+const SECTIONS: Record<string, () => Promise<void>> = {
+  engine: benchEngine,
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  for (const name of wanted) {
+    if (!(name in SECTIONS)) {
+      console.error(`bench: no section "${name}"; sections: ${Object.keys(SECTIONS).join(", ")}`);
+      process.exit(2);
+    }
+  }
+  console.log(`# kete benchmarks (node ${process.version}, ${process.platform}/${process.arch})`);
+  for (const [name, run] of Object.entries(SECTIONS)) {
+    if (wanted.length === 0 || wanted.includes(name)) await run();
+  }
+}
+
+await main();
