@@ -3,7 +3,7 @@
  * flags, journal headers): every option filled in, unknown names and bad
  * values refused with a message naming the field.
  */
-import { err, ok, type Result } from "./result.js";
+import { describeValue, err, ok, type Result } from "./result.js";
 import type { OptionSpec, OptionValue, Options } from "./types.js";
 
 function describe(spec: OptionSpec): string {
@@ -35,7 +35,7 @@ export function checkOptionValue(
   }
   return err(
     "bad-option",
-    `${field} is ${JSON.stringify(value) ?? "missing"}; it must be ${describe(spec)} (${spec.rule})`,
+    `${field} is ${describeValue(value)}; it must be ${describe(spec)} (${spec.rule})`,
     { field, rule: spec.rule },
   );
 }

@@ -31,3 +31,16 @@ export function err(
   const error: KeteError = { code, message, ...where };
   return { ok: false, error };
 }
+
+/**
+ * A short, safe rendering of an outside value for an error message: never
+ * throws (deeply nested or cyclic input), never longer than about 40 characters.
+ */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "missing";
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  if (typeof value === "object") return "an object";
+  const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

@@ -25,7 +25,7 @@ export type Side = string;
 export type OptionValue = string | number | boolean | null;
 
 /** Every option of a game with its value; defaults filled in. */
-export type Options = Readonly<Record<string, OptionValue>>;
+export type Options = Readonly<Record<string, OptionValue | undefined>>;
 
 /** Describes one rule option for `kete engine games` and argument parsing. */
 export interface OptionSpec {

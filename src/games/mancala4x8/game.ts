@@ -321,6 +321,10 @@ export class FourRowGame implements Game<FourRowPosition> {
         for (const dir of dirs) {
           if (d === 1) {
             total += runner.countPaths(pits, start, dir);
+          } else if (!rules.optional) {
+            if (runner.runCompulsory(pits, start, dir)) {
+              total += node(runner.board, (side ^ 1) as 0 | 1, d - 1);
+            }
           } else {
             runner.forEachPath(pits, start, dir, (r) => {
               total += node(r.board, (side ^ 1) as 0 | 1, d - 1);

@@ -4,16 +4,17 @@
  * is checked when a position is read from outside.
  */
 import { resolveOptions } from "../core/options.js";
-import { err, ok, type Result } from "../core/result.js";
+import { describeValue, err, ok, type Result } from "../core/result.js";
 import type { Position } from "../core/types.js";
 import { PIT_COUNT, ROWS, type FourRowSide } from "./geometry.js";
 import type { FourRowGameId, Variant } from "./variants.js";
 
 export interface FourRowOptions {
   readonly direction: "free" | "cw" | "ccw";
+  /** Only `hus` and `bao-de` have this option. */
   readonly capture?: "mandatory" | "optional";
   readonly maxStages: number;
-  readonly [name: string]: string | number | boolean | null | undefined;
+  readonly [name: string]: string | number | undefined;
 }
 
 export interface FourRowPosition extends Position {
@@ -88,7 +89,7 @@ export function parsePosition(variant: Variant, json: unknown): Result<FourRowPo
       if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > variant.total) {
         return err(
           "bad-position",
-          `${field}[${c}] (pit ${row}${c + 1}) is ${JSON.stringify(n) ?? "missing"}; a pit holds a whole number of stones from 0 to ${variant.total}`,
+          `${field}[${c}] (pit ${row}${c + 1}) is ${describeValue(n)}; a pit holds a whole number of stones from 0 to ${variant.total}`,
           { field: `${field}[${c}]` },
         );
       }

@@ -228,15 +228,64 @@ export class TurnRunner {
 
   /** Whether the start has at least one legal path (stops at the first). */
   hasPath(from: Uint8Array, start: number, dir: Direction): boolean {
+    if (!this.rules.optional) return this.runCompulsory(from, start, dir);
     return !this.forEachPath(from, start, dir, stopAtFirst);
+  }
+
+  /**
+   * The whole turn of a start when every capture is compulsory, in one tight
+   * loop with no trace (perft, playouts). True if it ends within CORE-5's limit;
+   * `board` then holds the position after it.
+   */
+  runCompulsory(from: Uint8Array, start: number, dir: Direction): boolean {
+    const b = this.board;
+    b.set(from);
+    this.dir = dir;
+    this.choiceCount = 0;
+    const next = NEXT[dir];
+    const { takesBack, needsOccupied, maxStages } = this.rules;
+    let stage = 1;
+    let hand = b[start];
+    b[start] = 0;
+    let p = start;
+    for (;;) {
+      for (; hand > 0; hand--) {
+        p = next[p];
+        b[p]++;
+      }
+      // CORE-3 at landing pit p: capture (HB-4/5/6, HUS-3, BDE-3), else relay, else end.
+      const own = b[p];
+      if (p >= 8 && p < 24) {
+        const front = p < 16 ? p + 8 : p - 8;
+        const victims = b[front];
+        if (victims > 0 && (!needsOccupied || own >= 2)) {
+          if (stage >= maxStages) return false;
+          stage++;
+          hand = victims + own;
+          b[front] = 0;
+          if (takesBack) {
+            const back = front < 16 ? front - 8 : front + 8;
+            hand += b[back];
+            b[back] = 0;
+          }
+          b[p] = 0;
+          continue;
+        }
+      }
+      if (own < 2) break;
+      if (stage >= maxStages) return false;
+      stage++;
+      hand = own;
+      b[p] = 0;
+    }
+    this.last = p;
+    this.stage = stage;
+    return true;
   }
 
   /** The number of legal paths of the start (its moves). */
   countPaths(from: Uint8Array, start: number, dir: Direction): number {
-    if (!this.rules.optional) {
-      this.begin(from, start, dir);
-      return this.settle() === END ? 1 : 0;
-    }
+    if (!this.rules.optional) return this.runCompulsory(from, start, dir) ? 1 : 0;
     counter.n = 0;
     this.forEachPath(from, start, dir, countOne);
     return counter.n;
