@@ -1,0 +1,40 @@
+/**
+ * The `kete` command line: one subcommand per module, wired up here.
+ * Usage errors (unknown command, bad argument) print a short message and a
+ * hint on stderr and exit with code 2.
+ */
+import { readFileSync } from "node:fs";
+import { Command } from "commander";
+import { registerEngineCommand } from "./engine.js";
+import { registerPerftCommand } from "./perft.js";
+import { EXIT_USAGE } from "./usage.js";
+
+export function buildProgram(): Command {
+  const program = new Command("kete")
+    .description("referee and teacher for mancala games on a sensor board")
+    .version(packageVersion(), "-V, --version")
+    .showHelpAfterError("(run 'kete --help' for usage)")
+    // Help and --version exit 0; every other complaint of commander's is a usage error.
+    .exitOverride((e) => process.exit(e.exitCode === 0 ? 0 : EXIT_USAGE));
+  // Subcommands made with .command() inherit exitOverride from the program.
+  registerEngineCommand(program);
+  registerPerftCommand(program);
+  return program;
+}
+
+export async function runCli(argv: readonly string[]): Promise<void> {
+  await buildProgram().parseAsync([...argv]);
+}
+
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null && "version" in parsed) {
+      return String(parsed.version);
+    }
+  } catch {
+    // fall through
+  }
+  return "unknown";
+}

@@ -1,0 +1,328 @@
+/**
+ * The request handler of `kete engine` (shared/spec/engine-protocol.md): one
+ * JSON request line in, one JSON answer line out. Pure — no I/O — and total:
+ * every input, however broken, gets an answer and nothing throws.
+ */
+import { games as registeredGames } from "../games/index.js";
+import type { KeteError, Result } from "../games/core/result.js";
+import type { Game, LegalMove, Outcome, Position, Trace } from "../games/core/types.js";
+import { checkOptions, defaultOptions } from "./options.js";
+
+/** Lines longer than this (in UTF-16 code units, about 1 MiB of ASCII) are refused unparsed. */
+export const MAX_LINE_LENGTH = 1 << 20;
+
+/** The number of legal moves answered when a `legal` request gives no `limit`. */
+export const DEFAULT_LEGAL_LIMIT = 100_000;
+
+/** The commands of the protocol. */
+export const COMMANDS = ["games", "initial", "legal", "apply", "outcome"] as const;
+export type Command = (typeof COMMANDS)[number];
+
+/** The keys an answer can carry besides `id` (an error answer carries only `error`). */
+export const ANSWER_KEYS = ["games", "position", "moves", "truncated", "trace", "outcome"] as const;
+
+/** An answer object before the request's `id` is put in front of it. */
+export type Answer = Record<string, unknown>;
+
+/** Error codes produced by the handler itself (games add their own, e.g. `illegal-move`). */
+export const ErrorCode = {
+  lineTooLong: "line-too-long",
+  badJson: "bad-json",
+  badRequest: "bad-request",
+  unknownCommand: "unknown-command",
+  unknownGame: "unknown-game",
+  badPosition: "bad-position",
+  badOption: "bad-option",
+  internal: "internal",
+} as const;
+
+/** The games the handler serves, by default the registry of src/games. */
+export type GameList = readonly Game[];
+
+/** `{"error":{…}}` from a KeteError, with `rule` and `field` only when present. */
+export function errorAnswer(error: KeteError): Answer {
+  const out: Record<string, string> = { code: error.code, message: error.message };
+  if (typeof error.rule === "string") out.rule = error.rule;
+  if (typeof error.field === "string") out.field = error.field;
+  return { error: out };
+}
+
+function fail(code: string, message: string, field?: string): Answer {
+  return errorAnswer(field === undefined ? { code, message } : { code, message, field });
+}
+
+/**
+ * Answers one request line: `null` for a blank line, else exactly one line of
+ * JSON (no newline at the end). Never throws.
+ */
+export function handleRequestLine(
+  line: string,
+  gameList: GameList = registeredGames,
+): string | null {
+  try {
+    if (line.length > MAX_LINE_LENGTH) {
+      return encodeAnswer(
+        fail(
+          ErrorCode.lineTooLong,
+          `request line is longer than ${MAX_LINE_LENGTH} characters; it was not read`,
+        ),
+      );
+    }
+    if (line.trim() === "") return null;
+    let request: unknown;
+    try {
+      request = JSON.parse(line);
+    } catch (e) {
+      const detail = e instanceof Error ? `: ${e.message}` : "";
+      return encodeAnswer(fail(ErrorCode.badJson, `request is not valid JSON${detail}`));
+    }
+    const id = requestId(request);
+    try {
+      return encodeAnswer(handleRequest(request, gameList), id);
+    } catch (e) {
+      // A bug in a game: its error, or an answer that cannot be written as JSON.
+      return encodeAnswer(internalError(e), id);
+    }
+  } catch (e) {
+    return lastResort(e);
+  }
+}
+
+/** The request's `id` when it has one (any JSON value, `null` included). */
+export function requestId(request: unknown): { readonly value: unknown } | undefined {
+  if (isPlainObject(request) && Object.hasOwn(request, "id")) return { value: request.id };
+  return undefined;
+}
+
+/**
+ * One answer line: `id` first when the request had one. U+2028/U+2029 are
+ * escaped so that no reader can mistake them for line ends. If the `id` cannot
+ * be written back (say, nested too deeply), the answer goes without it.
+ */
+export function encodeAnswer(answer: Answer, id?: { readonly value: unknown }): string {
+  let text: string;
+  if (id === undefined) {
+    text = JSON.stringify(answer);
+  } else {
+    try {
+      text = JSON.stringify({ id: id.value, ...answer });
+    } catch {
+      text = JSON.stringify(answer);
+    }
+  }
+  return text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
+}
+
+function internalError(e: unknown): Answer {
+  let detail = "unknown error";
+  try {
+    detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    // keep "unknown error"
+  }
+  return fail(ErrorCode.internal, `internal error while answering the request (${detail})`);
+}
+
+function lastResort(e: unknown): string {
+  try {
+    return encodeAnswer(internalError(e));
+  } catch {
+    return '{"error":{"code":"internal","message":"internal error while answering the request"}}';
+  }
+}
+
+/** Answers one parsed request (without its `id`). May throw only on a bug in a game. */
+export function handleRequest(request: unknown, gameList: GameList = registeredGames): Answer {
+  if (!isPlainObject(request)) {
+    return fail(ErrorCode.badRequest, "request must be a JSON object");
+  }
+  if (!Object.hasOwn(request, "cmd")) {
+    return fail(
+      ErrorCode.badRequest,
+      `request has no "cmd" (one of ${COMMANDS.join(", ")})`,
+      "cmd",
+    );
+  }
+  const cmd = request.cmd;
+  if (typeof cmd !== "string" || !isCommand(cmd)) {
+    return fail(
+      ErrorCode.unknownCommand,
+      `unknown command ${short(cmd)}; commands are ${COMMANDS.join(", ")}`,
+      "cmd",
+    );
+  }
+  switch (cmd) {
+    case "games":
+      return gamesAnswer(gameList);
+    case "initial":
+      return initialAnswer(request, gameList);
+    case "legal":
+      return legalAnswer(request, gameList);
+    case "apply":
+      return applyAnswer(request, gameList);
+    case "outcome":
+      return outcomeAnswer(request, gameList);
+  }
+}
+
+function isCommand(cmd: string): cmd is Command {
+  return (COMMANDS as readonly string[]).includes(cmd);
+}
+
+function gamesAnswer(gameList: GameList): Answer {
+  return {
+    games: gameList.map((g) => ({
+      id: g.id,
+      title: g.title,
+      options: defaultOptions(g.optionSpecs),
+    })),
+  };
+}
+
+function initialAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+  const found = lookUpGame(request.game, "game", gameList);
+  if (!found.ok) return errorAnswer(found.error);
+  const game = found.value;
+  const options = checkOptions(game.optionSpecs, own(request, "options"), game.id);
+  if (!options.ok) return errorAnswer(options.error);
+  const initial = game.initial(options.value);
+  if (!initial.ok) return errorAnswer(initial.error);
+  return { position: game.positionToJSON(initial.value) };
+}
+
+function legalAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+  let limit = DEFAULT_LEGAL_LIMIT;
+  if (Object.hasOwn(request, "limit")) {
+    const given = request.limit;
+    if (typeof given !== "number" || !Number.isInteger(given) || given < 0) {
+      return fail(
+        ErrorCode.badRequest,
+        `limit must be a whole number >= 0, not ${short(given)}`,
+        "limit",
+      );
+    }
+    limit = given;
+  }
+  const parsed = readPosition(request, gameList);
+  if (!parsed.ok) return errorAnswer(parsed.error);
+  const { game, position } = parsed.value;
+  const legal = game.legal(position, limit);
+  const moves = legal.moves.slice(0, limit);
+  const answer: Answer = { moves: moves.map((m) => legalMoveJSON(game, m)) };
+  if (legal.truncated || legal.moves.length > limit) answer.truncated = true;
+  return answer;
+}
+
+function applyAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+  const parsed = readPosition(request, gameList);
+  if (!parsed.ok) return errorAnswer(parsed.error);
+  const { game, position } = parsed.value;
+  const move = own(request, "move");
+  if (typeof move !== "string") {
+    return fail(
+      ErrorCode.badRequest,
+      `move must be a string in ${game.id} notation, not ${short(move)}`,
+      "move",
+    );
+  }
+  const applied = game.apply(position, move);
+  if (!applied.ok) return errorAnswer(applied.error);
+  return {
+    position: game.positionToJSON(applied.value.position),
+    trace: traceJSON(applied.value.trace),
+  };
+}
+
+function outcomeAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+  const parsed = readPosition(request, gameList);
+  if (!parsed.ok) return errorAnswer(parsed.error);
+  const { game, position } = parsed.value;
+  return { outcome: outcomeJSON(game.outcome(position)) };
+}
+
+/** The `position` of a request, read by the game its `game` field names. */
+function readPosition(
+  request: Record<string, unknown>,
+  gameList: GameList,
+): Result<{ readonly game: Game; readonly position: Position }> {
+  if (!Object.hasOwn(request, "position")) {
+    return {
+      ok: false,
+      error: { code: ErrorCode.badRequest, message: "request has no position", field: "position" },
+    };
+  }
+  const json = request.position;
+  if (!isPlainObject(json)) {
+    return {
+      ok: false,
+      error: {
+        code: ErrorCode.badPosition,
+        message: "position must be a JSON object",
+        field: "position",
+      },
+    };
+  }
+  const found = lookUpGame(own(json, "game"), "position.game", gameList);
+  if (!found.ok) return found;
+  const game = found.value;
+  const position = game.parsePosition(json);
+  if (!position.ok) return position;
+  return { ok: true, value: { game, position: position.value } };
+}
+
+function lookUpGame(id: unknown, field: string, gameList: GameList): Result<Game> {
+  const known = gameList.map((g) => g.id).join(", ");
+  if (id === undefined) {
+    return {
+      ok: false,
+      error: {
+        code: ErrorCode.badRequest,
+        message: `${field} is missing (games: ${known})`,
+        field,
+      },
+    };
+  }
+  const game = typeof id === "string" ? gameList.find((g) => g.id === id) : undefined;
+  if (game === undefined) {
+    return {
+      ok: false,
+      error: {
+        code: ErrorCode.unknownGame,
+        message: `${field}: unknown game ${short(id)} (games: ${known === "" ? "none" : known})`,
+        field,
+      },
+    };
+  }
+  return { ok: true, value: game };
+}
+
+function legalMoveJSON(game: Game, m: LegalMove<Position>): Answer {
+  return { move: m.move, position: game.positionToJSON(m.position), trace: traceJSON(m.trace) };
+}
+
+/** Trace steps as plain objects with `op` first. */
+function traceJSON(trace: Trace): readonly Answer[] {
+  return trace.map((step) => ({ ...step }));
+}
+
+function outcomeJSON(outcome: Outcome | null): Answer | null {
+  if (outcome === null) return null;
+  return { winner: outcome.winner, reason: outcome.reason, score: { ...outcome.score } };
+}
+
+function own(object: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A value shown in an error message, cut short. */
+function short(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object" && value !== null) return "an object";
+  const text = JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

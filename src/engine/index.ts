@@ -1,0 +1,23 @@
+/** The `kete engine` protocol, without I/O: see handler.ts. */
+export {
+  ANSWER_KEYS,
+  COMMANDS,
+  DEFAULT_LEGAL_LIMIT,
+  ErrorCode,
+  MAX_LINE_LENGTH,
+  encodeAnswer,
+  errorAnswer,
+  handleRequest,
+  handleRequestLine,
+  requestId,
+} from "./handler.js";
+export type { Answer, Command, GameList } from "./handler.js";
+export {
+  checkOptionValue,
+  checkOptions,
+  defaultOptions,
+  describeAllowed,
+  unknownOptionMessage,
+} from "./options.js";
+export { runPerft } from "./perft.js";
+export type { PerftDivision, PerftResult } from "./perft.js";
