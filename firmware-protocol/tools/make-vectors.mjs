@@ -1,0 +1,725 @@
+// Writes firmware-protocol/vectors/valid.jsonl and invalid.jsonl.
+//
+// The vectors are the committed data; this script only saves typing the
+// checksums. It has its own CRC-8 (poly 0x07, init 0x00, as in PROTOCOL.md §3)
+// and does not use kete's codec, so the vectors check the codec against the
+// document rather than against itself.
+//
+//   node firmware-protocol/tools/make-vectors.mjs
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+function crc8(text) {
+  let crc = 0;
+  for (let i = 0; i < text.length; i++) {
+    crc ^= text.charCodeAt(i) & 0xff;
+    for (let bit = 0; bit < 8; bit++)
+      crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+const hex2 = (n) => n.toString(16).toUpperCase().padStart(2, "0");
+const sign = (body) => `${body}*${hex2(crc8(body))}`;
+
+if (crc8("123456789") !== 0xf4) throw new Error("CRC-8 check value is wrong");
+
+const B = "board-to-host";
+const H = "host-to-board";
+
+// ------------------------------------------------------------------ shapes
+
+const four = (n) => Array.from({ length: 32 }, () => n);
+const off = { pattern: "off" };
+const led = (colour, pattern) => ({ pattern, colour });
+
+const pits4x8 = [];
+for (const r of "ABCD") for (let c = 1; c <= 8; c++) pits4x8.push(`${r}${c}`);
+
+const hexStart =
+  "bbbbb" +
+  "bbbbbb" +
+  "..bbb.." +
+  "........" +
+  "........." +
+  "........" +
+  "..www.." +
+  "wwwwww" +
+  "wwwww";
+const hexChar = { ".": "empty", b: "black", w: "white", "?": null };
+const hexStartHoles = [...hexStart].map((c) => hexChar[c]);
+const hexMid =
+  "bbbbb" +
+  "bbbbbb" +
+  "..bbb.." +
+  "........" +
+  "....b...." +
+  "...w...." +
+  "..www.." +
+  "wwwwww" +
+  "wwww?";
+
+const mixedCounts = [
+  0,
+  1,
+  5,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  4,
+  12,
+  255,
+  null,
+];
+
+// ------------------------------------------------------------------ valid
+
+const valid = [
+  [B, "00 BOOT 17 power", { type: "boot", seq: 0, boot: 17, reason: "power" }],
+  [B, "00 BOOT 0 watchdog", { type: "boot", seq: 0, boot: 0, reason: "watchdog" }],
+  [B, "00 BOOT 65535 command", { type: "boot", seq: 0, boot: 65535, reason: "command" }],
+  [B, "00 BOOT 9 reset", { type: "boot", seq: 0, boot: 9, reason: "reset" }],
+  [B, "00 BOOT 9 brownout", { type: "boot", seq: 0, boot: 9, reason: "brownout" }],
+  [B, "00 BOOT 9 other", { type: "boot", seq: 0, boot: 9, reason: "other" }],
+  [
+    B,
+    "01 INFO proto=1 fw=1.0.0 id=KETE-0001 geo=4x8 boot=17 max=64 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000",
+    {
+      type: "info",
+      seq: 1,
+      proto: 1,
+      firmware: "1.0.0",
+      boardId: "KETE-0001",
+      geometry: "4x8",
+      boot: 17,
+      maxCount: 64,
+      colours: ["red", "green", "blue", "yellow", "cyan", "magenta", "white"],
+      patterns: ["steady", "blink", "fast", "pulse"],
+      buttons: 2,
+      calibration: true,
+      debounceMs: 200,
+      snapshotIntervalMs: 2000,
+    },
+  ],
+  [
+    B,
+    "02 INFO proto=1 fw=0.3.1-rc1+g7 id=GPS_7 geo=2x5+2 boot=3 max=40 leds=RGB pat=SB btn=0 cal=0 deb=0 int=0",
+    {
+      type: "info",
+      seq: 2,
+      proto: 1,
+      firmware: "0.3.1-rc1+g7",
+      boardId: "GPS_7",
+      geometry: "2x5+2",
+      boot: 3,
+      maxCount: 40,
+      colours: ["red", "green", "blue"],
+      patterns: ["steady", "blink"],
+      buttons: 0,
+      calibration: false,
+      debounceMs: 0,
+      snapshotIntervalMs: 0,
+    },
+  ],
+  [
+    B,
+    "03 INFO proto=1 fw=2 id=abalone.1 geo=hex61 boot=65535 max=1 leds=- pat=- btn=16 cal=1 deb=5000 int=60000",
+    {
+      type: "info",
+      seq: 3,
+      proto: 1,
+      firmware: "2",
+      boardId: "abalone.1",
+      geometry: "hex61",
+      boot: 65535,
+      maxCount: 1,
+      colours: [],
+      patterns: [],
+      buttons: 16,
+      calibration: true,
+      debounceMs: 5000,
+      snapshotIntervalMs: 60000,
+    },
+  ],
+  [
+    B,
+    "04 SNAP 4x8 P S FFFFFFFF " + four(4).join(","),
+    {
+      type: "snapshot",
+      seq: 4,
+      reason: "periodic",
+      settled: true,
+      unsettled: [],
+      board: { geometry: "4x8", counts: four(4) },
+    },
+  ],
+  [
+    B,
+    "05 SNAP 4x8 C U 7FFFFFFB 0,1,5,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,12,255,?",
+    {
+      type: "snapshot",
+      seq: 5,
+      reason: "change",
+      settled: false,
+      unsettled: ["A3", "D8"],
+      board: { geometry: "4x8", counts: mixedCounts },
+    },
+  ],
+  [
+    B,
+    "06 SNAP 4x8 R S 7FFFFFFF 0,1,5,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,12,255,?",
+    {
+      type: "snapshot",
+      seq: 6,
+      reason: "request",
+      settled: true,
+      unsettled: ["D8"],
+      board: { geometry: "4x8", counts: mixedCounts },
+    },
+  ],
+  [
+    B,
+    "07 SNAP 4x8 C U 00000000 " + four(0).join(","),
+    {
+      type: "snapshot",
+      seq: 7,
+      reason: "change",
+      settled: false,
+      unsettled: pits4x8,
+      board: { geometry: "4x8", counts: four(0) },
+    },
+  ],
+  [
+    B,
+    "08 SNAP 2x5+2 P S FFF 5,4S1,4,4N2,4,4,4S3N5,4,4,4,0,2S2S4N1",
+    {
+      type: "snapshot",
+      seq: 8,
+      reason: "periodic",
+      settled: true,
+      unsettled: [],
+      board: {
+        geometry: "2x5+2",
+        places: [
+          { count: 5, gems: [] },
+          { count: 4, gems: ["S1"] },
+          { count: 4, gems: [] },
+          { count: 4, gems: ["N2"] },
+          { count: 4, gems: [] },
+          { count: 4, gems: [] },
+          { count: 4, gems: ["S3", "N5"] },
+          { count: 4, gems: [] },
+          { count: 4, gems: [] },
+          { count: 4, gems: [] },
+          { count: 0, gems: [] },
+          { count: 2, gems: ["S2", "S4", "N1"] },
+        ],
+      },
+    },
+  ],
+  [
+    B,
+    "09 SNAP 2x5+2 C U 9FF 0S1S2S3S4S5N1N2N3N4N5,0,0,0,0,0,0,0,0,?,3,0",
+    {
+      type: "snapshot",
+      seq: 9,
+      reason: "change",
+      settled: false,
+      unsettled: ["B5", "SC"],
+      board: {
+        geometry: "2x5+2",
+        places: [
+          { count: 0, gems: ["S1", "S2", "S3", "S4", "S5", "N1", "N2", "N3", "N4", "N5"] },
+          { count: 0, gems: [] },
+          { count: 0, gems: [] },
+          { count: 0, gems: [] },
+          { count: 0, gems: [] },
+          { count: 0, gems: [] },
+          { count: 0, gems: [] },
+          { count: 0, gems: [] },
+          { count: 0, gems: [] },
+          null,
+          { count: 3, gems: [] },
+          { count: 0, gems: [] },
+        ],
+      },
+    },
+  ],
+  [
+    B,
+    "0A SNAP hex61 R S 1FFFFFFFFFFFFFFF " + hexStart,
+    {
+      type: "snapshot",
+      seq: 10,
+      reason: "request",
+      settled: true,
+      unsettled: [],
+      board: { geometry: "hex61", holes: hexStartHoles },
+    },
+  ],
+  [
+    B,
+    "0B SNAP hex61 C U 0FFFFFFFBFFFFFFF " + hexMid,
+    {
+      type: "snapshot",
+      seq: 11,
+      reason: "change",
+      settled: false,
+      unsettled: ["E5", "I9"],
+      board: { geometry: "hex61", holes: [...hexMid].map((c) => hexChar[c]) },
+    },
+  ],
+  [B, "0C HB 17 3600", { type: "heartbeat", seq: 12, boot: 17, uptime: 3600 }],
+  [B, "FF HB 0 4294967295", { type: "heartbeat", seq: 255, boot: 0, uptime: 4294967295 }],
+  [B, "0D ACK 00", { type: "ack", seq: 13, id: 0 }],
+  [B, "0E ACK FF", { type: "ack", seq: 14, id: 255 }],
+  ...["unknown-command", "bad-args", "bad-pit", "unsupported", "busy", "version"].map(
+    (reason, i) => [
+      B,
+      `${hex2(0x10 + i)} NAK 3C ${reason}`,
+      { type: "nak", seq: 0x10 + i, id: 0x3c, reason },
+    ],
+  ),
+  [B, "20 BTN 1 P", { type: "button", seq: 32, button: 1, action: "press" }],
+  [B, "21 BTN 16 R", { type: "button", seq: 33, button: 16, action: "release" }],
+  [B, "22 ERR sensor-fault A3", { type: "error", seq: 34, code: "sensor-fault", pit: "A3" }],
+  [B, "23 ERR sensor-fault I5", { type: "error", seq: 35, code: "sensor-fault", pit: "I5" }],
+  [
+    B,
+    "24 ERR calibration-needed SC",
+    { type: "error", seq: 36, code: "calibration-needed", pit: "SC" },
+  ],
+  ...["rx-overflow", "rx-checksum", "rx-syntax", "host-timeout"].map((code, i) => [
+    B,
+    `${hex2(0x25 + i)} ERR ${code}`,
+    { type: "error", seq: 0x25 + i, code, pit: null },
+  ]),
+  [B, "30 CALR A1 ok 512", { type: "calibration", seq: 48, pit: "A1", status: "ok", raw: 512 }],
+  [B, "31 CALR NC need 0", { type: "calibration", seq: 49, pit: "NC", status: "need", raw: 0 }],
+  [
+    B,
+    "32 CALR E9 fault 65535",
+    { type: "calibration", seq: 50, pit: "E9", status: "fault", raw: 65535 },
+  ],
+
+  [H, "01 HELLO 1", { type: "hello", id: 1, proto: 1 }],
+  [H, "02 HELLO 255", { type: "hello", id: 2, proto: 255 }],
+  [H, "03 PING", { type: "ping", id: 3 }],
+  [H, "04 SNAP", { type: "snapshot-request", id: 4 }],
+  [H, "05 CFG deb=150", { type: "config", id: 5, debounceMs: 150, snapshotIntervalMs: null }],
+  [H, "06 CFG int=0", { type: "config", id: 6, debounceMs: null, snapshotIntervalMs: 0 }],
+  [H, "07 CFG deb=0 int=100", { type: "config", id: 7, debounceMs: 0, snapshotIntervalMs: 100 }],
+  [
+    H,
+    "08 CFG deb=5000 int=60000",
+    { type: "config", id: 8, debounceMs: 5000, snapshotIntervalMs: 60000 },
+  ],
+  [H, "09 LED A1:RB", { type: "led", id: 9, leds: [{ pit: "A1", led: led("red", "blink") }] }],
+  [
+    H,
+    "0A LED A1:RS B2:GB C3:YF D8:CP SC:MS E5:WB I9:-- NC:BS",
+    {
+      type: "led",
+      id: 10,
+      leds: [
+        { pit: "A1", led: led("red", "steady") },
+        { pit: "B2", led: led("green", "blink") },
+        { pit: "C3", led: led("yellow", "fast") },
+        { pit: "D8", led: led("cyan", "pulse") },
+        { pit: "SC", led: led("magenta", "steady") },
+        { pit: "E5", led: led("white", "blink") },
+        { pit: "I9", led: off },
+        { pit: "NC", led: led("blue", "steady") },
+      ],
+    },
+  ],
+  [
+    H,
+    "0B LED " + pits4x8.map((p) => `${p}:GS`).join(" "),
+    { type: "led", id: 11, leds: pits4x8.map((pit) => ({ pit, led: led("green", "steady") })) },
+  ],
+  (() => {
+    // The most entries a line holds: 40 (this line is 249 bytes).
+    const pits = [...pits4x8, "E9", "F2", "F3", "F4", "F5", "F6", "F7", "F8"];
+    return [
+      H,
+      "0C LED " + pits.map((p) => `${p}:--`).join(" "),
+      { type: "led", id: 12, leds: pits.map((pit) => ({ pit, led: off })) },
+    ];
+  })(),
+  [H, "0D LEDALL GS", { type: "led-all", id: 13, led: led("green", "steady") }],
+  [H, "0E LEDALL --", { type: "led-all", id: 14, led: off }],
+  [H, "0F CLR", { type: "led-clear", id: 15 }],
+  [H, "10 TARE", { type: "tare", id: 16, pit: null }],
+  [H, "11 TARE B4", { type: "tare", id: 17, pit: "B4" }],
+  [H, "12 CAL A1 4", { type: "calibrate", id: 18, pit: "A1", known: 4 }],
+  [H, "13 CAL SC 0", { type: "calibrate", id: 19, pit: "SC", known: 0 }],
+  [H, "14 CAL D8 255", { type: "calibrate", id: 20, pit: "D8", known: 255 }],
+  [H, "15 CAL E5 b", { type: "calibrate", id: 21, pit: "E5", known: "black" }],
+  [H, "16 CAL I9 w", { type: "calibrate", id: 22, pit: "I9", known: "white" }],
+  [H, "17 CAL A5 .", { type: "calibrate", id: 23, pit: "A5", known: "empty" }],
+  [H, "18 CALGET", { type: "calibration-request", id: 24 }],
+  [H, "19 RESET", { type: "reset", id: 25 }],
+  [H, "FF PING", { type: "ping", id: 255 }],
+];
+
+// ------------------------------------------------------------------ invalid
+// [direction, body-to-sign | {raw}, error code, note]
+
+const okLine = sign("05 HB 17 3600");
+const lowerChecksum = (line) => {
+  const lower = line.slice(0, -2) + line.slice(-2).toLowerCase();
+  if (lower === line) throw new Error(`checksum of ${line} has no letter`);
+  return lower;
+};
+const flip = (line) => line.slice(0, -1) + (line.endsWith("0") ? "1" : "0");
+
+const invalid = [
+  // framing
+  [B, { raw: "" }, "empty", "empty line"],
+  [H, { raw: "" }, "empty", "empty line"],
+  [B, { raw: "\r\n" }, "empty", "only a terminator"],
+  [B, { raw: "X".repeat(251) }, "too-long", "251 bytes"],
+  [B, sign("00 " + "X".repeat(245)), "too-long", "251 bytes, checksum valid"],
+  [H, { raw: "Y".repeat(5000) }, "too-long", "huge line"],
+  [B, sign("00 " + "X".repeat(244)), "unknown-message", "250 bytes is still accepted"],
+  [B, sign("05 HB 17 36é0"), "non-ascii", "latin-1 byte"],
+  [H, sign("05 PING €"), "non-ascii", "beyond latin-1"],
+  [B, sign("05 HB 17\t3600"), "bad-char", "tab"],
+  [B, sign("05 HB 17 3600\u0000"), "bad-char", "NUL"],
+  [B, { raw: "05 HB 17\r3600*00" }, "bad-char", "CR inside a line"],
+  [B, { raw: "05 HB 17 3600" }, "missing-checksum", "no checksum"],
+  [H, { raw: "03 PING" }, "missing-checksum", "no checksum"],
+  [B, { raw: "05 HB 17 3600*" }, "malformed-checksum", "star without digits"],
+  [B, { raw: "05 HB 17 3600*4" }, "malformed-checksum", "one digit"],
+  [B, { raw: lowerChecksum(sign("00 BOOT 17 power")) }, "malformed-checksum", "lowercase hex"],
+  [B, { raw: "05 HB*17 3600*00" }, "malformed-checksum", "star inside the body"],
+  [B, { raw: okLine + "0" }, "malformed-checksum", "three digits"],
+  [B, { raw: flip(okLine) }, "bad-checksum", "checksum off by one bit"],
+  [
+    B,
+    { raw: okLine.replace("17", "71") },
+    "bad-checksum",
+    "transposed digits (XOR would miss this)",
+  ],
+  [B, { raw: okLine.replace("3600", "3500") }, "bad-checksum", "one character changed"],
+  [H, { raw: "03 PING*00" }, "bad-checksum", "zero checksum"],
+  [B, sign("05 HB  17 3600"), "bad-syntax", "double space"],
+  [B, sign(" 05 HB 17 3600"), "bad-syntax", "leading space"],
+  [B, sign("05 HB 17 3600 "), "bad-syntax", "trailing space"],
+  [B, sign("5 HB 17 3600"), "bad-seq", "one-digit seq"],
+  [B, sign("0a HB 17 3600"), "bad-seq", "lowercase seq"],
+  [B, sign("100 HB 17 3600"), "bad-seq", "three-digit seq"],
+  [H, sign("xx PING"), "bad-id", "id not hex"],
+  [H, sign("PING"), "bad-id", "id missing"],
+  // messages
+  [B, sign("05 FOO 1"), "unknown-message", "unknown keyword"],
+  [B, sign("05 hb 17 3600"), "unknown-message", "keywords are uppercase"],
+  [B, sign("05 PING"), "unknown-message", "host command sent to the host"],
+  [H, sign("05 ACK 01"), "unknown-message", "board message sent to the board"],
+  [H, sign("05 LEDS A1:RS"), "unknown-message", "unknown command"],
+  [B, sign("05"), "wrong-field-count", "no keyword"],
+  [H, sign("05"), "wrong-field-count", "no keyword"],
+  [B, sign("05 HB 17"), "wrong-field-count", "HB missing uptime"],
+  [B, sign("05 HB 17 3600 1"), "wrong-field-count", "HB extra field"],
+  [B, sign("05 BOOT 17"), "wrong-field-count", "BOOT missing reason"],
+  [B, sign("05 ACK"), "wrong-field-count", "ACK missing id"],
+  [B, sign("05 NAK 01"), "wrong-field-count", "NAK missing reason"],
+  [B, sign("05 BTN 1"), "wrong-field-count", "BTN missing action"],
+  [B, sign("05 CALR A1 ok"), "wrong-field-count", "CALR missing raw"],
+  [B, sign("05 ERR sensor-fault"), "wrong-field-count", "pit error without pit"],
+  [B, sign("05 ERR rx-checksum A1"), "wrong-field-count", "pit on a link error"],
+  [B, sign("05 SNAP 4x8 P S FFFFFFFF"), "wrong-field-count", "SNAP without cells"],
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFF " + four(4).slice(1).join(",")),
+    "wrong-field-count",
+    "31 cells",
+  ],
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFF " + [...four(4), 4].join(",")),
+    "wrong-field-count",
+    "33 cells",
+  ],
+  [B, sign("05 SNAP 2x5+2 P S FFF 1,1,1,1,1,1,1,1,1,1,1"), "wrong-field-count", "11 places"],
+  [
+    B,
+    sign("05 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart.slice(1)),
+    "wrong-field-count",
+    "60 holes",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1.0.0 id=K geo=4x8 boot=1 max=64 leds=R pat=S btn=0 cal=1 deb=200"),
+    "wrong-field-count",
+    "INFO without int",
+  ],
+  [H, sign("05 HELLO"), "wrong-field-count", "HELLO without version"],
+  [H, sign("05 PING 1"), "wrong-field-count", "PING takes nothing"],
+  [H, sign("05 SNAP 4x8"), "wrong-field-count", "SNAP request takes nothing"],
+  [H, sign("05 CLR A1"), "wrong-field-count", "CLR takes nothing"],
+  [H, sign("05 LED"), "wrong-field-count", "LED without entries"],
+  [H, sign("05 LEDALL"), "wrong-field-count", "LEDALL without state"],
+  [H, sign("05 LEDALL RS GS"), "wrong-field-count", "LEDALL with two states"],
+  [H, sign("05 TARE A1 A2"), "wrong-field-count", "TARE with two pits"],
+  [H, sign("05 CAL A1"), "wrong-field-count", "CAL without count"],
+  [H, sign("05 CFG"), "wrong-field-count", "CFG with nothing"],
+  [H, sign("05 CFG deb=1 int=100 deb=2"), "wrong-field-count", "CFG with three settings"],
+  // fields
+  [B, sign("05 HB 017 3600"), "bad-field", "leading zero"],
+  [B, sign("05 HB -1 3600"), "bad-field", "negative"],
+  [B, sign("05 HB 1.5 3600"), "bad-field", "fraction"],
+  [B, sign("05 HB 0x10 3600"), "bad-field", "hex where decimal"],
+  [B, sign("05 BOOT 1 kaboom"), "bad-field", "unknown boot reason"],
+  [B, sign("05 ACK 1"), "bad-field", "one-digit id"],
+  [B, sign("05 ACK 0f"), "bad-field", "lowercase id"],
+  [B, sign("05 NAK 01 oops"), "bad-field", "unknown NAK reason"],
+  [B, sign("05 BTN 1 X"), "bad-field", "unknown button action"],
+  [B, sign("05 ERR meltdown"), "bad-field", "unknown error code"],
+  [B, sign("05 CALR A1 great 1"), "bad-field", "unknown calibration status"],
+  [B, sign("05 SNAP 5x5 P S FFFFFFFF " + four(4).join(",")), "bad-field", "unknown geometry"],
+  [B, sign("05 SNAP 4x8 X S FFFFFFFF " + four(4).join(",")), "bad-field", "unknown reason"],
+  [B, sign("05 SNAP 4x8 P Y FFFFFFFF " + four(4).join(",")), "bad-field", "settled flag not S/U"],
+  [B, sign("05 SNAP 4x8 P S FFFFFFF " + four(4).join(",")), "bad-field", "mask with 7 digits"],
+  [B, sign("05 SNAP 4x8 P S ffffffff " + four(4).join(",")), "bad-field", "lowercase mask"],
+  [
+    B,
+    sign("05 SNAP hex61 P S FFFFFFFFFFFFFFFF " + hexStart),
+    "bad-field",
+    "mask bit past the last hole",
+  ],
+  [
+    B,
+    sign("05 SNAP 2x5+2 P S 1FFF 1,1,1,1,1,1,1,1,1,1,1,1"),
+    "bad-field",
+    "2x5+2 mask with 4 digits",
+  ],
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFF " + [...four(4).slice(1), "x"].join(",")),
+    "bad-field",
+    "count not a number",
+  ],
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFF " + [...four(4).slice(1), "04"].join(",")),
+    "bad-field",
+    "count with leading zero",
+  ],
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFF " + [...four(4).slice(1), ""].join(",")),
+    "bad-field",
+    "empty cell",
+  ],
+  [B, sign("05 SNAP 2x5+2 P S FFF 1S6,1,1,1,1,1,1,1,1,1,1,1"), "bad-field", "gem S6"],
+  [B, sign("05 SNAP 2x5+2 P S FFF 1N1S1,1,1,1,1,1,1,1,1,1,1,1"), "bad-field", "gems out of order"],
+  [B, sign("05 SNAP 2x5+2 P S FFF S1,1,1,1,1,1,1,1,1,1,1,1"), "bad-field", "place without count"],
+  [B, sign("05 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart.slice(1) + "W"), "bad-field", "hole W"],
+  [
+    B,
+    sign(
+      "05 INFO fw=1.0.0 proto=1 id=K geo=4x8 boot=1 max=64 leds=R pat=S btn=0 cal=1 deb=200 int=0",
+    ),
+    "bad-field",
+    "INFO keys out of order",
+  ],
+  [
+    B,
+    sign(
+      "05 INFO proto=1 fw=12345678901234567 id=K geo=4x8 boot=1 max=64 leds=R pat=S btn=0 cal=1 deb=200 int=0",
+    ),
+    "bad-field",
+    "fw longer than 16",
+  ],
+  [
+    B,
+    sign(
+      "05 INFO proto=1 fw=1 id=K=1 geo=4x8 boot=1 max=64 leds=R pat=S btn=0 cal=1 deb=200 int=0",
+    ),
+    "bad-field",
+    "board id with '='",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=3x3 boot=1 max=64 leds=R pat=S btn=0 cal=1 deb=200 int=0"),
+    "bad-field",
+    "unknown geometry",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=64 leds=GR pat=S btn=0 cal=1 deb=200 int=0"),
+    "bad-field",
+    "colours out of order",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=64 leds=RR pat=S btn=0 cal=1 deb=200 int=0"),
+    "bad-field",
+    "colour twice",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=64 leds=R pat=X btn=0 cal=1 deb=200 int=0"),
+    "bad-field",
+    "unknown pattern",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=64 leds= pat=S btn=0 cal=1 deb=200 int=0"),
+    "bad-field",
+    "empty colour set must be '-'",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=64 leds=R pat=S btn=0 cal=2 deb=200 int=0"),
+    "bad-field",
+    "cal not 0/1",
+  ],
+  [H, sign("05 HELLO v1"), "bad-field", "version not a number"],
+  [H, sign("05 CFG deb=1 deb=2"), "bad-field", "CFG key twice"],
+  [H, sign("05 CFG int=100 deb=1"), "bad-field", "CFG keys out of order"],
+  [H, sign("05 CFG speed=1"), "bad-field", "unknown CFG key"],
+  [H, sign("05 CFG deb="), "bad-field", "CFG key without value"],
+  [H, sign("05 LED A1RB"), "bad-field", "LED entry without colon"],
+  [H, sign("05 LED A1:XS"), "bad-field", "unknown colour"],
+  [H, sign("05 LED A1:RX"), "bad-field", "unknown pattern"],
+  [H, sign("05 LED A1:R"), "bad-field", "state of one letter"],
+  [H, sign("05 LED A1:rs"), "bad-field", "lowercase state"],
+  [H, sign("05 LEDALL RSS"), "bad-field", "state of three letters"],
+  [H, sign("05 LEDALL -"), "bad-field", "off is two dashes"],
+  [H, sign("05 CAL A1 x"), "bad-field", "known content not a count or . b w"],
+  [H, sign("05 CAL A1 B"), "bad-field", "hole content is lowercase"],
+  // ranges
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFF " + [...four(4).slice(1), 256].join(",")),
+    "out-of-range",
+    "count 256",
+  ],
+  [B, sign("05 SNAP 2x5+2 P S FFF 999,1,1,1,1,1,1,1,1,1,1,1"), "out-of-range", "place count 999"],
+  [B, sign("05 HB 65536 1"), "out-of-range", "boot counter 65536"],
+  [B, sign("05 HB 1 4294967296"), "out-of-range", "uptime past 32 bits"],
+  [B, sign("05 HB 1 99999999999999999999"), "out-of-range", "20-digit number"],
+  [B, sign("05 BOOT 70000 power"), "out-of-range", "boot counter 70000"],
+  [B, sign("05 BTN 0 P"), "out-of-range", "button 0"],
+  [B, sign("05 BTN 17 P"), "out-of-range", "button 17"],
+  [B, sign("05 CALR A1 ok 65536"), "out-of-range", "raw past 16 bits"],
+  [
+    B,
+    sign("05 INFO proto=0 fw=1 id=K geo=4x8 boot=1 max=64 leds=R pat=S btn=0 cal=1 deb=200 int=0"),
+    "out-of-range",
+    "proto 0",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=0 leds=R pat=S btn=0 cal=1 deb=200 int=0"),
+    "out-of-range",
+    "max 0",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=64 leds=R pat=S btn=17 cal=1 deb=200 int=0"),
+    "out-of-range",
+    "17 buttons",
+  ],
+  [
+    B,
+    sign("05 INFO proto=1 fw=1 id=K geo=4x8 boot=1 max=64 leds=R pat=S btn=0 cal=1 deb=200 int=50"),
+    "out-of-range",
+    "interval 50",
+  ],
+  [H, sign("05 HELLO 0"), "out-of-range", "version 0"],
+  [H, sign("05 HELLO 256"), "out-of-range", "version 256"],
+  [H, sign("05 CFG deb=5001"), "out-of-range", "debounce 5001"],
+  [H, sign("05 CFG int=99"), "out-of-range", "interval 99"],
+  [H, sign("05 CFG int=60001"), "out-of-range", "interval 60001"],
+  [H, sign("05 CAL A1 256"), "out-of-range", "count 256"],
+  // pits
+  [H, sign("05 LED Z9:RS"), "bad-pit", "no row Z"],
+  [H, sign("05 LED a1:RS"), "bad-pit", "lowercase pit"],
+  [H, sign("05 LED :RS"), "bad-pit", "empty pit"],
+  [H, sign("05 TARE A0"), "bad-pit", "column 0"],
+  [H, sign("05 TARE A9"), "bad-pit", "A9 is on no board"],
+  [H, sign("05 CAL E10 1"), "bad-pit", "E10"],
+  [H, sign("05 CAL I1 b"), "bad-pit", "row I starts at I5"],
+  [B, sign("05 ERR sensor-fault Q1"), "bad-pit", "no row Q"],
+  [B, sign("05 CALR SN ok 1"), "bad-pit", "no cup SN"],
+  // consistency
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFE " + four(4).join(",")),
+    "inconsistent",
+    "S flag while A1 unsettled",
+  ],
+  [
+    B,
+    sign("05 SNAP 4x8 P U FFFFFFFF " + four(4).join(",")),
+    "inconsistent",
+    "U flag while all settled",
+  ],
+  [
+    B,
+    sign("05 SNAP 4x8 P S FFFFFFFF " + [...four(4).slice(1), "?"].join(",")),
+    "inconsistent",
+    "faulty pit marked settled",
+  ],
+  [
+    B,
+    sign("05 SNAP 2x5+2 P S FFF 1S1,1S1,1,1,1,1,1,1,1,1,1,1"),
+    "inconsistent",
+    "gem S1 in two places",
+  ],
+  [
+    B,
+    sign("05 SNAP hex61 P U 1FFFFFFFFFFFFFFF " + hexStart),
+    "inconsistent",
+    "U flag while all settled",
+  ],
+  [H, sign("05 LED A1:RS A1:GS"), "inconsistent", "pit set twice"],
+];
+
+// ------------------------------------------------------------------ write
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, "..", "vectors");
+const jsonl = (rows) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+
+writeFileSync(
+  join(out, "valid.jsonl"),
+  jsonl(valid.map(([direction, body, message]) => ({ direction, line: sign(body), message }))),
+);
+writeFileSync(
+  join(out, "invalid.jsonl"),
+  jsonl(
+    invalid.map(([direction, line, error, note]) => ({
+      direction,
+      line: typeof line === "string" ? line : line.raw,
+      error,
+      note,
+    })),
+  ),
+);

@@ -1,0 +1,14 @@
+/**
+ * The kete firmware protocol, version 1 (firmware-protocol/PROTOCOL.md): a pure
+ * codec for the line-based serial link between kete and a sensor board.
+ * No I/O and no timers here; the serial port and the session live elsewhere.
+ */
+export * from "./checksum.js";
+export * from "./geometry.js";
+export * from "./messages.js";
+export { PARSE_ERROR_CODES, FORMAT_ERROR_CODE } from "./wire.js";
+export type { ParseErrorCode } from "./wire.js";
+export { parseBoardLine, parseHostLine } from "./parse.js";
+export { formatBoardMessage, formatHostMessage, LINE_TERMINATOR } from "./format.js";
+export { LineFramer } from "./framer.js";
+export type { LineFramerOptions } from "./framer.js";
