@@ -73,6 +73,18 @@ export interface LegalMoves<P> {
   readonly truncated: boolean;
 }
 
+/**
+ * What a board's sensors should read for a position: the protocol geometry
+ * (`4x8`, later `2x5+2`, `hex61`) and the stones in every pit, in that
+ * geometry's canonical order (4x8: A1…A8, B1…B8, C1…C8, D1…D8). Stones off
+ * the board (a Bao player's reserve) are not part of it.
+ */
+export interface SensorView {
+  readonly geometry: string;
+  readonly pits: readonly string[];
+  readonly counts: readonly number[];
+}
+
 /** Every position carries the game it belongs to and its options. */
 export interface Position {
   readonly game: string;
@@ -105,6 +117,9 @@ export interface Game<P extends Position = Position> {
 
   /** Plays one move given in the game's notation; an illegal move is an error naming the rule. */
   apply(position: P, move: string): Result<{ readonly position: P; readonly trace: Trace }>;
+
+  /** The counts the board's sensors should show for this position. */
+  sensorView(position: P): SensorView;
 
   /** `null` while the game goes on. A position whose game is over has no legal moves. */
   outcome(position: P): Outcome | null;

@@ -4,7 +4,15 @@
  */
 import { resolveOptions } from "../core/options.js";
 import { err, ok, type Result } from "../core/result.js";
-import type { Game, LegalMove, LegalMoves, Outcome, Trace, TraceStep } from "../core/types.js";
+import type {
+  Game,
+  LegalMove,
+  LegalMoves,
+  Outcome,
+  SensorView,
+  Trace,
+  TraceStep,
+} from "../core/types.js";
 import {
   CCW,
   CW,
@@ -99,6 +107,10 @@ export class FourRowGame implements Game<FourRowPosition> {
 
   positionToJSON(position: FourRowPosition): Record<string, unknown> {
     return positionToJSON(position);
+  }
+
+  sensorView(position: FourRowPosition): SensorView {
+    return { geometry: "4x8", pits: PIT_NAMES, counts: Array.from(position.pits) };
   }
 
   rules(options: FourRowOptions): TurnRules {
