@@ -45,6 +45,7 @@ function countingGame(overrides: Partial<Game<CountPosition>> = {}): Game<CountP
       return ok({ game: "count", options: {}, toMove: "S", n: j.n });
     },
     positionToJSON: (p) => ({ game: p.game, options: p.options, toMove: p.toMove, n: p.n }),
+    sensorView: (p) => ({ geometry: "line", pits: ["P"], counts: [p.n] }),
     legal: (p, limit = Infinity) => {
       const all = p.n >= 10 ? [] : [1, 2, 3].map((k) => moveTo(p, k));
       return { moves: all.slice(0, limit), truncated: all.length > limit };
