@@ -79,6 +79,17 @@ export function materializeTrace(trace: TraceBuffer): TraceStep[] {
   return steps;
 }
 
+/** CORE-5's refusal, saying whether the turn cycles or is only too long. */
+function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<never> {
+  const why = runner.cycled
+    ? "never ends: its stages repeat in a cycle"
+    : `would need more than ${maxStages} stages`;
+  return err("illegal-move", `${move} ${why}, so it is not a legal turn (CORE-5)`, {
+    rule: "CORE-5",
+    field: "move",
+  });
+}
+
 export class FourRowGame implements Game<FourRowPosition> {
   readonly id: string;
   readonly title: string;
@@ -222,11 +233,7 @@ export class FourRowGame implements Game<FourRowPosition> {
       const stop = runner.settle();
       if (stop === END) break;
       if (stop === OVERFLOW) {
-        return err(
-          "illegal-move",
-          `${move} would need more than ${rules.maxStages} stages, so it is not a legal turn (CORE-5)`,
-          { rule: "CORE-5", field: "move" },
-        );
+        return tooLong(move, runner, rules.maxStages);
       }
       if (used >= choices.length) {
         return err(
@@ -236,11 +243,7 @@ export class FourRowGame implements Game<FourRowPosition> {
         );
       }
       if (!runner.choose(choices[used++])) {
-        return err(
-          "illegal-move",
-          `${move} would need more than ${rules.maxStages} stages, so it is not a legal turn (CORE-5)`,
-          { rule: "CORE-5", field: "move" },
-        );
+        return tooLong(move, runner, rules.maxStages);
       }
     }
     if (used < choices.length) {

@@ -62,6 +62,52 @@ export class TraceBuffer {
   }
 }
 
+/**
+ * Stage count from which a turn is watched for a cycle. Below it the check
+ * costs nothing; almost every turn ends within a dozen stages.
+ */
+export const CYCLE_WATCH_FROM = 512;
+
+/**
+ * Brent's cycle detection over the stage ends of a stretch of a turn that has
+ * no choices: there the next stage is a function of (board, landing pit), so
+ * a repeated state means the turn never ends and CORE-5 refuses it whatever
+ * `maxStages` is. This keeps a large `maxStages` from costing time in
+ * proportion to it: a cycle is found within about twice its lead-in plus period.
+ */
+class CycleWatch {
+  private readonly saved = new Uint8Array(32);
+  private savedLast = -1;
+  private power = 1;
+  private steps = 0;
+
+  reset(): void {
+    this.savedLast = -1;
+  }
+
+  /** True when this stage end repeats an earlier one. */
+  repeats(board: Uint8Array, last: number): boolean {
+    if (this.savedLast === last) {
+      let same = true;
+      for (let i = 0; i < 32; i++) {
+        if (board[i] !== this.saved[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return true;
+    }
+    if (this.savedLast < 0 || this.steps === this.power) {
+      this.power = this.savedLast < 0 ? 1 : this.power * 2;
+      this.saved.set(board);
+      this.savedLast = last;
+      this.steps = 0;
+    }
+    this.steps++;
+    return false;
+  }
+}
+
 export class TurnRunner {
   /** The working board: the position as the current path has left it. */
   readonly board = new Uint8Array(32);
@@ -75,6 +121,10 @@ export class TurnRunner {
   /** Choices made on the current path (DECLINE / TAKE). */
   choices = new Uint8Array(16);
   choiceCount = 0;
+
+  private readonly cycle = new CycleWatch();
+  /** Set when the last OVERFLOW was a proven cycle rather than the stage limit. */
+  cycled = false;
 
   // Depth-first stack of choice points: board snapshots and scalar state.
   private savedBoards = new Uint8Array(32 * 16);
@@ -94,6 +144,7 @@ export class TurnRunner {
     this.dir = dir;
     this.stage = 1;
     this.choiceCount = 0;
+    this.cycled = false;
     const hand = b[start];
     b[start] = 0;
     if (this.trace !== null) {
@@ -131,8 +182,13 @@ export class TurnRunner {
   settle(): Stop {
     const b = this.board;
     const rules = this.rules;
+    this.cycle.reset();
     for (;;) {
       const landing = this.last;
+      if (this.stage >= CYCLE_WATCH_FROM && this.cycle.repeats(b, landing)) {
+        this.cycled = true;
+        return OVERFLOW;
+      }
       if (isFront(landing) && b[facing(landing)] > 0 && (!rules.needsOccupied || b[landing] >= 2)) {
         if (rules.optional) return CHOICE;
         if (!this.capture()) return OVERFLOW;
@@ -242,16 +298,22 @@ export class TurnRunner {
     b.set(from);
     this.dir = dir;
     this.choiceCount = 0;
+    this.cycled = false;
     const next = NEXT[dir];
     const { takesBack, needsOccupied, maxStages } = this.rules;
     let stage = 1;
     let hand = b[start];
     b[start] = 0;
     let p = start;
+    this.cycle.reset();
     for (;;) {
       for (; hand > 0; hand--) {
         p = next[p];
         b[p]++;
+      }
+      if (stage >= CYCLE_WATCH_FROM && this.cycle.repeats(b, p)) {
+        this.cycled = true;
+        return false;
       }
       // CORE-3 at landing pit p: capture (HB-4/5/6, HUS-3, BDE-3), else relay, else end.
       const own = b[p];
