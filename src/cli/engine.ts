@@ -3,11 +3,17 @@
  * Reads requests from stdin, writes exactly one answer line per request to
  * stdout, and nothing else; exits 0 at end of input.
  */
-import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { once } from "node:events";
 import type { Command } from "commander";
-import { handleRequestLine } from "../engine/handler.js";
+import {
+  ErrorCode,
+  MAX_LINE_LENGTH,
+  encodeAnswer,
+  errorAnswer,
+  handleRequestLine,
+} from "../engine/handler.js";
+import { LineFramer } from "../protocol/framer.js";
 
 export function registerEngineCommand(program: Command): Command {
   return program
@@ -19,14 +25,31 @@ export function registerEngineCommand(program: Command): Command {
     });
 }
 
-/** Answers every line of `input` on `output`, in order, until `input` ends. */
+/**
+ * Answers every line of `input` on `output`, in order, until `input` ends.
+ * Memory stays bounded: a line longer than the handler's limit is dropped as
+ * it streams in (never held whole) and answered with a `line-too-long` error.
+ */
 export async function runEngine(input: Readable, output: Writable): Promise<void> {
-  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
-  for await (const line of lines) {
-    const answer = handleRequestLine(line);
-    if (answer === null) continue;
-    if (!output.write(`${answer}\n`)) await once(output, "drain");
-  }
+  const framer = new LineFramer({ maxLineLength: MAX_LINE_LENGTH });
+  input.setEncoding("utf8");
+  const answerAll = async (chunk: string): Promise<void> => {
+    for (const line of framer.push(chunk)) {
+      const answer = line.ok
+        ? handleRequestLine(line.value)
+        : encodeAnswer(
+            errorAnswer({
+              code: ErrorCode.lineTooLong,
+              message: `request line is longer than ${MAX_LINE_LENGTH} characters; it was not read`,
+            }),
+          );
+      if (answer === null) continue;
+      if (!output.write(`${answer}\n`)) await once(output, "drain");
+    }
+  };
+  for await (const chunk of input) await answerAll(String(chunk));
+  // A last request without a final newline is still answered.
+  await answerAll("\n");
 }
 
 /** The reader went away (EPIPE): stop without a word. Other write errors exit 1. */
