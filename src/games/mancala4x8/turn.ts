@@ -371,7 +371,10 @@ export class TurnRunner {
   }
 
   private restore(depth: number): void {
-    this.board.set(this.savedBoards.subarray(32 * depth, 32 * depth + 32));
+    // A plain loop: subarray() would allocate a view per restore.
+    const b = this.board;
+    const saved = this.savedBoards;
+    for (let i = 0, o = 32 * depth; i < 32; i++) b[i] = saved[o + i];
     const s = 4 * depth;
     this.last = this.savedState[s];
     this.stage = this.savedState[s + 1];

@@ -1,0 +1,101 @@
+/**
+ * Bao's names on the 4 x 8 board (shared/rules/bao-kiswahili.md, "Names"):
+ * nyumba, kichwa and kimbi of each side, and the tables the turn engine reads.
+ *
+ * Pit indices are the four-row games' (`A1`…`D8` = 0…31, see
+ * `../mancala4x8/geometry.ts`), and so are the circuits and directions:
+ * South `B1→B8→A8→A1` is clockwise (`+`), North `D1→D8→C8→C1`.
+ */
+import { CCW, CW, NEXT, PIT_NAMES, type Direction } from "../mancala4x8/geometry.js";
+
+export {
+  CCW,
+  CW,
+  NEXT,
+  PIT_COUNT,
+  PIT_NAMES,
+  ROWS,
+  DIRECTION_SIGNS,
+  facing,
+  isFront,
+  pitIndex,
+  type Direction,
+} from "../mancala4x8/geometry.js";
+
+export type BaoSide = "S" | "N";
+export const SIDES: readonly BaoSide[] = ["S", "N"];
+export const SIDE_NAMES = { S: "South", N: "North" } as const;
+
+export function sideIndex(side: BaoSide): 0 | 1 {
+  return side === "S" ? 0 : 1;
+}
+
+/** The nyumba: the 4th front pit from the player's right, South `B5` (12), North `C4` (19). */
+export const NYUMBA: readonly [number, number] = [12, 19];
+
+/** `KICHWA[side][dir]`: the kichwa whose sowing runs in `dir` — left kichwa clockwise, right kichwa counter-clockwise. */
+export const KICHWA: readonly (readonly [number, number])[] = [
+  [8, 15], // South: left B1 (clockwise), right B8 (counter-clockwise)
+  [23, 16], // North: left C8 (clockwise), right C1 (counter-clockwise)
+];
+
+/** First index of a side's front row: South B1 = 8, North C1 = 16. */
+export const FRONT_START: readonly [number, number] = [8, 16];
+
+/** `FRONT_OWNER[pit]`: 0 for South's front row B, 1 for North's C, -1 for a back pit. */
+export const FRONT_OWNER = new Int8Array(32).fill(-1);
+for (let i = 8; i < 16; i++) FRONT_OWNER[i] = 0;
+for (let i = 16; i < 24; i++) FRONT_OWNER[i] = 1;
+
+/**
+ * `KIMBI_DIR[pit]`: for a kimbi (the kichwa and the pit next to it, the wide
+ * usage: South B1 B2 B7 B8, North C1 C2 C7 C8) the direction of its nearest
+ * kichwa — which is where captured seeds are sown from (BK-5); -1 elsewhere.
+ */
+export const KIMBI_DIR = new Int8Array(32).fill(-1);
+KIMBI_DIR[8] = CW; // B1 -> B1 (left)
+KIMBI_DIR[9] = CW; // B2 -> B1
+KIMBI_DIR[14] = CCW; // B7 -> B8 (right)
+KIMBI_DIR[15] = CCW; // B8 -> B8
+KIMBI_DIR[16] = CCW; // C1 -> C1 (North's right)
+KIMBI_DIR[17] = CCW; // C2 -> C1
+KIMBI_DIR[22] = CW; // C7 -> C8 (North's left)
+KIMBI_DIR[23] = CW; // C8 -> C8
+
+export function isKimbi(pit: number): boolean {
+  return KIMBI_DIR[pit] >= 0;
+}
+
+export function isKichwa(pit: number): boolean {
+  return pit === 8 || pit === 15 || pit === 16 || pit === 23;
+}
+
+/** Each side's 16 pits in clockwise order (`CIRCUIT[side][k]`). */
+export const CIRCUIT: readonly (readonly number[])[] = [
+  [8, 9, 10, 11, 12, 13, 14, 15, 7, 6, 5, 4, 3, 2, 1, 0],
+  [24, 25, 26, 27, 28, 29, 30, 31, 23, 22, 21, 20, 19, 18, 17, 16],
+];
+
+/** `CIRCUIT_POS[pit]`: the pit's place in its owner's clockwise circuit. */
+export const CIRCUIT_POS = new Int8Array(32);
+for (const circuit of CIRCUIT) circuit.forEach((pit, k) => (CIRCUIT_POS[pit] = k));
+
+/**
+ * The pit where the last of `n` seeds falls when sown from `pit` in `dir`
+ * (CORE-1: starting with the next pit, none skipped).
+ */
+export function landingOf(pit: number, n: number, dir: Direction): number {
+  const circuit = CIRCUIT[pit >> 4] as readonly number[];
+  const k = CIRCUIT_POS[pit];
+  return circuit[dir === CW ? (k + n) & 15 : (k + 16 - (n & 15)) & 15] as number;
+}
+
+/** The pit just before the kichwa in `dir`: sowing from it puts the first seed in the kichwa (BK-5). */
+export function beforeKichwa(side: 0 | 1, dir: Direction): number {
+  const kichwa = (KICHWA[side] as readonly [number, number])[dir];
+  return NEXT[dir === CW ? CCW : CW][kichwa];
+}
+
+export function pitName(pit: number): string {
+  return PIT_NAMES[pit] as string;
+}
