@@ -1,0 +1,212 @@
+/**
+ * The game journal's records: one JSON object per line, append-only, so a
+ * game survives a crash, an unplugged cable or a power cut and can be
+ * resumed, replayed and exported. Pure: encoding and decoding only.
+ *
+ * A journal is a header line, then records in the order they happened:
+ * settled snapshots that changed something, controller decisions, accepted
+ * moves with their traces and times, mistakes and how they were resolved,
+ * and finally the result. A last line without its newline, or one that is
+ * not JSON, is a torn write (power cut mid-line): it is reported and ignored.
+ */
+import { describeValue, err, ok, type Result } from "../games/core/result.js";
+
+export const JOURNAL_FORMAT = "kete-journal";
+export const JOURNAL_VERSION = 1;
+
+/** Everything needed to start the same game again. */
+export interface JournalHeader {
+  readonly kind: "header";
+  readonly format: typeof JOURNAL_FORMAT;
+  readonly version: number;
+  /** A unique id of this game (also in the file name). */
+  readonly gameId: string;
+  readonly game: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The starting position in the engine's JSON form (South or North to move). */
+  readonly initial: Readonly<Record<string, unknown>>;
+  readonly players: { readonly S: string; readonly N: string };
+  /** The board: a real one's id and firmware, or the simulated board. */
+  readonly board: {
+    readonly id: string;
+    readonly firmware?: string;
+    readonly geometry: string;
+    readonly simulated: boolean;
+  };
+  /** Controller settings in force. */
+  readonly settings: { readonly onMistake: string; readonly guidance: boolean };
+  /** ISO 8601. */
+  readonly startedAt: string;
+}
+
+/** Milliseconds since the game started, on every record after the header. */
+interface Timed {
+  readonly t: number;
+}
+
+export interface SnapshotRecord extends Timed {
+  readonly kind: "snapshot";
+  /** Counts in the geometry's canonical order. */
+  readonly counts: readonly (number | null)[];
+}
+
+/** A controller decision (status change, mistake, sensor fault …), serializable as it is. */
+export interface DecisionRecord extends Timed {
+  readonly kind: "decision";
+  readonly decision: Readonly<Record<string, unknown>>;
+}
+
+export interface MoveRecord extends Timed {
+  readonly kind: "move";
+  /** 1 for the first move of the game. */
+  readonly ply: number;
+  readonly side: string;
+  readonly move: string;
+  readonly trace: readonly Readonly<Record<string, unknown>>[];
+  /** The position after the move, engine JSON. */
+  readonly position: Readonly<Record<string, unknown>>;
+  /** When the first stone of the move was lifted (ms since start). */
+  readonly startedAt: number;
+}
+
+export interface MistakeRecord extends Timed {
+  readonly kind: "mistake";
+  readonly side: string;
+  readonly rule: string | null;
+  readonly message: string;
+  readonly policy: string;
+}
+
+export interface ResolvedRecord extends Timed {
+  readonly kind: "resolved";
+  /** What stands after the mistake: engine JSON of the position, and who moves. */
+  readonly position: Readonly<Record<string, unknown>>;
+  readonly how: string;
+}
+
+export interface ResultRecord extends Timed {
+  readonly kind: "result";
+  readonly winner: string | null;
+  readonly reason: string;
+  readonly score: Readonly<Record<string, number>>;
+}
+
+/** The program stopped without a result (Ctrl-C); the game can be resumed. */
+export interface PauseRecord extends Timed {
+  readonly kind: "pause";
+  readonly reason: string;
+}
+
+export type JournalRecord =
+  | SnapshotRecord
+  | DecisionRecord
+  | MoveRecord
+  | MistakeRecord
+  | ResolvedRecord
+  | ResultRecord
+  | PauseRecord;
+
+export const RECORD_KINDS = [
+  "snapshot",
+  "decision",
+  "move",
+  "mistake",
+  "resolved",
+  "result",
+  "pause",
+] as const;
+
+export function encodeRecord(record: JournalHeader | JournalRecord): string {
+  return `${JSON.stringify(record)}\n`;
+}
+
+export interface Journal {
+  readonly header: JournalHeader;
+  readonly records: readonly JournalRecord[];
+  /** A torn last line was found and ignored. */
+  readonly torn: boolean;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function checkHeader(v: unknown): Result<JournalHeader> {
+  if (!isObject(v) || v.kind !== "header" || v.format !== JOURNAL_FORMAT) {
+    return err(
+      "not-a-journal",
+      "this file is not a kete game journal (its first line is not a kete-journal header)",
+    );
+  }
+  if (v.version !== JOURNAL_VERSION) {
+    return err(
+      "journal-version",
+      `journal version ${describeValue(v.version)} is not supported; this kete reads version ${JOURNAL_VERSION}`,
+    );
+  }
+  for (const field of ["gameId", "game", "startedAt"]) {
+    if (typeof v[field] !== "string") {
+      return err("bad-journal", `journal header: ${field} is ${describeValue(v[field])}`, {
+        field,
+      });
+    }
+  }
+  for (const field of ["options", "initial", "players", "board", "settings"]) {
+    if (!isObject(v[field])) {
+      return err("bad-journal", `journal header: ${field} is ${describeValue(v[field])}`, {
+        field,
+      });
+    }
+  }
+  return ok(v as unknown as JournalHeader);
+}
+
+function checkRecord(v: unknown, line: number): Result<JournalRecord> {
+  if (
+    !isObject(v) ||
+    !(RECORD_KINDS as readonly unknown[]).includes(v.kind) ||
+    typeof v.t !== "number"
+  ) {
+    return err("bad-journal", `journal line ${line} is not a kete journal record`);
+  }
+  return ok(v as unknown as JournalRecord);
+}
+
+/**
+ * Reads a whole journal's text. A torn last line is ignored (and reported
+ * in `torn`); any other bad line makes the journal corrupt.
+ */
+export function decodeJournal(text: string): Result<Journal> {
+  if (text.length === 0) return err("not-a-journal", "the file is empty; it holds no game");
+  const lines = text.split("\n");
+  // After the last "\n" comes either nothing or a line cut short by a crash.
+  const tail = lines.pop() ?? "";
+  let torn = tail.length > 0;
+  const parsed: unknown[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    try {
+      parsed.push(JSON.parse(lines[i]));
+    } catch {
+      if (i === lines.length - 1 && !torn) {
+        torn = true; // a garbled last line: the write was interrupted
+        break;
+      }
+      return err("bad-journal", `journal line ${i + 1} is not JSON; the file is damaged`);
+    }
+  }
+  if (parsed.length === 0) {
+    return err(
+      "not-a-journal",
+      "this file is not a kete game journal (it has no complete header line)",
+    );
+  }
+  const header = checkHeader(parsed[0]);
+  if (!header.ok) return header;
+  const records: JournalRecord[] = [];
+  for (let i = 1; i < parsed.length; i++) {
+    const r = checkRecord(parsed[i], i + 1);
+    if (!r.ok) return r;
+    records.push(r.value);
+  }
+  return ok({ header: header.value, records, torn });
+}
