@@ -2,10 +2,12 @@
  * `npm run bench`: prints every benchmark of kete as markdown tables
  * (the README quotes them). `npm run bench -- engine` runs one section.
  */
+import { benchBoard } from "./board.js";
 import { benchEngine } from "./engine.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   engine: benchEngine,
+  board: benchBoard,
 };
 
 async function main(): Promise<void> {

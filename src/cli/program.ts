@@ -5,6 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
+import { registerBoardSimCommand } from "./board-sim.js";
+import { registerBoardTestCommand } from "./board-test.js";
 import { registerEngineCommand } from "./engine.js";
 import { registerPerftCommand } from "./perft.js";
 import { EXIT_USAGE } from "./usage.js";
@@ -19,6 +21,8 @@ export function buildProgram(): Command {
   // Subcommands made with .command() inherit exitOverride from the program.
   registerEngineCommand(program);
   registerPerftCommand(program);
+  registerBoardSimCommand(program);
+  registerBoardTestCommand(program);
   return program;
 }
 

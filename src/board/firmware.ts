@@ -1,0 +1,580 @@
+/**
+ * `SimulatedFirmware`: the board's side of PROTOCOL.md in TypeScript, reading
+ * a `PhysicalBoard` through simulated sensors. It answers every command
+ * (BOOT, INFO, ACK/NAK, CALR), sends heartbeats, change and periodic
+ * snapshots with debounce and per-pit settled flags, keeps its LED state for
+ * tests to inspect, turns LEDs off on host timeout, and reboots on request.
+ *
+ *   const fw = new SimulatedFirmware(physical, { scheduler, noise: { jitter: 0.3 }, seed: 7 });
+ *   fw.connect((bytes) => port.write(bytes));  // where its lines go
+ *   fw.receive(chunk);                          // bytes from the host
+ *   fw.powerOn();                               // BOOT, then sensing starts
+ *   fw.led("A1");  fw.leds;                     // LED state
+ *   fw.pressButton(1); fw.reboot("watchdog"); fw.dropNextLines(2); fw.corruptNextLine();
+ *
+ * Sensor and link imperfections (all off by default, seeded): count jitter
+ * while the hand hovers over a pit or a pit has just changed (`jitter`,
+ * `settleMs`), lost lines (`lineLoss`), corrupted lines (`lineCorruption`) and
+ * spontaneous reboots (`rebootsPerMinute`).
+ */
+import { seededRandom } from "../games/core/random.js";
+import {
+  LED_COLOURS,
+  LED_PATTERNS,
+  LineFramer,
+  formatBoardMessage,
+  hasPit,
+  parseHostLine,
+} from "../protocol/index.js";
+import type {
+  BoardMessage,
+  BootReason,
+  HostMessage,
+  LedColour,
+  LedPattern,
+  LedState,
+  NakReason,
+  SnapshotBoard,
+  SnapshotReason,
+} from "../protocol/index.js";
+import type { PhysicalBoard } from "./physical-board.js";
+import { realScheduler } from "./scheduler.js";
+import type { Scheduler } from "./scheduler.js";
+
+export interface NoiseOptions {
+  /** Chance per scan (50 ms) that an unsteady pit reads one stone off (0..1). */
+  readonly jitter?: number;
+  /** How long a pit stays unsteady after its count changed, ms (slow settling). */
+  readonly settleMs?: number;
+  /** Chance that a board line is lost (its sequence number still used). */
+  readonly lineLoss?: number;
+  /** Chance that a board line is damaged on the way (one character changed). */
+  readonly lineCorruption?: number;
+  /** Spontaneous reboots (watchdog) per minute. */
+  readonly rebootsPerMinute?: number;
+}
+
+/** What `--noise` means: a shaky but usable board. */
+export const DEFAULT_NOISE: Required<NoiseOptions> = {
+  jitter: 0.3,
+  settleMs: 300,
+  lineLoss: 0.005,
+  lineCorruption: 0.005,
+  rebootsPerMinute: 0,
+};
+
+export interface FirmwareOptions {
+  readonly scheduler?: Scheduler;
+  readonly noise?: NoiseOptions;
+  readonly seed?: number;
+  /** The boot counter before power-up (the first BOOT says one more). Default 0. */
+  readonly bootCount?: number;
+  readonly boardId?: string;
+  readonly firmwareVersion?: string;
+  /** Largest count the sensors tell (default 64). */
+  readonly maxCount?: number;
+  readonly colours?: readonly LedColour[];
+  readonly patterns?: readonly LedPattern[];
+  readonly buttons?: number;
+  /** Calibration support (default true). */
+  readonly calibration?: boolean;
+  /** Pits without calibration (ERR calibration-needed once per boot). */
+  readonly uncalibrated?: readonly string[];
+  /** Pits whose sensor is broken (`?`, ERR sensor-fault). */
+  readonly faultyPits?: readonly string[];
+  /** Default debounce and snapshot interval after boot (protocol: 200, 2000). */
+  readonly debounceMs?: number;
+  readonly snapshotIntervalMs?: number;
+  /** Sensor scan period (protocol: at most 50 ms). */
+  readonly scanMs?: number;
+}
+
+type Outgoing = DistributiveOmit<BoardMessage, "seq">;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const CHECKSUM_ERRORS = new Set([
+  "non-ascii",
+  "bad-char",
+  "missing-checksum",
+  "malformed-checksum",
+  "bad-checksum",
+]);
+const SYNTAX_ERRORS = new Set(["bad-syntax", "bad-id", "bad-seq", "empty"]);
+const OFF: LedState = { pattern: "off" };
+
+export class SimulatedFirmware {
+  readonly physical: PhysicalBoard;
+  private readonly scheduler: Scheduler;
+  private readonly noise: Required<NoiseOptions>;
+  private readonly random: () => number;
+  private readonly options: FirmwareOptions;
+  private readonly framer = new LineFramer();
+  private sink: ((bytes: string) => void) | null = null;
+  private readonly ledListeners = new Set<(leds: ReadonlyMap<string, LedState>) => void>();
+
+  private powered = false;
+  private boots: number;
+  private seq = 0;
+  private bootAt = 0;
+  private debounce = 200;
+  private interval = 2000;
+  private readonly ledState = new Map<string, LedState>();
+  private readonly pressed = new Set<number>();
+  private readonly calibrated = new Set<string>();
+  private readonly faulty: Set<string>;
+
+  /** Per pit: the reading, when it last changed, the true count and when that changed. */
+  private readings: (number | null)[] = [];
+  private changedAt: number[] = [];
+  private trueCounts: number[] = [];
+  private trueChangedAt: number[] = [];
+  private lastSentKey = "";
+  private lastChangeSnapAt = -Infinity;
+  private lastSnapAt = 0;
+  private lastHostLineAt = 0;
+  private hostLost = false;
+  private dropLines = 0;
+  private corruptLines = 0;
+  private mute = false;
+  private cancelScan: (() => void) | null = null;
+  private cancelBeat: (() => void) | null = null;
+  /** Lines sent (including lost ones), commands received: for tests and benches. */
+  sentLines = 0;
+  readonly commands: HostMessage[] = [];
+
+  constructor(physical: PhysicalBoard, options: FirmwareOptions = {}) {
+    this.physical = physical;
+    this.options = options;
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.noise = { ...zeroNoise(), ...options.noise };
+    this.random = seededRandom(options.seed ?? 1);
+    this.boots = options.bootCount ?? 0;
+    this.faulty = new Set(options.faultyPits ?? []);
+    const uncalibrated = new Set(options.uncalibrated ?? []);
+    for (const pit of physical.pits) if (!uncalibrated.has(pit)) this.calibrated.add(pit);
+  }
+
+  // --------------------------------------------------------------- wiring
+
+  /** Where the board's bytes go (a serial port, an in-memory link); null disconnects. */
+  connect(sink: ((bytes: string) => void) | null): void {
+    this.sink = sink;
+  }
+
+  /** Bytes from the host. Ignored while powered off. */
+  receive(chunk: Uint8Array | string): void {
+    if (!this.powered) return;
+    for (const framed of this.framer.push(chunk)) {
+      if (!framed.ok) {
+        this.send({ type: "error", code: "rx-overflow", pit: null });
+        continue;
+      }
+      if (framed.value.length > 0) this.handleLine(framed.value);
+    }
+  }
+
+  get isPowered(): boolean {
+    return this.powered;
+  }
+
+  /** Power-up (or reset): counter +1, defaults, dark LEDs, `BOOT`, then sensing. */
+  powerOn(reason: BootReason = "power"): void {
+    this.stop();
+    this.powered = true;
+    this.boots = (this.boots + 1) & 0xffff;
+    this.seq = 0;
+    this.bootAt = this.scheduler.now();
+    this.debounce = this.options.debounceMs ?? 200;
+    this.interval = this.options.snapshotIntervalMs ?? 2000;
+    this.setAllLeds(OFF);
+    this.pressed.clear();
+    this.framer.reset();
+    this.hostLost = false;
+    this.lastHostLineAt = this.bootAt;
+    const now = this.bootAt;
+    this.trueCounts = this.physical.counts();
+    this.readings = this.trueCounts.map((c, i) => (this.isFaulty(i) ? null : c));
+    this.changedAt = this.trueCounts.map(() => now - 100_000);
+    this.trueChangedAt = this.trueCounts.map(() => now - 100_000);
+    this.lastSentKey = "";
+    this.lastChangeSnapAt = -Infinity;
+    this.lastSnapAt = now;
+    this.send({ type: "boot", boot: this.boots, reason });
+    for (const pit of this.physical.pits) {
+      if (this.faulty.has(pit)) this.send({ type: "error", code: "sensor-fault", pit });
+      else if (!this.calibrated.has(pit) && this.calibrationSupported) {
+        this.send({ type: "error", code: "calibration-needed", pit });
+      }
+    }
+    this.cancelScan = this.scheduler.schedule(() => this.scan(), this.scanMs);
+    this.cancelBeat = this.scheduler.schedule(() => this.beat(), 1000);
+  }
+
+  /** Power cut: nothing more is sent or heard until `powerOn`. */
+  powerOff(): void {
+    this.stop();
+    this.powered = false;
+  }
+
+  /** A reset (watchdog, brownout, the reset pin …): `powerOn` with that reason. */
+  reboot(reason: BootReason = "watchdog"): void {
+    this.powerOn(reason);
+  }
+
+  // ------------------------------------------------------------ inspection
+
+  get bootCount(): number {
+    return this.boots;
+  }
+
+  get settings(): { readonly debounceMs: number; readonly snapshotIntervalMs: number } {
+    return { debounceMs: this.debounce, snapshotIntervalMs: this.interval };
+  }
+
+  /** Every LED by pit. */
+  get leds(): ReadonlyMap<string, LedState> {
+    return this.ledState;
+  }
+
+  led(pit: string): LedState {
+    return this.ledState.get(pit) ?? OFF;
+  }
+
+  /** LEDs that are not off, as `{ A1: "GB" }` (colour and pattern letters): handy in assertions. */
+  litLeds(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [pit, led] of this.ledState) {
+      if (led.pattern !== "off") out[pit] = LED_COLOURS[led.colour] + LED_PATTERNS[led.pattern];
+    }
+    return out;
+  }
+
+  /** Called after every change of the LEDs. */
+  onLeds(listener: (leds: ReadonlyMap<string, LedState>) => void): () => void {
+    this.ledListeners.add(listener);
+    return () => this.ledListeners.delete(listener);
+  }
+
+  // ------------------------------------------------------- fault injection
+
+  /** The next `n` lines are lost (their sequence numbers are used: the host sees a gap). */
+  dropNextLines(n = 1): void {
+    this.dropLines += n;
+  }
+
+  /** The next line is damaged on the way (bad checksum at the host). */
+  corruptNextLine(): void {
+    this.corruptLines++;
+  }
+
+  /** Sends raw bytes as they are (garbage, an endless line …). */
+  sendRaw(bytes: string): void {
+    if (this.powered) this.sink?.(bytes);
+  }
+
+  /** A board that hears but never answers commands (still sends HB and snapshots). */
+  set silent(on: boolean) {
+    this.mute = on;
+  }
+
+  pressButton(button: number): void {
+    if (this.pressed.has(button)) return;
+    this.pressed.add(button);
+    this.send({ type: "button", button, action: "press" });
+  }
+
+  releaseButton(button: number): void {
+    if (!this.pressed.delete(button)) return;
+    this.send({ type: "button", button, action: "release" });
+  }
+
+  /** Sends a snapshot now, as for a `SNAP` command. */
+  snapshotNow(reason: SnapshotReason = "request"): void {
+    this.sample();
+    this.sendSnapshot(reason);
+  }
+
+  // -------------------------------------------------------------- sensing
+
+  private get scanMs(): number {
+    return this.options.scanMs ?? 50;
+  }
+
+  private get calibrationSupported(): boolean {
+    return this.options.calibration ?? true;
+  }
+
+  private isFaulty(i: number): boolean {
+    return this.faulty.has(this.physical.pits[i] ?? "");
+  }
+
+  private stop(): void {
+    this.cancelScan?.();
+    this.cancelBeat?.();
+    this.cancelScan = this.cancelBeat = null;
+  }
+
+  /** Reads every sensor once (with noise). */
+  private sample(): void {
+    const now = this.scheduler.now();
+    const counts = this.physical.counts();
+    const hovering = this.physical.hand.hovering;
+    counts.forEach((count, i) => {
+      if (count !== this.trueCounts[i]) {
+        this.trueCounts[i] = count;
+        this.trueChangedAt[i] = now;
+      }
+      let reading: number | null = count;
+      if (this.isFaulty(i)) reading = null;
+      else if (this.noise.jitter > 0) {
+        const pit = this.physical.pits[i];
+        const unsteady =
+          pit === hovering || now - (this.trueChangedAt[i] ?? 0) < this.noise.settleMs;
+        if (unsteady && this.random() < this.noise.jitter) {
+          reading = count === 0 ? 1 : count + (this.random() < 0.5 ? -1 : 1);
+        }
+      }
+      if (reading !== this.readings[i]) {
+        this.readings[i] = reading;
+        this.changedAt[i] = now;
+      }
+    });
+  }
+
+  private scan(): void {
+    this.cancelScan = this.scheduler.schedule(() => this.scan(), this.scanMs);
+    const now = this.scheduler.now();
+    this.sample();
+    if (!this.hostLost && now - this.lastHostLineAt >= 5000) {
+      this.hostLost = true;
+      this.setAllLeds(OFF);
+      this.send({ type: "error", code: "host-timeout", pit: null });
+    }
+    const key = this.stateKey(now);
+    if (key !== this.lastSentKey && now - this.lastChangeSnapAt >= 50) {
+      this.lastChangeSnapAt = now;
+      this.sendSnapshot("change");
+    } else if (this.interval > 0 && now - this.lastSnapAt >= this.interval) {
+      this.sendSnapshot("periodic");
+    }
+  }
+
+  private beat(): void {
+    this.cancelBeat = this.scheduler.schedule(() => this.beat(), 1000);
+    const now = this.scheduler.now();
+    if (this.noise.rebootsPerMinute > 0 && this.random() < this.noise.rebootsPerMinute / 60) {
+      this.reboot("watchdog");
+      return;
+    }
+    this.send({
+      type: "heartbeat",
+      boot: this.boots,
+      uptime: Math.floor((now - this.bootAt) / 1000),
+    });
+  }
+
+  private settledBits(now: number): boolean[] {
+    return this.readings.map(
+      (r, i) =>
+        r !== null && (this.debounce === 0 || now - (this.changedAt[i] ?? 0) >= this.debounce),
+    );
+  }
+
+  private stateKey(now: number): string {
+    const bits = this.settledBits(now);
+    return this.readings.map((r, i) => `${r ?? "?"}${bits[i] ? "" : "u"}`).join(",");
+  }
+
+  private sendSnapshot(reason: SnapshotReason): void {
+    const now = this.scheduler.now();
+    const bits = this.settledBits(now);
+    const unsettled = this.physical.pits.filter((_, i) => !bits[i]);
+    const settled = this.readings.every((r, i) => r === null || bits[i]);
+    this.lastSentKey = this.stateKey(now);
+    this.lastSnapAt = now;
+    this.send({ type: "snapshot", reason, settled, unsettled, board: this.snapshotBoard() });
+  }
+
+  private snapshotBoard(): SnapshotBoard {
+    const counts = this.readings.map((r) => (r === null ? null : Math.min(r, 255)));
+    if (this.physical.geometry.id === "2x5+2") {
+      return {
+        geometry: "2x5+2",
+        places: counts.map((c) => (c === null ? null : { count: c, gems: [] })),
+      };
+    }
+    return { geometry: "4x8", counts };
+  }
+
+  // ---------------------------------------------------------------- output
+
+  private send(message: Outgoing): void {
+    if (!this.powered) return;
+    const seq = this.seq;
+    this.seq = (this.seq + 1) & 0xff;
+    this.sentLines++;
+    const line = formatBoardMessage({ ...message, seq } as BoardMessage);
+    if (!line.ok)
+      throw new Error(`simulated firmware cannot format ${message.type}: ${line.error.message}`);
+    if (this.dropLines > 0) {
+      this.dropLines--;
+      return;
+    }
+    if (this.noise.lineLoss > 0 && this.random() < this.noise.lineLoss) return;
+    let text = line.value;
+    if (
+      this.corruptLines > 0 ||
+      (this.noise.lineCorruption > 0 && this.random() < this.noise.lineCorruption)
+    ) {
+      if (this.corruptLines > 0) this.corruptLines--;
+      text = corrupt(text, this.random);
+    }
+    this.sink?.(`${text}\n`);
+  }
+
+  // -------------------------------------------------------------- commands
+
+  private handleLine(line: string): void {
+    const parsed = parseHostLine(line);
+    if (!parsed.ok) {
+      const code = parsed.error.code;
+      if (CHECKSUM_ERRORS.has(code)) this.send({ type: "error", code: "rx-checksum", pit: null });
+      else if (SYNTAX_ERRORS.has(code)) this.send({ type: "error", code: "rx-syntax", pit: null });
+      else if (code === "too-long") this.send({ type: "error", code: "rx-overflow", pit: null });
+      else {
+        this.lastHostLineAt = this.scheduler.now();
+        this.hostLost = false;
+        const id = parseInt(line.slice(0, 2), 16);
+        const reason: NakReason =
+          code === "unknown-message"
+            ? "unknown-command"
+            : code === "bad-pit"
+              ? "bad-pit"
+              : "bad-args";
+        if (!this.mute) this.send({ type: "nak", id, reason });
+      }
+      return;
+    }
+    this.lastHostLineAt = this.scheduler.now();
+    this.hostLost = false;
+    const command = parsed.value;
+    if (this.commands.length >= 1000) this.commands.splice(0, 500);
+    this.commands.push(command);
+    if (this.mute) return;
+    const nak = this.execute(command);
+    if (nak !== null) this.send({ type: "nak", id: command.id, reason: nak });
+    else {
+      this.send({ type: "ack", id: command.id });
+      if (command.type === "reset") this.reboot("command");
+    }
+  }
+
+  /** Carries out a command (data lines first); the NAK reason, or null for ACK. */
+  private execute(c: HostMessage): NakReason | null {
+    const geometry = this.physical.geometry.id;
+    const cal = this.calibrationSupported;
+    switch (c.type) {
+      case "hello":
+        this.send({
+          type: "info",
+          proto: 1,
+          firmware: this.options.firmwareVersion ?? "sim-1.0.0",
+          boardId: this.options.boardId ?? "KETE-SIM",
+          geometry,
+          boot: this.boots,
+          maxCount: this.options.maxCount ?? 64,
+          colours: this.colours,
+          patterns: this.patterns,
+          buttons: this.options.buttons ?? 2,
+          calibration: cal,
+          debounceMs: this.debounce,
+          snapshotIntervalMs: this.interval,
+        });
+        return null;
+      case "ping":
+        return null;
+      case "snapshot-request":
+        this.snapshotNow("request");
+        return null;
+      case "config":
+        if (c.debounceMs !== null) this.debounce = c.debounceMs;
+        if (c.snapshotIntervalMs !== null) this.interval = c.snapshotIntervalMs;
+        return null;
+      case "led": {
+        if (this.colours.length === 0) return "unsupported";
+        if (c.leds.some((e) => !hasPit(geometry, e.pit))) return "bad-pit";
+        if (c.leds.some((e) => !this.ledSupported(e.led))) return "unsupported";
+        for (const e of c.leds) this.ledState.set(e.pit, e.led);
+        this.ledsChanged();
+        return null;
+      }
+      case "led-all":
+        if (this.colours.length === 0 || !this.ledSupported(c.led)) return "unsupported";
+        this.setAllLeds(c.led);
+        return null;
+      case "led-clear":
+        if (this.colours.length === 0) return "unsupported";
+        this.setAllLeds(OFF);
+        return null;
+      case "tare":
+        if (!cal) return "unsupported";
+        if (c.pit !== null && !hasPit(geometry, c.pit)) return "bad-pit";
+        return null;
+      case "calibrate": {
+        if (!cal) return "unsupported";
+        if (!hasPit(geometry, c.pit)) return "bad-pit";
+        if (typeof c.known !== "number") return "bad-args";
+        if (this.physical.count(c.pit) !== c.known) return "bad-args"; // implausible reading
+        this.calibrated.add(c.pit);
+        return null;
+      }
+      case "calibration-request":
+        if (!cal) return "unsupported";
+        this.physical.pits.forEach((pit, i) => {
+          const status = this.isFaulty(i) ? "fault" : this.calibrated.has(pit) ? "ok" : "need";
+          const raw = 100 + 37 * this.physical.count(pit);
+          this.send({ type: "calibration", pit, status, raw: Math.min(raw, 65535) });
+        });
+        return null;
+      case "reset":
+        return null;
+    }
+  }
+
+  private get colours(): readonly LedColour[] {
+    return this.options.colours ?? (Object.keys(LED_COLOURS) as LedColour[]);
+  }
+
+  private get patterns(): readonly LedPattern[] {
+    return this.options.patterns ?? (Object.keys(LED_PATTERNS) as LedPattern[]);
+  }
+
+  private ledSupported(led: LedState): boolean {
+    return (
+      led.pattern === "off" ||
+      (this.colours.includes(led.colour) && this.patterns.includes(led.pattern))
+    );
+  }
+
+  private setAllLeds(led: LedState): void {
+    for (const pit of this.physical.pits) this.ledState.set(pit, led);
+    this.ledsChanged();
+  }
+
+  private ledsChanged(): void {
+    for (const l of this.ledListeners) l(this.ledState);
+  }
+}
+
+function zeroNoise(): Required<NoiseOptions> {
+  return { jitter: 0, settleMs: 0, lineLoss: 0, lineCorruption: 0, rebootsPerMinute: 0 };
+}
+
+/** One character of the line changed to another printable one. */
+function corrupt(line: string, random: () => number): string {
+  const i = Math.floor(random() * line.length);
+  const old = line.charCodeAt(i);
+  let c = 0x21 + Math.floor(random() * 0x5d);
+  if (c === old) c = c === 0x7e ? 0x21 : c + 1;
+  return line.slice(0, i) + String.fromCharCode(c) + line.slice(i + 1);
+}

@@ -1,0 +1,854 @@
+/**
+ * The host side of the board protocol (PROTOCOL.md §6, §11.2) over any
+ * byte transport: handshake, command ids with ACK/NAK matching, timeouts and
+ * retransmission, heartbeats, sequence-gap and reboot detection with resync,
+ * and reconnection with capped exponential back-off. `SerialBoard` runs it on
+ * a serial port, `SimulatedBoard` on an in-memory link to the simulated
+ * firmware, so both paths exercise this same code.
+ *
+ * Nothing here grows without bound: raw bytes go through the codec's bounded
+ * `LineFramer`, at most `maxQueuedCommands` commands wait, events are handed
+ * to subscribers synchronously, and bad lines are counted, not stored.
+ */
+import { err, ok } from "../games/core/result.js";
+import type { Result } from "../games/core/result.js";
+import {
+  GEOMETRIES,
+  LineFramer,
+  PROTOCOL_VERSION,
+  formatHostMessage,
+  parseBoardLine,
+} from "../protocol/index.js";
+import type {
+  BoardErrorCode,
+  BoardMessage,
+  GeometryId,
+  HostMessage,
+  InfoMessage,
+  LedEntry,
+  LedState,
+} from "../protocol/index.js";
+import type { BoardEvent, BoardLink, BoardSnapshot, LinkState } from "./link.js";
+import { realScheduler } from "./scheduler.js";
+import type { Scheduler } from "./scheduler.js";
+
+// ------------------------------------------------------------------ transport
+
+/** What a transport tells the session. */
+export interface TransportHandlers {
+  /** Raw bytes (or a string of byte-sized characters) from the board. */
+  data(chunk: Uint8Array | string): void;
+  /** The device went away (unplugged, port error). Not called after `close()`. */
+  closed(reason: string): void;
+}
+
+/** A byte link to one board that can be opened again after it closes. */
+export interface Transport {
+  /** For messages: the device path or "simulated board". */
+  readonly name: string;
+  /** Opens the device; an error (`ENOENT`, `EACCES` …) when it is not there. */
+  open(handlers: TransportHandlers): Promise<Result<void>>;
+  /** Writes one line with its terminator. Must not buffer without bound. */
+  write(text: string): void;
+  close(): Promise<void>;
+}
+
+// -------------------------------------------------------------------- options
+
+export interface SessionTiming {
+  /** Wait for an ACK/NAK before retransmitting (§6.3). */
+  readonly answerMs: number;
+  /** Same for TARE and CAL. */
+  readonly slowAnswerMs: number;
+  /** Retransmissions of one command before the link counts as lost (§6.3: 3). */
+  readonly retransmits: number;
+  /** Send PING after this long without a command (§6.4). */
+  readonly pingAfterMs: number;
+  /** No valid board line for this long: link lost (§6.5). */
+  readonly silenceMs: number;
+  /** Interval between HELLOs while handshaking (§6.5). */
+  readonly helloEveryMs: number;
+  /** Unanswered HELLOs before the device is reported and reopened. */
+  readonly helloTries: number;
+  /** Reconnection back-off: first delay, doubled on every failure up to the cap. */
+  readonly reconnectMinMs: number;
+  readonly reconnectMaxMs: number;
+  /** A bad-line code is reported again only after this long without one. */
+  readonly errorBurstMs: number;
+}
+
+export const DEFAULT_TIMING: SessionTiming = {
+  answerMs: 500,
+  slowAnswerMs: 2500,
+  retransmits: 3,
+  pingAfterMs: 1000,
+  silenceMs: 3000,
+  helloEveryMs: 1000,
+  helloTries: 3,
+  reconnectMinMs: 250,
+  reconnectMaxMs: 5000,
+  errorBurstMs: 2000,
+};
+
+export interface SessionOptions {
+  /** Clock and timers (default: Node's). */
+  readonly scheduler?: Scheduler;
+  /** Overrides of the protocol's timeouts (tests and benches). */
+  readonly timing?: Partial<SessionTiming>;
+  /** Debounce (`CFG deb=`) restored after every handshake; omit to keep the board's. */
+  readonly debounceMs?: number;
+  /** Snapshot interval (`CFG int=`) restored after every handshake. */
+  readonly snapshotIntervalMs?: number;
+  /** Refuse a board of another geometry (reported, then retried). */
+  readonly geometry?: GeometryId;
+  /** Commands that may wait for the board (default 32); more are refused with `busy`. */
+  readonly maxQueuedCommands?: number;
+  /** Start connecting on the next microtask (default true); else call `start()`. */
+  readonly autoStart?: boolean;
+}
+
+// ------------------------------------------------------------------- commands
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A host command before it is given an id. */
+export type CommandBody = DistributiveOmit<HostMessage, "id">;
+
+interface Command {
+  readonly body: CommandBody;
+  /** Sent by the session itself (handshake, restore, resync, ping), not by a caller. */
+  readonly internal: boolean;
+  readonly resolve: (result: Result<void>) => void;
+  id: number | null;
+  line: string;
+  tries: number;
+}
+
+const RETRANSMIT_ERRORS = new Set(["rx-checksum", "rx-syntax", "rx-overflow"]);
+
+/** Which phase the session is really in; `state` is what subscribers were told. */
+type Phase = "idle" | "opening" | "handshaking" | "ready" | "waiting" | "closed";
+
+function describeCommand(body: CommandBody): string {
+  switch (body.type) {
+    case "led":
+      return `LED ${body.leds.map((e) => e.pit).join(" ")}`;
+    case "led-all":
+      return "LEDALL";
+    case "led-clear":
+      return "CLR";
+    case "snapshot-request":
+      return "SNAP";
+    case "config":
+      return "CFG";
+    case "tare":
+      return body.pit === null ? "TARE" : `TARE ${body.pit}`;
+    case "calibrate":
+      return `CAL ${body.pit}`;
+    case "calibration-request":
+      return "CALGET";
+    default:
+      return body.type.toUpperCase();
+  }
+}
+
+// -------------------------------------------------------------------- session
+
+/** The host session; `SerialBoard` and `SimulatedBoard` are this over their transports. */
+export class BoardSession implements BoardLink {
+  private readonly transport: Transport;
+  private readonly scheduler: Scheduler;
+  private readonly timing: SessionTiming;
+  private readonly options: SessionOptions;
+  private readonly framer = new LineFramer();
+  private readonly listeners = new Set<(event: BoardEvent) => void>();
+  private readonly maxQueued: number;
+
+  private phase: Phase = "idle";
+  private publicState: LinkState = "connecting";
+  private lostReason: string | null = null;
+  private currentInfo: InfoMessage | null = null;
+  private latest: BoardSnapshot | null = null;
+  /** Bumped on every open/close so callbacks of an old connection do nothing. */
+  private generation = 0;
+
+  private queue: Command[] = [];
+  private outstanding: Command | null = null;
+  private nextId = 1;
+  private hello: { id: number; info: InfoMessage | null } | null = null;
+  private helloTries = 0;
+  /** Lines kete could not read while handshaking (for the "not a kete board" message). */
+  private unreadable = 0;
+
+  private lastSeq: number | null = null;
+  private knownBoot: number | null = null;
+  private lastUptime: number | null = null;
+  private backoffMs: number;
+
+  private readonly desiredLeds = new Map<string, LedState>();
+  private ledsTouched = false;
+
+  private readonly errorCounts = new Map<string, number>();
+  private readonly burstUntil = new Map<string, number>();
+
+  private cancelAnswer: (() => void) | null = null;
+  private cancelSilence: (() => void) | null = null;
+  private cancelPing: (() => void) | null = null;
+  private cancelHello: (() => void) | null = null;
+  private cancelReconnect: (() => void) | null = null;
+
+  constructor(transport: Transport, options: SessionOptions = {}) {
+    this.transport = transport;
+    this.options = options;
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.maxQueued = options.maxQueuedCommands ?? 32;
+    this.backoffMs = this.timing.reconnectMinMs;
+    if (options.autoStart !== false) queueMicrotask(() => this.start());
+  }
+
+  // ------------------------------------------------------------ BoardLink
+
+  get info(): InfoMessage | null {
+    return this.currentInfo;
+  }
+
+  get state(): LinkState {
+    return this.publicState;
+  }
+
+  /** The latest snapshot, settled or not (null before the first). */
+  get snapshot(): BoardSnapshot | null {
+    return this.latest;
+  }
+
+  /** Bad lines, gaps, NAKs and retransmissions so far, by code. */
+  get lineErrors(): ReadonlyMap<string, number> {
+    return this.errorCounts;
+  }
+
+  /** The device's name, as used in messages. */
+  get name(): string {
+    return this.transport.name;
+  }
+
+  subscribe(listener: (event: BoardEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+    if (entries.length === 0) return Promise.resolve(ok(undefined));
+    const seen = new Set<string>();
+    for (const e of entries) {
+      if (seen.has(e.pit)) {
+        return Promise.resolve(err("bad-args", `pit ${e.pit} is listed twice`));
+      }
+      seen.add(e.pit);
+    }
+    for (const e of entries) this.desiredLeds.set(e.pit, e.led);
+    this.ledsTouched = true;
+    const chunks: LedEntry[][] = [];
+    for (let i = 0; i < entries.length; i += 40) chunks.push(entries.slice(i, i + 40));
+    return this.sequence(chunks.map((leds) => ({ type: "led", leds })));
+  }
+
+  clearLeds(): Promise<Result<void>> {
+    this.desiredLeds.clear();
+    this.ledsTouched = true;
+    return this.command({ type: "led-clear" });
+  }
+
+  requestSnapshot(): Promise<Result<void>> {
+    return this.command({ type: "snapshot-request" });
+  }
+
+  tare(pit?: string): Promise<Result<void>> {
+    return this.command({ type: "tare", pit: pit ?? null });
+  }
+
+  /** Sends any command (CFG, CAL, CALGET, RESET …); resolves on its ACK or NAK. */
+  command(body: CommandBody): Promise<Result<void>> {
+    if (this.phase === "closed") return Promise.resolve(err("closed", "the board link is closed"));
+    if (this.publicState === "lost") {
+      return Promise.resolve(
+        err("link-lost", `the board is not connected (${this.lostReason ?? "link lost"})`),
+      );
+    }
+    if (this.queue.filter((c) => !c.internal).length >= this.maxQueued) {
+      return Promise.resolve(
+        err("busy", `more than ${this.maxQueued} commands are waiting for the board`),
+      );
+    }
+    return new Promise((resolve) => {
+      this.queue.push({ body, internal: false, resolve, id: null, line: "", tries: 0 });
+      this.pump();
+    });
+  }
+
+  /** Starts connecting (done on its own unless `autoStart: false`). */
+  start(): void {
+    if (this.phase !== "idle") return;
+    void this.connect();
+  }
+
+  async close(): Promise<void> {
+    if (this.phase === "closed") return;
+    this.phase = "closed";
+    this.generation++;
+    this.stopTimers();
+    this.cancelReconnect?.();
+    this.failCommands("closed", "the board link was closed");
+    this.setState("closed");
+    await this.transport.close();
+  }
+
+  // ------------------------------------------------------------ connection
+
+  private get closed(): boolean {
+    return this.phase === "closed";
+  }
+
+  private async connect(): Promise<void> {
+    if (this.phase === "closed") return;
+    this.phase = "opening";
+    const generation = ++this.generation;
+    const opened = await this.transport.open({
+      data: (chunk) => {
+        if (generation === this.generation) this.receive(chunk);
+      },
+      closed: (reason) => {
+        if (generation === this.generation) this.deviceClosed(reason);
+      },
+    });
+    if (generation !== this.generation || this.closed) {
+      if (opened.ok) await this.transport.close();
+      return;
+    }
+    if (!opened.ok) {
+      this.trouble(`cannot open ${this.transport.name}: ${opened.error.message}`);
+      this.scheduleReconnect();
+      return;
+    }
+    this.framer.reset();
+    this.lastSeq = null;
+    if (this.publicState === "connecting") this.setState("handshaking");
+    // A lone LF flushes whatever noise the board has buffered (§2).
+    this.transport.write("\n");
+    this.startHandshake();
+  }
+
+  private deviceClosed(reason: string): void {
+    if (this.phase === "closed") return;
+    this.generation++;
+    this.stopTimers();
+    this.trouble(`${this.transport.name} went away (${reason})`);
+    void this.transport.close();
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.phase === "closed") return;
+    this.phase = "waiting";
+    const delay = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, this.timing.reconnectMaxMs);
+    this.cancelReconnect?.();
+    this.cancelReconnect = this.scheduler.schedule(() => {
+      this.cancelReconnect = null;
+      void this.connect();
+    }, delay);
+  }
+
+  /** Tells subscribers, once per distinct reason, that the board is not there; fails commands. */
+  private trouble(reason: string): void {
+    this.failCommands("link-lost", `the board is not connected (${reason})`);
+    if (this.publicState !== "lost" || this.lostReason !== reason) {
+      this.lostReason = reason;
+      this.publicState = "lost";
+      this.emit({ type: "link", state: "lost", reason });
+    }
+  }
+
+  private setState(state: LinkState, reason?: string): void {
+    if (state === this.publicState && reason === undefined) return;
+    this.publicState = state;
+    if (state !== "lost") this.lostReason = null;
+    this.emit(reason === undefined ? { type: "link", state } : { type: "link", state, reason });
+  }
+
+  private stopTimers(): void {
+    for (const cancel of [
+      this.cancelAnswer,
+      this.cancelSilence,
+      this.cancelPing,
+      this.cancelHello,
+    ]) {
+      cancel?.();
+    }
+    this.cancelAnswer = this.cancelSilence = this.cancelPing = this.cancelHello = null;
+    this.hello = null;
+    if (this.outstanding !== null && !this.outstanding.internal) {
+      this.queue.unshift(this.outstanding);
+    }
+    this.outstanding = null;
+  }
+
+  // ------------------------------------------------------------- handshake
+
+  private startHandshake(): void {
+    this.phase = "handshaking";
+    this.stopTimers();
+    this.queue = this.queue.filter((c) => !c.internal);
+    this.helloTries = 0;
+    this.unreadable = 0;
+    this.sendHello();
+  }
+
+  private sendHello(): void {
+    const id = this.takeId();
+    this.hello = { id, info: null };
+    this.write({ type: "hello", id, proto: PROTOCOL_VERSION });
+    this.cancelHello?.();
+    this.cancelHello = this.scheduler.schedule(
+      () => this.helloTimedOut(),
+      this.timing.helloEveryMs,
+    );
+  }
+
+  private helloTimedOut(): void {
+    this.cancelHello = null;
+    if (this.phase !== "handshaking") return;
+    this.helloTries++;
+    if (this.helloTries < this.timing.helloTries) {
+      this.sendHello();
+      return;
+    }
+    const seconds = (this.timing.helloEveryMs * this.timing.helloTries) / 1000;
+    const garbage =
+      this.unreadable > 0 ? `; it sent ${this.unreadable} line(s) that are not kete protocol` : "";
+    this.giveUp(
+      `no answer to HELLO from ${this.transport.name} in ${seconds} s${garbage}: is it a kete board at 115200 baud, powered and running?`,
+    );
+  }
+
+  /** Reports a device that is there but not talking, closes it and tries again later. */
+  private giveUp(reason: string): void {
+    this.generation++;
+    this.stopTimers();
+    this.trouble(reason);
+    void this.transport.close();
+    this.scheduleReconnect();
+  }
+
+  private handshakeInfo(info: InfoMessage): void {
+    if (this.hello === null) return;
+    if (info.proto !== PROTOCOL_VERSION) {
+      this.giveUp(
+        `${this.transport.name} speaks board protocol ${info.proto}, kete speaks ${PROTOCOL_VERSION}`,
+      );
+      return;
+    }
+    const wanted = this.options.geometry;
+    if (wanted !== undefined && info.geometry !== wanted) {
+      this.giveUp(`${this.transport.name} is a ${info.geometry} board, not ${wanted}`);
+      return;
+    }
+    this.hello.info = info;
+  }
+
+  private handshakeDone(): void {
+    const info = this.hello?.info ?? null;
+    this.cancelHello?.();
+    this.cancelHello = null;
+    this.hello = null;
+    if (info === null) {
+      // An ACK without INFO (INFO was lost): ask again.
+      this.sendHello();
+      return;
+    }
+    this.currentInfo = info;
+    this.knownBoot = info.boot;
+    this.lastUptime = null;
+    this.phase = "ready";
+    this.backoffMs = this.timing.reconnectMinMs;
+    this.emit({ type: "hello", info });
+    this.setState("ready");
+    this.armSilence();
+    this.armPing();
+    this.restore();
+  }
+
+  /** After every handshake: settings, LEDs, then a snapshot as the truth (§6.5, §6.6). */
+  private restore(): void {
+    const internal: CommandBody[] = [];
+    const deb = this.options.debounceMs ?? null;
+    const int = this.options.snapshotIntervalMs ?? null;
+    if (deb !== null || int !== null) {
+      internal.push({ type: "config", debounceMs: deb, snapshotIntervalMs: int });
+    }
+    internal.push(...this.ledRestoreCommands());
+    internal.push({ type: "snapshot-request" });
+    this.queue.unshift(...internal.map((body) => this.internalCommand(body)));
+    this.pump();
+  }
+
+  /** Every LED of the board set to what the host last asked for (no flicker: no CLR). */
+  private ledRestoreCommands(): CommandBody[] {
+    const info = this.currentInfo;
+    if (!this.ledsTouched || info === null || info.colours.length === 0) return [];
+    const off: LedState = { pattern: "off" };
+    const all = GEOMETRIES[info.geometry].cells.map((pit) => ({
+      pit,
+      led: this.desiredLeds.get(pit) ?? off,
+    }));
+    const out: CommandBody[] = [];
+    for (let i = 0; i < all.length; i += 40) out.push({ type: "led", leds: all.slice(i, i + 40) });
+    return out;
+  }
+
+  private internalCommand(body: CommandBody): Command {
+    return { body, internal: true, resolve: () => undefined, id: null, line: "", tries: 0 };
+  }
+
+  // ------------------------------------------------------------- commands
+
+  private sequence(bodies: CommandBody[]): Promise<Result<void>> {
+    return bodies.reduce<Promise<Result<void>>>(
+      (previous, body) => previous.then((r) => (r.ok ? this.command(body) : r)),
+      Promise.resolve(ok(undefined)),
+    );
+  }
+
+  private takeId(): number {
+    const id = this.nextId;
+    this.nextId = (this.nextId + 1) & 0xff;
+    return id;
+  }
+
+  private write(message: HostMessage): string {
+    const line = formatHostMessage(message);
+    if (!line.ok) throw new Error(`kete bug: cannot format ${message.type}: ${line.error.message}`);
+    this.transport.write(`${line.value}\n`);
+    this.armPing();
+    return line.value;
+  }
+
+  /** Sends the next command when none is outstanding and the board is ready. */
+  private pump(): void {
+    if (this.phase !== "ready" || this.outstanding !== null) return;
+    const next = this.queue.shift();
+    if (next === undefined) return;
+    if (next.id === null) next.id = this.takeId();
+    const message = { ...next.body, id: next.id } as HostMessage;
+    const line = formatHostMessage(message);
+    if (!line.ok) {
+      next.resolve(
+        err("bad-args", `cannot send ${describeCommand(next.body)}: ${line.error.message}`),
+      );
+      this.pump();
+      return;
+    }
+    next.line = `${line.value}\n`;
+    this.outstanding = next;
+    this.transmit();
+  }
+
+  private transmit(): void {
+    const c = this.outstanding;
+    if (c === null) return;
+    this.transport.write(c.line);
+    this.armPing();
+    const slow = c.body.type === "tare" || c.body.type === "calibrate";
+    this.cancelAnswer?.();
+    this.cancelAnswer = this.scheduler.schedule(
+      () => this.answerTimedOut(),
+      slow ? this.timing.slowAnswerMs : this.timing.answerMs,
+    );
+  }
+
+  private retransmit(cause: string): void {
+    const c = this.outstanding;
+    if (c === null) return;
+    if (c.tries >= this.timing.retransmits) {
+      this.outstanding = null;
+      this.cancelAnswer?.();
+      this.cancelAnswer = null;
+      c.resolve(err("link-lost", `the board did not answer ${describeCommand(c.body)}`));
+      this.linkLost(
+        `the board did not answer ${describeCommand(c.body)} after ${c.tries + 1} tries`,
+      );
+      return;
+    }
+    c.tries++;
+    this.lineError("retransmit", `retransmitting ${describeCommand(c.body)}: ${cause}`);
+    this.transmit();
+  }
+
+  private answerTimedOut(): void {
+    this.cancelAnswer = null;
+    this.retransmit("no answer in time");
+  }
+
+  private answer(id: number, result: Result<void>): void {
+    const c = this.outstanding;
+    if (c === null || c.id !== id) return; // a late answer to an earlier try (§6.3)
+    this.outstanding = null;
+    this.cancelAnswer?.();
+    this.cancelAnswer = null;
+    c.resolve(result);
+    this.pump();
+  }
+
+  private failCommands(code: string, message: string): void {
+    const all = this.outstanding === null ? this.queue : [this.outstanding, ...this.queue];
+    this.outstanding = null;
+    this.queue = [];
+    this.cancelAnswer?.();
+    this.cancelAnswer = null;
+    for (const c of all) c.resolve(err(code, message));
+  }
+
+  // ------------------------------------------------------------ heartbeat
+
+  private armSilence(): void {
+    this.cancelSilence?.();
+    if (this.phase !== "ready") return;
+    this.cancelSilence = this.scheduler.schedule(() => {
+      this.cancelSilence = null;
+      this.linkLost(`no line from the board for ${this.timing.silenceMs / 1000} s`);
+    }, this.timing.silenceMs);
+  }
+
+  private armPing(): void {
+    this.cancelPing?.();
+    if (this.phase !== "ready") return;
+    this.cancelPing = this.scheduler.schedule(() => {
+      this.cancelPing = null;
+      if (this.phase !== "ready") return;
+      if (this.outstanding === null && this.queue.length === 0) {
+        this.queue.push(this.internalCommand({ type: "ping" }));
+        this.pump();
+      } else {
+        this.armPing();
+      }
+    }, this.timing.pingAfterMs);
+  }
+
+  /** Silence or no answers: report, keep the port, HELLO every second (§6.5). */
+  private linkLost(reason: string): void {
+    this.trouble(reason);
+    this.startHandshake();
+  }
+
+  private rebooted(reason: string): void {
+    this.lineError("reboot", reason);
+    if (this.publicState === "ready") this.setState("handshaking", reason);
+    this.startHandshake();
+  }
+
+  // --------------------------------------------------------------- receive
+
+  private receive(chunk: Uint8Array | string): void {
+    for (const framed of this.framer.push(chunk)) {
+      if (this.phase === "closed") return;
+      if (framed.ok && framed.value.length === 0) continue;
+      const parsed = framed.ok ? parseBoardLine(framed.value) : framed;
+      if (!parsed.ok) {
+        // Before the handshake, noise (a boot banner, a reset) is expected (§2): count it only.
+        if (this.phase === "ready") {
+          this.lineError(
+            parsed.error.code,
+            `bad line from the board (${parsed.error.code}): ${parsed.error.message}`,
+          );
+        } else {
+          this.unreadable++;
+        }
+        continue;
+      }
+      this.handle(parsed.value);
+    }
+  }
+
+  private handle(message: BoardMessage): void {
+    const ready = this.phase === "ready";
+    if (ready) this.armSilence();
+    const gap =
+      message.type !== "boot" &&
+      this.lastSeq !== null &&
+      message.seq !== ((this.lastSeq + 1) & 0xff);
+    this.lastSeq = message.seq;
+
+    // Reboot detection (§6.6) first: after a reboot there is nothing to resync.
+    if (message.type === "boot") {
+      if (ready || this.knownBoot !== null) {
+        this.knownBoot = message.boot;
+        if (ready) this.rebooted(`the board restarted (boot ${message.boot}, ${message.reason})`);
+      }
+      return;
+    }
+    if (message.type === "heartbeat") {
+      const reboot =
+        (this.knownBoot !== null && message.boot !== this.knownBoot) ||
+        (this.lastUptime !== null && message.uptime < this.lastUptime);
+      this.lastUptime = message.uptime;
+      if (reboot && ready) {
+        this.knownBoot = message.boot;
+        this.rebooted(`the board restarted (boot counter now ${message.boot})`);
+        return;
+      }
+    }
+    if (gap && ready) {
+      this.lineError(
+        "seq-gap",
+        "lines from the board were lost (sequence gap); asking for a snapshot",
+      );
+      this.resync();
+    }
+
+    switch (message.type) {
+      case "info":
+        if (this.phase === "handshaking") this.handshakeInfo(message);
+        else if (this.knownBoot !== null && message.boot !== this.knownBoot) {
+          this.knownBoot = message.boot;
+          this.rebooted(`the board restarted (boot counter now ${message.boot})`);
+        }
+        return;
+      case "ack":
+        if (this.phase === "handshaking" && this.hello?.id === message.id) this.handshakeDone();
+        else if (ready) this.answer(message.id, ok(undefined));
+        return;
+      case "nak":
+        if (this.phase === "handshaking" && this.hello?.id === message.id) {
+          this.giveUp(
+            message.reason === "version"
+              ? `${this.transport.name} does not speak board protocol ${PROTOCOL_VERSION}`
+              : `${this.transport.name} refused HELLO (${message.reason})`,
+          );
+          return;
+        }
+        if (ready && this.outstanding?.id === message.id) {
+          const what = describeCommand(this.outstanding.body);
+          const text = `the board refused ${what}: ${message.reason}`;
+          this.lineError(`nak-${message.reason}`, text);
+          this.answer(message.id, err(`nak-${message.reason}`, text));
+        }
+        return;
+      case "snapshot":
+        if (!ready) return;
+        if (this.currentInfo !== null && message.board.geometry !== this.currentInfo.geometry) {
+          this.lineError(
+            "wrong-geometry",
+            `a ${message.board.geometry} snapshot from a ${this.currentInfo.geometry} board`,
+          );
+          return;
+        }
+        this.latest = {
+          board: message.board,
+          settled: message.settled,
+          unsettled: message.unsettled,
+          receivedAt: this.scheduler.now(),
+        };
+        this.emit({ type: "snapshot", snapshot: this.latest });
+        return;
+      case "button":
+        if (ready) this.emit({ type: "button", button: message.button, action: message.action });
+        return;
+      case "error":
+        this.boardError(message.code, message.pit);
+        return;
+      default:
+        return; // heartbeat (handled above), calibration reports
+    }
+  }
+
+  private boardError(code: BoardErrorCode, pit: string | null): void {
+    const messages: Record<string, string> = {
+      "sensor-fault": `the sensor of pit ${pit ?? "?"} is faulty`,
+      "calibration-needed": `pit ${pit ?? "?"} needs calibration`,
+      "rx-overflow": "the board dropped a command line that was too long",
+      "rx-checksum": "the board received a damaged command line",
+      "rx-syntax": "the board could not read a command's id",
+      "host-timeout": "the board heard nothing from kete for 5 s and turned its LEDs off",
+    };
+    this.emit({ type: "board-error", code, pit, message: messages[code] ?? code });
+    if (this.phase !== "ready") return;
+    if (RETRANSMIT_ERRORS.has(code) && this.outstanding !== null) {
+      this.retransmit(`the board reported ${code}`);
+    } else if (code === "host-timeout") {
+      const restore = this.ledRestoreCommands().map((body) => this.internalCommand(body));
+      this.queue.unshift(...restore);
+      this.pump();
+    }
+  }
+
+  /** After a gap: one `SNAP`, unless one is already waiting or on its way (§11.2). */
+  private resync(): void {
+    const pending = [this.outstanding, ...this.queue].some(
+      (c) => c !== null && c.body.type === "snapshot-request",
+    );
+    if (pending) return;
+    this.queue.unshift(this.internalCommand({ type: "snapshot-request" }));
+    this.pump();
+  }
+
+  // ---------------------------------------------------------------- events
+
+  /** Counts a bad line, gap or NAK; reports the first of each burst per code. */
+  private lineError(code: string, message: string): void {
+    this.errorCounts.set(code, (this.errorCounts.get(code) ?? 0) + 1);
+    const now = this.scheduler.now();
+    const until = this.burstUntil.get(code);
+    this.burstUntil.set(code, now + this.timing.errorBurstMs);
+    if (until !== undefined && now < until) return;
+    this.emit({ type: "line-error", code, message });
+  }
+
+  private emit(event: BoardEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (e) {
+        // A listener's bug must not break the session; let it surface elsewhere.
+        queueMicrotask(() => {
+          throw e;
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Waits until the link is ready; an error with the reason if it reports
+ * `lost` first (when `failOnLost`) or does not get ready in `timeoutMs`.
+ */
+export function waitForReady(
+  link: BoardLink,
+  timeoutMs: number,
+  options: { readonly failOnLost?: boolean; readonly scheduler?: Scheduler } = {},
+): Promise<Result<InfoMessage>> {
+  const scheduler = options.scheduler ?? realScheduler;
+  return new Promise((resolve) => {
+    if (link.state === "ready" && link.info !== null) {
+      resolve(ok(link.info));
+      return;
+    }
+    let lastReason = "the board did not answer";
+    const done = (result: Result<InfoMessage>): void => {
+      unsubscribe();
+      cancel();
+      resolve(result);
+    };
+    const unsubscribe = link.subscribe((event) => {
+      if (event.type !== "link") return;
+      if (event.reason !== undefined) lastReason = event.reason;
+      if (event.state === "ready" && link.info !== null) done(ok(link.info));
+      else if (event.state === "closed") done(err("closed", "the board link was closed"));
+      else if (event.state === "lost" && options.failOnLost === true) {
+        done(err("link-lost", lastReason));
+      }
+    });
+    const cancel = scheduler.schedule(
+      () => done(err("timeout", `${lastReason} (not ready after ${timeoutMs / 1000} s)`)),
+      timeoutMs,
+    );
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * `SimulatedBoard`: a whole kete board in-process — the physical model (stones
+ * and a hand), the simulated firmware reading it, and the host session
+ * talking to that firmware over an in-memory byte link. The session is the
+ * same `BoardSession` that `SerialBoard` runs on a serial port, so code tested
+ * against a simulated board exercises the real host path.
+ *
+ *   const sim = new SimulatedBoard({
+ *     geometry: "4x8",                 // default
+ *     counts: 4,                       // or 32 counts in canonical order, or { A1: 2, … }
+ *     noise: true,                     // or NoiseOptions; default none
+ *     seed: 7,                         // noise and hand timing
+ *     timeScale: 0,                    // hand pace for playTrace: 1 = a person, 0 = instant
+ *     scheduler,                       // default real time; FakeScheduler in tests
+ *     firmware: { faultyPits: ["A3"] },// FirmwareOptions
+ *     session: { debounceMs: 0 },      // SessionOptions (CFG restored after every handshake)
+ *   });
+ *   await sim.ready();                                   // handshake done (Result)
+ *   sim.subscribe((event) => …);                         // the BoardLink side
+ *   await sim.setLeds([{ pit: "B3", led: { pattern: "blink", colour: "green" } }]);
+ *   sim.litLeds();              // { B3: "GB" } — what the board shows
+ *   sim.physical / sim.hand     // stones, lift/drop/capture/place/hover
+ *   await sim.playTrace(trace); // an engine trace, stone by stone
+ *   sim.firmware                // reboot(), dropNextLines(), corruptNextLine(), pressButton() …
+ *   sim.unplug(); sim.replug(); // USB cable out and back (power cut: the board reboots)
+ *   await sim.close();
+ */
+import { err, ok } from "../games/core/result.js";
+import type { Result } from "../games/core/result.js";
+import type { Trace } from "../games/core/types.js";
+import type { InfoMessage, LedState } from "../protocol/index.js";
+import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
+import type { FirmwareOptions, NoiseOptions } from "./firmware.js";
+import { PhysicalBoard, playTrace } from "./physical-board.js";
+import type { CountGeometryId, Hand, InitialCounts, TraceTiming } from "./physical-board.js";
+import { realScheduler } from "./scheduler.js";
+import type { Scheduler } from "./scheduler.js";
+import { BoardSession, waitForReady } from "./session.js";
+import type { SessionOptions, Transport, TransportHandlers } from "./session.js";
+
+export { SimulatedFirmware, DEFAULT_NOISE } from "./firmware.js";
+export type { FirmwareOptions, NoiseOptions } from "./firmware.js";
+
+export interface SimulatedBoardOptions {
+  readonly geometry?: CountGeometryId;
+  readonly counts?: InitialCounts;
+  /** `true` for `DEFAULT_NOISE`; default no noise. */
+  readonly noise?: boolean | NoiseOptions;
+  readonly seed?: number;
+  /** Hand pace in `playTrace`: 1 = a person (150–400 ms a stone), 0 = instant. Default 1. */
+  readonly timeScale?: number;
+  readonly scheduler?: Scheduler;
+  readonly firmware?: Omit<FirmwareOptions, "scheduler" | "noise" | "seed">;
+  readonly session?: Omit<SessionOptions, "scheduler">;
+}
+
+/** The in-memory "USB cable" between the session and the firmware. */
+class MemoryTransport implements Transport {
+  readonly name = "simulated board";
+  private handlers: TransportHandlers | null = null;
+  plugged = true;
+
+  constructor(private readonly firmware: SimulatedFirmware) {}
+
+  open(handlers: TransportHandlers): Promise<Result<void>> {
+    if (!this.plugged) return Promise.resolve(err("ENOENT", "no such device (unplugged)"));
+    this.handlers = handlers;
+    this.firmware.connect((bytes) => {
+      // Like a port: bytes arrive asynchronously, never inside the writer's call.
+      queueMicrotask(() => {
+        if (this.handlers === handlers) handlers.data(bytes);
+      });
+    });
+    return Promise.resolve(ok(undefined));
+  }
+
+  write(text: string): void {
+    if (this.handlers === null) return;
+    queueMicrotask(() => this.firmware.receive(text));
+  }
+
+  close(): Promise<void> {
+    this.handlers = null;
+    this.firmware.connect(null);
+    return Promise.resolve();
+  }
+
+  unplug(): void {
+    this.plugged = false;
+    const handlers = this.handlers;
+    this.handlers = null;
+    this.firmware.connect(null);
+    if (handlers !== null) queueMicrotask(() => handlers.closed("device unplugged"));
+  }
+}
+
+export class SimulatedBoard extends BoardSession {
+  readonly physical: PhysicalBoard;
+  readonly firmware: SimulatedFirmware;
+  private readonly cable: MemoryTransport;
+  private readonly clock: Scheduler;
+  private readonly timeScale: number;
+  private traces = 0;
+  private readonly seed: number;
+
+  constructor(options: SimulatedBoardOptions = {}) {
+    const scheduler = options.scheduler ?? realScheduler;
+    const physical = new PhysicalBoard({
+      geometry: options.geometry ?? "4x8",
+      counts: options.counts ?? 4,
+    });
+    const noise =
+      options.noise === true ? DEFAULT_NOISE : options.noise === false ? {} : options.noise;
+    const firmware = new SimulatedFirmware(physical, {
+      ...options.firmware,
+      scheduler,
+      seed: options.seed ?? 1,
+      ...(noise === undefined ? {} : { noise }),
+    });
+    const cable = new MemoryTransport(firmware);
+    super(cable, { ...options.session, scheduler });
+    this.physical = physical;
+    this.firmware = firmware;
+    this.cable = cable;
+    this.clock = scheduler;
+    this.timeScale = options.timeScale ?? 1;
+    this.seed = options.seed ?? 1;
+    firmware.powerOn("power");
+  }
+
+  get hand(): Hand {
+    return this.physical.hand;
+  }
+
+  /** What the board's LEDs show, by pit. */
+  get leds(): ReadonlyMap<string, LedState> {
+    return this.firmware.leds;
+  }
+
+  /** Lit LEDs as `{ A1: "GB" }`. */
+  litLeds(): Record<string, string> {
+    return this.firmware.litLeds();
+  }
+
+  /** Resolves once the handshake is done (or with the reason it is not, after `timeoutMs`). */
+  ready(timeoutMs = 5000): Promise<Result<InfoMessage>> {
+    return waitForReady(this, timeoutMs, { scheduler: this.clock });
+  }
+
+  /** Performs an engine trace stone by stone at the board's `timeScale`. */
+  playTrace(trace: Trace, timing: TraceTiming = {}): Promise<Result<void>> {
+    return playTrace(this.physical, trace, {
+      timeScale: this.timeScale,
+      seed: this.seed + this.traces++,
+      scheduler: this.clock,
+      ...timing,
+    });
+  }
+
+  /** Pulls the USB cable: the board loses power and the host's port goes away. */
+  unplug(): void {
+    this.firmware.powerOff();
+    this.cable.unplug();
+  }
+
+  /** Plugs it back: the board boots; the host finds it on its next reopen. */
+  replug(): void {
+    this.cable.plugged = true;
+    this.firmware.powerOn("power");
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.firmware.powerOff();
+  }
+}
