@@ -3,10 +3,12 @@
  * (the README quotes them). `npm run bench -- engine` runs one section.
  */
 import { benchBoard } from "./board.js";
+import { benchController } from "./controller.js";
 import { benchEngine } from "./engine.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   engine: benchEngine,
+  controller: benchController,
   board: benchBoard,
 };
 

@@ -1,0 +1,149 @@
+/**
+ * The LED plan: a pure function from what the controller knows now to the
+ * light of every pit, in one fixed colour scheme (`LED_SCHEME`, the same
+ * table as `hardware/led-scheme.json`; a test keeps them equal).
+ *
+ * | role | light | when |
+ * |---|---|---|
+ * | legalStart | green pulse | turn start: pits a turn may start from; while sowing on, the pit to lift next (relay) |
+ * | nextStone | cyan blink | the pit the next stone belongs in (both neighbours while the direction is open) |
+ * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on |
+ * | captureFrom | yellow fast | the pit(s) to capture from |
+ * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them) |
+ * | kichwaChoice | yellow pulse | Bao: the kichwa to choose from (not used by four-row games) |
+ * | mistakeExcess | magenta fast | a mistake: this pit holds too many stones |
+ * | mistakeMissing | magenta blink | a mistake: this pit holds too few stones |
+ * | setupWrong | magenta steady | setting up: the pit does not hold its starting count yet |
+ * | winner | green steady | game over: the winner's pits |
+ * | draw | white steady | game over, a draw: every pit |
+ * | sensorFault | white fast | the pit's sensor cannot be read |
+ * | linkLost | blue pulse | the link came back: check the board, then press confirm |
+ *
+ * Guidance off (referee only): no legalStart/nextStone/lastStone/capture
+ * lights; mistakes, setting up, results, sensor faults and the link still show.
+ */
+import type { LedColour, LedPattern, LedState } from "../protocol/messages.js";
+import type { PitNeed } from "./restore.js";
+import type { TurnGuide } from "./tracking.js";
+
+export const LED_ROLES = [
+  "legalStart",
+  "nextStone",
+  "lastStone",
+  "captureFrom",
+  "capturedTo",
+  "kichwaChoice",
+  "mistakeExcess",
+  "mistakeMissing",
+  "setupWrong",
+  "winner",
+  "draw",
+  "sensorFault",
+  "linkLost",
+] as const;
+export type LedRole = (typeof LED_ROLES)[number];
+
+export const LED_SCHEME: Readonly<
+  Record<LedRole, { readonly colour: LedColour; readonly pattern: LedPattern }>
+> = {
+  legalStart: { colour: "green", pattern: "pulse" },
+  nextStone: { colour: "cyan", pattern: "blink" },
+  lastStone: { colour: "cyan", pattern: "steady" },
+  captureFrom: { colour: "yellow", pattern: "fast" },
+  capturedTo: { colour: "yellow", pattern: "blink" },
+  kichwaChoice: { colour: "yellow", pattern: "pulse" },
+  mistakeExcess: { colour: "magenta", pattern: "fast" },
+  mistakeMissing: { colour: "magenta", pattern: "blink" },
+  setupWrong: { colour: "magenta", pattern: "steady" },
+  winner: { colour: "green", pattern: "steady" },
+  draw: { colour: "white", pattern: "steady" },
+  sensorFault: { colour: "white", pattern: "fast" },
+  linkLost: { colour: "blue", pattern: "pulse" },
+};
+
+export const LED_OFF: LedState = { pattern: "off" };
+
+export function roleLed(role: LedRole): LedState {
+  const r = LED_SCHEME[role];
+  return { pattern: r.pattern, colour: r.colour };
+}
+
+/** What the LED plan is computed from (see `controllerView` in machine.ts). */
+export interface LedInput {
+  readonly pits: readonly string[];
+  readonly guidance: boolean;
+  readonly mode: "idle" | "setup" | "turn" | "restoring" | "penalty" | "over" | "link-lost";
+  readonly guide: TurnGuide | null;
+  /** Setting up, restoring, a takeback or a wrong penalty: the stones each pit needs. */
+  readonly needs: readonly PitNeed[];
+  readonly winnerPits: readonly string[];
+  readonly draw: boolean;
+  readonly faultyPits: readonly string[];
+}
+
+/** Pit → light, for every pit of the board (unlit pits are `off`). */
+export function ledPlan(input: LedInput): Map<string, LedState> {
+  const plan = new Map<string, LedState>(input.pits.map((p) => [p, LED_OFF]));
+  const set = (pits: readonly string[], role: LedRole) => {
+    for (const p of pits) if (plan.has(p)) plan.set(p, roleLed(role));
+  };
+  switch (input.mode) {
+    case "link-lost":
+      set(input.pits, "linkLost");
+      return plan;
+    case "setup":
+      set(
+        input.needs.map((n) => n.pit),
+        "setupWrong",
+      );
+      break;
+    case "restoring":
+    case "penalty":
+      set(
+        input.needs.filter((n) => n.need < 0).map((n) => n.pit),
+        "mistakeExcess",
+      );
+      set(
+        input.needs.filter((n) => n.need > 0).map((n) => n.pit),
+        "mistakeMissing",
+      );
+      break;
+    case "turn": {
+      const g = input.guide;
+      if (!input.guidance || g === null) break;
+      set(g.lastStone, "lastStone");
+      set(g.starts, "legalStart");
+      set(g.liftNext, "legalStart");
+      set(g.capturedTo, "capturedTo");
+      set(g.captureFrom, "captureFrom");
+      set(g.nextStone, "nextStone");
+      break;
+    }
+    case "over":
+      if (input.draw) set(input.pits, "draw");
+      else set(input.winnerPits, "winner");
+      break;
+    case "idle":
+      break;
+  }
+  set(input.faultyPits, "sensorFault");
+  return plan;
+}
+
+function sameLed(a: LedState, b: LedState): boolean {
+  if (a.pattern === "off" || b.pattern === "off") return a.pattern === b.pattern;
+  return a.pattern === b.pattern && a.colour === b.colour;
+}
+
+/** The entries of `next` that differ from `shown` (what the board must be sent). */
+export function ledChanges(
+  shown: ReadonlyMap<string, LedState>,
+  next: ReadonlyMap<string, LedState>,
+): { pit: string; led: LedState }[] {
+  const out: { pit: string; led: LedState }[] = [];
+  for (const [pit, led] of next) {
+    const was = shown.get(pit);
+    if (was === undefined || !sameLed(was, led)) out.push({ pit, led });
+  }
+  return out;
+}

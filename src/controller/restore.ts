@@ -1,0 +1,172 @@
+/**
+ * After a mistake: the board to restore, what stands once it is restored
+ * (the controller setting `onMistake`, shared/rules/mancala-4x8.md
+ * "Mistakes", HB-9), the five-stone penalty, and takebacks.
+ *
+ * - `retry` (default with guidance on): restore the position before the move;
+ *   the same player moves again.
+ * - `forfeit` (default with guidance off): restore the position before the
+ *   move; the turn passes.
+ * - `truncate`: restore the board at the end of the last correct stage (the
+ *   last point of the move's trace prefix where the last stone of a lap fell
+ *   and nothing was in hand; the position before the move if the first stage
+ *   went wrong); that position stands and the turn passes.
+ * - `penalty5`: as `truncate`, then the erring player moves exactly five of
+ *   their own stones into the opponent's pits (the opponent places them), then
+ *   the opponent moves.
+ *
+ * A mistake made by the player *not* to move (touching the board out of turn)
+ * costs the mover nothing: whatever the policy, the board is restored to the
+ * last correct reading and the mover's turn goes on from there.
+ *
+ * Restoring is shown pit by pit: every pit that differs from the target with
+ * the stones it needs (`+2` add two, `-1` take one away).
+ */
+import type { Game, Position, Side } from "../games/core/types.js";
+import type { BoardKnowledge } from "./knowledge.js";
+import { OP_PLACE, OP_SOW, isPickUp, pathSteps } from "./trie.js";
+import type { Reference } from "./mistakes.js";
+
+export type Policy = "retry" | "forfeit" | "truncate" | "penalty5";
+export const POLICIES: readonly Policy[] = ["retry", "forfeit", "truncate", "penalty5"];
+
+/** The policy in force: the setting, else `retry` with guidance and `forfeit` without. */
+export function effectivePolicy(setting: Policy | null, guidance: boolean): Policy {
+  return setting ?? (guidance ? "retry" : "forfeit");
+}
+
+export interface PitNeed {
+  readonly pit: string;
+  /** Stones to add (positive) or take away (negative). */
+  readonly need: number;
+}
+
+/** Every pit where `reading` differs from `target`, with the stones it needs. */
+export function restoreDiff(
+  reading: ArrayLike<number>,
+  target: ArrayLike<number>,
+  pits: readonly string[],
+): PitNeed[] {
+  const out: PitNeed[] = [];
+  for (let i = 0; i < pits.length; i++) {
+    const need = (target[i] as number) - (reading[i] as number);
+    if (need !== 0) out.push({ pit: pits[i] as string, need });
+  }
+  return out;
+}
+
+export function formatNeeds(needs: readonly PitNeed[]): string {
+  return needs.map((n) => `${n.pit} ${n.need > 0 ? "+" : ""}${n.need}`).join(", ");
+}
+
+/** The board at the end of the last complete stage on the path to `ref` (or the board before the move). */
+export function truncationBoard<P extends Position>(
+  before: Int16Array,
+  ref: Reference<P>,
+): { board: Int16Array; steps: number } {
+  const path = pathSteps(ref.node, ref.offset);
+  const board = before.slice();
+  let hand = 0;
+  let best = before.slice();
+  let bestSteps = 0;
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i]!;
+    if (isPickUp(s.op)) {
+      board[s.pit] = (board[s.pit] as number) - s.n;
+      hand += s.n;
+    } else {
+      board[s.pit] = (board[s.pit] as number) + 1;
+      if (s.op === OP_SOW) hand -= 1;
+    }
+    if (hand === 0 && (s.op === OP_SOW || s.op === OP_PLACE)) {
+      best = board.slice();
+      bestSteps = i + 1;
+    }
+  }
+  return { board: best, steps: bestSteps };
+}
+
+/**
+ * A position with other sensor counts and side to move, through the game's
+ * JSON form: count boards name pits `<row><column>` and store them as
+ * `pits.<row>[column - 1]` (shared/spec/engine-protocol.md). Null if the game's
+ * JSON has another shape or the result breaks an invariant.
+ */
+export function positionWith<P extends Position>(
+  game: Game<P>,
+  position: P,
+  pits: readonly string[],
+  counts: ArrayLike<number> | null,
+  toMove: Side,
+): P | null {
+  const json = game.positionToJSON(position);
+  const out: Record<string, unknown> = { ...json, toMove };
+  if (counts !== null) {
+    const rows = json["pits"];
+    if (typeof rows !== "object" || rows === null || Array.isArray(rows)) return null;
+    const copy: Record<string, number[]> = {};
+    for (const [row, values] of Object.entries(rows as Record<string, unknown>)) {
+      if (!Array.isArray(values)) return null;
+      copy[row] = values.map((v) => (typeof v === "number" ? v : 0));
+    }
+    for (let i = 0; i < pits.length; i++) {
+      const m = /^([A-Za-z]+)(\d+)$/.exec(pits[i] as string);
+      const row = m === null ? undefined : copy[m[1] as string];
+      if (m === null || row === undefined) return null;
+      row[Number(m[2]) - 1] = counts[i] as number;
+    }
+    out["pits"] = copy;
+  }
+  const parsed = game.parsePosition(out);
+  return parsed.ok ? parsed.value : null;
+}
+
+export type PenaltyStatus =
+  | { readonly kind: "in-progress"; readonly crossed: number }
+  | { readonly kind: "done" }
+  | { readonly kind: "wrong"; readonly message: string };
+
+/**
+ * The five-stone penalty (HB-9): from `start`, exactly five of the erring
+ * side's stones cross into the opponent's pits and nothing else changes.
+ */
+export function checkPenalty(
+  start: ArrayLike<number>,
+  reading: ArrayLike<number>,
+  k: BoardKnowledge,
+  erring: Side,
+  pits: readonly string[],
+): PenaltyStatus {
+  let given = 0;
+  let received = 0;
+  const wrong: string[] = [];
+  for (let i = 0; i < pits.length; i++) {
+    const d = (reading[i] as number) - (start[i] as number);
+    if (d === 0) continue;
+    const own = k.owners.get(i);
+    if (own === erring && d < 0) given -= d;
+    else if (own !== undefined && own !== erring && d > 0) received += d;
+    else wrong.push(pits[i] as string);
+  }
+  const rule =
+    "exactly five stones cross from the erring player's pits to the opponent's, nothing else changes (HB-9)";
+  if (wrong.length > 0) return { kind: "wrong", message: `${wrong.join(", ")} changed; ${rule}` };
+  if (given > 5 || received > 5)
+    return { kind: "wrong", message: `${Math.max(given, received)} stones crossed; ${rule}` };
+  if (given === 5 && received === 5) return { kind: "done" };
+  return { kind: "in-progress", crossed: received };
+}
+
+/** The latest earlier position whose board the reading shows (a deliberate takeback), else null. */
+export function findTakeback(
+  boards: readonly (readonly number[])[],
+  reading: ArrayLike<number>,
+): number | null {
+  for (let i = boards.length - 1; i >= 0; i--) {
+    const b = boards[i]!;
+    let same = b.length === reading.length;
+    for (let j = 0; same && j < b.length; j++) same = b[j] === reading[j];
+    if (same) return i;
+  }
+  return null;
+}

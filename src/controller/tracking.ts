@@ -1,0 +1,565 @@
+/**
+ * Move tracking: following a turn stone by stone from settled sensor readings.
+ *
+ * At the start of a turn the tracker asks the game for every legal move with
+ * its trace and merges them into a trie (`trie.ts`). A *cursor* is a point in
+ * that trie — some steps of some moves done — with the board the sensors
+ * should then read. The tracker keeps every cursor consistent with the
+ * readings so far; a reading moves each cursor forward to the points whose
+ * board equals it, looking ahead at most `lookahead` steps, so per reading the
+ * work is bounded however many moves the position has.
+ *
+ * What it accepts, because players really do it:
+ * - several stones between two settled readings (look ahead, skip);
+ * - a pick-up seen over several readings (a pit partly emptied, a capture
+ *   half taken): the reading is *waiting*, not a mistake;
+ * - captured stones first dropped into the landing pit and then lifted with
+ *   it, or the landing pit lifted before the captured pit is taken: any
+ *   reading between the start and the end of a pick-up group (consecutive
+ *   lift/capture steps) in which only the group's pits differ, the captured
+ *   pits hold no more than before and the lifted pit holds no more than its
+ *   own stones plus those taken so far, is *waiting* at the group's start;
+ * - direction unknown until the first stone falls: the cursors of both
+ *   directions stay until a stone tells them apart.
+ *
+ * It acts only on settled readings (the caller filters) and never guesses:
+ * a reading no cursor explains is `inconsistent`, classified by `mistakes.ts`.
+ *
+ * End of the turn. When every cursor is at the end of a move (in four-row
+ * games the last stone of a move always leaves a leaf), the turn is complete
+ * on that reading. When some cursor is at a move's end and another could go
+ * on (Bao: stopping in the nyumba or going on safari; in principle any end
+ * board equal to a point inside another move), the turn is *pending* and
+ * resolves on the first of:
+ * 1. a settled reading that continues one of the longer moves: tracking goes on;
+ * 2. a settled reading that is not such a continuation (typically the
+ *    opponent's first lift): the ended move is accepted and that reading is
+ *    carried over to the next turn (`carry: true`);
+ * 3. an unchanged settled reading at least `quietMs` after the end board was
+ *    first read (snapshot time, so a replay decides the same), or `confirm`
+ *    (a button press): the ended move is accepted.
+ */
+import type { Game, LegalMove, Position } from "../games/core/types.js";
+import {
+  OP_CAPTURE,
+  OP_LIFT,
+  OP_PLACE,
+  OP_SOW,
+  buildTrie,
+  isPickUp,
+  movesBelow,
+  type MoveTrie,
+  type Step,
+  type TrieNode,
+} from "./trie.js";
+
+/** A point in the trie: `offset` steps into `node`, with the board expected there. */
+export interface Cursor<P extends Position = Position> {
+  readonly node: TrieNode<P>;
+  readonly offset: number;
+  readonly board: Int16Array;
+  /** False when the reading only matched a pick-up in progress at this point. */
+  readonly exact: boolean;
+}
+
+export type TrackVerdict<P extends Position = Position> =
+  /** The reading equals what was expected already. */
+  | { readonly kind: "same" }
+  /** Stones moved as a legal continuation says. */
+  | { readonly kind: "progress" }
+  /** A pick-up in progress (a pit partly emptied): wait for more. */
+  | { readonly kind: "waiting" }
+  /** A move may have ended, or may go on: see "End of the turn". */
+  | { readonly kind: "pending" }
+  /** The turn is over with this move; `carry`: the reading belongs to the next turn. */
+  | { readonly kind: "complete"; readonly move: LegalMove<P>; readonly carry: boolean }
+  /** No legal continuation explains the reading (see mistakes.ts). */
+  | { readonly kind: "inconsistent" };
+
+export interface TrackingOptions {
+  /** Most steps looked ahead from a cursor per reading (stones sown between two readings). */
+  readonly lookahead: number;
+  /** Quiet time that ends an ambiguous turn (ms of snapshot time). */
+  readonly quietMs: number;
+  /** Cap on `game.legal` (positions with optional captures can have 80,000 moves). */
+  readonly legalLimit: number;
+}
+
+export const DEFAULT_TRACKING: TrackingOptions = {
+  lookahead: 24,
+  quietMs: 1500,
+  legalLimit: 100_000,
+};
+
+export interface TurnTracker<P extends Position = Position> {
+  readonly game: Game<P>;
+  readonly position: P;
+  readonly pits: readonly string[];
+  readonly pitIndex: ReadonlyMap<string, number>;
+  /** The sensor counts of `position`. */
+  readonly before: Int16Array;
+  readonly trie: MoveTrie<P>;
+  /** Most stones the board can hold during this turn (board total plus reserve placements). */
+  readonly maxTotal: number;
+  readonly cursors: readonly Cursor<P>[];
+  /** The last settled reading the tracker accepted. */
+  readonly reading: Int16Array;
+  /** Snapshot time at which an ambiguous end was first read, else null. */
+  readonly pendingSince: number | null;
+  readonly options: TrackingOptions;
+}
+
+export function sum(counts: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < counts.length; i++) s += counts[i] as number;
+  return s;
+}
+
+export function sameCounts(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Starts tracking the turn of `position.toMove`: the legal moves and their trie. */
+export function startTurn<P extends Position>(
+  game: Game<P>,
+  position: P,
+  options: TrackingOptions = DEFAULT_TRACKING,
+): TurnTracker<P> {
+  const view = game.sensorView(position);
+  const pitIndex = new Map(view.pits.map((p, i) => [p, i] as const));
+  const legal = game.legal(position, options.legalLimit);
+  const trie = buildTrie(legal.moves, pitIndex, legal.truncated);
+  const before = Int16Array.from(view.counts);
+  return {
+    game,
+    position,
+    pits: view.pits,
+    pitIndex,
+    before,
+    trie,
+    maxTotal: sum(before) + trie.maxPlaced,
+    cursors: [{ node: trie.root, offset: 0, board: before, exact: true }],
+    reading: before,
+    pendingSince: null,
+    options,
+  };
+}
+
+// ------------------------------------------------------------------ exploring
+
+/** Called at every point visited; `board` is live (copy it to keep it). Return false to stop. */
+export type Visitor<P extends Position> = (
+  node: TrieNode<P>,
+  offset: number,
+  board: Int16Array,
+  diff: number,
+  steps: number,
+) => boolean;
+
+const VISIT_CAP = 50_000;
+
+/**
+ * Walks every point up to `maxSteps` steps ahead of each cursor (the cursor
+ * itself included), keeping `diff` = the number of pits where the expected
+ * board differs from `reading`. Points reached from two cursors are visited once.
+ */
+export function explore<P extends Position>(
+  cursors: readonly Cursor<P>[],
+  reading: ArrayLike<number>,
+  maxSteps: number,
+  visit: Visitor<P>,
+): void {
+  const seen = new Set<number>();
+  let visits = 0;
+  for (const c of cursors) {
+    const board = c.board.slice();
+    let diff = 0;
+    for (let i = 0; i < board.length; i++) if (board[i] !== reading[i]) diff++;
+    const apply = (s: Step, sign: 1 | -1): void => {
+      const p = s.pit;
+      const was = board[p] === reading[p];
+      const delta = isPickUp(s.op) ? -s.n : 1;
+      board[p] = (board[p] as number) + sign * delta;
+      const now = board[p] === reading[p];
+      if (was && !now) diff++;
+      else if (!was && now) diff--;
+    };
+    const walk = (node: TrieNode<P>, offset: number, left: number, steps: number): boolean => {
+      const key = node.id * 65536 + offset;
+      if (seen.has(key)) return true;
+      seen.add(key);
+      if (++visits > VISIT_CAP) return false;
+      if (!visit(node, offset, board, diff, steps)) return false;
+      if (left === 0) return true;
+      if (offset < node.steps.length) {
+        const s = node.steps[offset] as Step;
+        apply(s, 1);
+        const go = walk(node, offset + 1, left - 1, steps + 1);
+        apply(s, -1);
+        return go;
+      }
+      for (const child of node.children) {
+        const s = child.steps[0] as Step;
+        apply(s, 1);
+        const go = walk(child, 1, left - 1, steps + 1);
+        apply(s, -1);
+        if (!go) return false;
+      }
+      return true;
+    };
+    if (!walk(c.node, c.offset, maxSteps, 0)) return;
+  }
+}
+
+/** The next step(s) from a point: one inside a run, one per child at a branch. */
+export function nextSteps<P extends Position>(node: TrieNode<P>, offset: number): Step[] {
+  if (offset < node.steps.length) return [node.steps[offset] as Step];
+  return node.children.map((c) => c.steps[0] as Step);
+}
+
+/** The pick-up groups (runs of lift/capture steps) starting at a point, one per branch. */
+export function pickUpGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
+  const runFrom = (n: TrieNode<P>, off: number): Step[][] => {
+    const run: Step[] = [];
+    let i = off;
+    while (i < n.steps.length && isPickUp((n.steps[i] as Step).op)) run.push(n.steps[i++] as Step);
+    if (run.length === 0) return [];
+    if (i < n.steps.length || n.children.length === 0) return [run];
+    const longer = n.children.flatMap((c) => runFrom(c, 0)).map((tail) => [...run, ...tail]);
+    return longer.length > 0 ? longer : [run];
+  };
+  if (offset < node.steps.length) return runFrom(node, offset);
+  return node.children.flatMap((c) => runFrom(c, 0));
+}
+
+/**
+ * Whether `reading` is a state in the middle of the pick-up `group` begun
+ * from `board` (see the file comment). `diff` counts the pits where they differ.
+ */
+export function withinPickUp(
+  board: ArrayLike<number>,
+  reading: ArrayLike<number>,
+  diff: number,
+  group: readonly Step[],
+): boolean {
+  if (diff === 0 || diff > group.length) return false;
+  let mismatched = 0;
+  let taken = 0;
+  const seen = new Set<number>();
+  for (const s of group) {
+    if (seen.has(s.pit)) return false;
+    seen.add(s.pit);
+    const b = board[s.pit] as number;
+    const r = reading[s.pit] as number;
+    if (b !== r) mismatched++;
+    if (s.op === OP_CAPTURE) {
+      // A captured pit only loses stones.
+      if (r < 0 || r > b) return false;
+      taken += b - r;
+    }
+  }
+  if (mismatched !== diff) return false;
+  for (const s of group) {
+    if (s.op !== OP_LIFT) continue;
+    // The lifted pit: partly lifted, or holding the captured stones dropped into it.
+    const r = reading[s.pit] as number;
+    if (r < 0 || r > (board[s.pit] as number) + taken) return false;
+  }
+  // A reading equal to the board after some steps of the group is an exact point, not a pick-up in progress.
+  const values = new Map<number, number>(group.map((s) => [s.pit, board[s.pit] as number]));
+  for (const s of group) {
+    values.set(s.pit, (values.get(s.pit) as number) - s.n);
+    let all = true;
+    for (const [pit, v] of values) if (v !== reading[pit]) all = false;
+    if (all) return false;
+  }
+  return true;
+}
+
+/** Whether a cursor stands at the end of a move. */
+export function atMoveEnd<P extends Position>(c: Cursor<P>): boolean {
+  return c.exact && c.offset === c.node.steps.length && c.node.move !== null;
+}
+
+/** Whether some move goes on from a cursor. */
+export function canContinue<P extends Position>(c: Cursor<P>): boolean {
+  return c.offset < c.node.steps.length || c.node.children.length > 0;
+}
+
+/** Every point that explains `reading`: exact boards, else pick-ups in progress. */
+export function matchReading<P extends Position>(
+  cursors: readonly Cursor<P>[],
+  reading: ArrayLike<number>,
+  lookahead: number,
+): Cursor<P>[] {
+  const out: Cursor<P>[] = [];
+  explore(cursors, reading, lookahead, (node, offset, board, diff) => {
+    if (diff === 0) {
+      out.push({ node, offset, board: board.slice(), exact: true });
+    } else if (diff <= 4) {
+      for (const g of pickUpGroups(node, offset)) {
+        if (withinPickUp(board, reading, diff, g)) {
+          out.push({ node, offset, board: board.slice(), exact: false });
+          break;
+        }
+      }
+    }
+    return true;
+  });
+  // A pick-up in progress at a point the exact matches already lead to adds nothing (the
+  // exact cursors look ahead through it): keep it only on other branches (optional captures).
+  const exact = out.filter((c) => c.exact);
+  return out.filter((c) => c.exact || !exact.some((e) => leadsTo(e, c)));
+}
+
+/** Whether point `b` lies at or after point `a` on the same branch of the trie. */
+function leadsTo<P extends Position>(a: Cursor<P>, b: Cursor<P>): boolean {
+  if (a.node === b.node) return b.offset >= a.offset;
+  let n = b.node.parent;
+  while (n !== null) {
+    if (n === a.node) return true;
+    n = n.parent;
+  }
+  return false;
+}
+
+// ------------------------------------------------------------------ tracking
+
+function completeMove<P extends Position>(cursors: readonly Cursor<P>[]): LegalMove<P> {
+  // Several moves can end on one board only when readings skipped where they
+  // differ; the first in the engine's order is taken (deterministic).
+  const ends = cursors.filter(atMoveEnd).map((c) => c.node.move as LegalMove<P>);
+  ends.sort((a, b) => (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
+  return ends[0] as LegalMove<P>;
+}
+
+/**
+ * Feeds one settled reading (counts in sensor order, no unknown pits) taken
+ * at snapshot time `at`. Returns the new tracker and the verdict; on
+ * `inconsistent` the tracker is returned unchanged.
+ */
+export function track<P extends Position>(
+  t: TurnTracker<P>,
+  reading: Int16Array,
+  at: number,
+): { tracker: TurnTracker<P>; verdict: TrackVerdict<P> } {
+  const unchanged = sameCounts(reading, t.reading);
+  if (t.pendingSince !== null) {
+    if (unchanged) {
+      if (at - t.pendingSince >= t.options.quietMs) {
+        return {
+          tracker: t,
+          verdict: { kind: "complete", move: completeMove(t.cursors), carry: false },
+        };
+      }
+      return { tracker: t, verdict: { kind: "pending" } };
+    }
+    const goingOn = t.cursors.filter((c) => !atMoveEnd(c) || canContinue(c));
+    const next = matchReading(goingOn, reading, t.options.lookahead).filter(
+      (c) => !sameCounts(c.board, t.reading) || !c.exact,
+    );
+    if (next.length === 0) {
+      return {
+        tracker: t,
+        verdict: { kind: "complete", move: completeMove(t.cursors), carry: true },
+      };
+    }
+    return judge({ ...t, pendingSince: null }, next, reading, at);
+  }
+  if (unchanged && t.cursors.every((c) => c.exact)) {
+    return { tracker: t, verdict: { kind: "same" } };
+  }
+  const next = matchReading(t.cursors, reading, t.options.lookahead);
+  if (next.length === 0) {
+    // A whole move (or its rest) between two readings, further than the look-ahead:
+    // the reading is the end board of a candidate move.
+    const whole = movesEndingAt(t, reading);
+    if (whole !== null) {
+      return {
+        tracker: { ...t, reading },
+        verdict: { kind: "complete", move: whole, carry: false },
+      };
+    }
+    return { tracker: t, verdict: { kind: "inconsistent" } };
+  }
+  return judge(t, next, reading, at);
+}
+
+/** The first (engine order) candidate move whose end board equals the reading, if any. */
+function movesEndingAt<P extends Position>(
+  t: TurnTracker<P>,
+  reading: Int16Array,
+): LegalMove<P> | null {
+  const limit = 5000;
+  for (const c of t.cursors) {
+    if (!c.exact) continue;
+    for (const m of movesBelow(c.node, limit)) {
+      const counts = t.game.sensorView(m.position).counts;
+      if (sameCounts(counts, reading)) return m;
+    }
+  }
+  return null;
+}
+
+function judge<P extends Position>(
+  t: TurnTracker<P>,
+  cursors: Cursor<P>[],
+  reading: Int16Array,
+  at: number,
+): { tracker: TurnTracker<P>; verdict: TrackVerdict<P> } {
+  const exact = cursors.filter((c) => c.exact);
+  const tracker: TurnTracker<P> = { ...t, cursors, reading, pendingSince: null };
+  if (exact.length === 0) return { tracker, verdict: { kind: "waiting" } };
+  const ends = exact.filter(atMoveEnd);
+  if (ends.length > 0 && cursors.every((c) => atMoveEnd(c) && !canContinue(c))) {
+    return { tracker, verdict: { kind: "complete", move: completeMove(ends), carry: false } };
+  }
+  if (ends.length > 0) {
+    return { tracker: { ...tracker, pendingSince: at }, verdict: { kind: "pending" } };
+  }
+  return { tracker, verdict: { kind: "progress" } };
+}
+
+/** A button press (or the player's word) ends an ambiguous turn at once. */
+export function confirmEnd<P extends Position>(t: TurnTracker<P>): LegalMove<P> | null {
+  return t.pendingSince === null ? null : completeMove(t.cursors);
+}
+
+// ------------------------------------------------------------------ what the LEDs and the status show
+
+export interface TurnGuide {
+  /** Stones the player holds now, from the board's total (reserve placements counted). */
+  readonly inHand: number;
+  /** Pits a turn may start from (only before the first pick-up). */
+  readonly starts: readonly string[];
+  /** Where the next stone goes (two pits while the direction is still open). */
+  readonly nextStone: readonly string[];
+  /** Pits to capture from next. */
+  readonly captureFrom: readonly string[];
+  /** Pits the captured stones join (the landing pit lifted with them). */
+  readonly capturedTo: readonly string[];
+  /** Pits to lift next (a relay) other than a start. */
+  readonly liftNext: readonly string[];
+  /** Where the last stone in hand lands if the hand is sown on. */
+  readonly lastStone: readonly string[];
+  /** Stage number (1 for the first handful, 0 before the turn starts). */
+  readonly stage: number;
+  /** No stone of the turn has moved yet. */
+  readonly atStart: boolean;
+  /** A pick-up group with a capture is next or in progress. */
+  readonly capturing: boolean;
+  readonly candidates: number;
+}
+
+function uniq(xs: readonly string[]): string[] {
+  return [...new Set(xs)].sort();
+}
+
+/** Where the last stone of the current handful lands: follow sow steps while the hand lasts. */
+function lastStoneOf<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  out: Set<number>,
+): void {
+  let n = node;
+  let off = offset;
+  let guard = 0;
+  let last = -1;
+  for (;;) {
+    if (++guard > 4096) return;
+    if (off < n.steps.length) {
+      const s = n.steps[off] as Step;
+      if (s.op !== OP_SOW && s.op !== OP_PLACE) break;
+      last = s.pit;
+      if ((n.hand[off + 1] as number) === 0 && s.op === OP_SOW) break;
+      off++;
+      continue;
+    }
+    if (n.children.length === 1) {
+      n = n.children[0] as TrieNode<P>;
+      off = 0;
+      continue;
+    }
+    for (const c of n.children) {
+      if ((c.steps[0] as Step).op === OP_SOW) lastStoneOf(c, 0, out);
+    }
+    break;
+  }
+  if (last >= 0) out.add(last);
+}
+
+export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
+  const name = (i: number) => t.pits[i] as string;
+  const starts: string[] = [];
+  const nextStone: string[] = [];
+  const captureFrom: string[] = [];
+  const capturedTo: string[] = [];
+  const liftNext: string[] = [];
+  const last = new Set<number>();
+  const nodes = new Set<TrieNode<P>>();
+  let atStart = true;
+  let capturing = false;
+  let stage = 0;
+  for (const c of t.cursors) {
+    const depth = c.node.depth + c.offset;
+    if (depth > 0 || !c.exact) atStart = false;
+    stage = Math.max(stage, c.node.stage[c.offset] as number);
+    nodes.add(c.node);
+    const prev =
+      c.offset > 0
+        ? c.node.steps[c.offset - 1]
+        : c.node.parent?.steps[c.node.parent.steps.length - 1];
+    if (prev !== undefined && prev.op === OP_CAPTURE) capturing = true;
+    const next = nextSteps(c.node, c.offset);
+    for (const s of next) if (s.op === OP_SOW || s.op === OP_PLACE) nextStone.push(name(s.pit));
+    if (next.some((s) => s.op === OP_SOW)) lastStoneOf(c.node, c.offset, last);
+    for (const g of pickUpGroups(c.node, c.offset)) {
+      const hasCapture = g.some((s) => s.op === OP_CAPTURE);
+      if (hasCapture) capturing = true;
+      for (const s of g) {
+        if (s.op === OP_CAPTURE) {
+          // Shown until the pit is emptied.
+          if ((t.reading[s.pit] as number) > 0 || c.exact) captureFrom.push(name(s.pit));
+        } else if (hasCapture) {
+          capturedTo.push(name(s.pit));
+        } else if (depth === 0) {
+          starts.push(name(s.pit));
+        } else {
+          liftNext.push(name(s.pit));
+        }
+      }
+    }
+  }
+  let candidates = 0;
+  for (const n of nodes) candidates += n.moveCount;
+  const first = t.cursors[0];
+  const inHand =
+    first === undefined
+      ? 0
+      : sum(t.before) + (first.node.placed[first.offset] as number) - sum(t.reading);
+  return {
+    inHand,
+    starts: uniq(starts),
+    nextStone: uniq(nextStone),
+    captureFrom: uniq(captureFrom),
+    capturedTo: uniq(capturedTo),
+    liftNext: uniq(liftNext),
+    lastStone: uniq([...last].map(name)),
+    stage,
+    atStart,
+    capturing,
+    candidates,
+  };
+}
+
+/** Up to `limit` move strings still possible (the candidates of the turn). */
+export function candidateMoves<P extends Position>(t: TurnTracker<P>, limit = 50): string[] {
+  const out = new Set<string>();
+  for (const c of t.cursors) {
+    for (const m of movesBelow(c.node, limit)) out.add(m.move);
+    if (out.size >= limit) break;
+  }
+  return [...out].sort().slice(0, limit);
+}

@@ -1,0 +1,106 @@
+/**
+ * A tiny made-up game on four pits (P1…P4) for the tracker's ambiguity rule:
+ * like Bao's stop in the nyumba versus going on safari, the move `P1/.`
+ * (lift P1, sow P2, P3, stop) is a strict prefix of `P1/s` (… lift P3, sow P4, P1).
+ * South owns every pit; after a move North is to move, with one move `P4`
+ * (lift P4, sow P1). Only what the controller uses is implemented.
+ */
+import { err, ok, type Result } from "../../src/games/core/result.js";
+import type {
+  Game,
+  LegalMove,
+  LegalMoves,
+  Outcome,
+  Position,
+  SensorView,
+  Trace,
+} from "../../src/games/core/types.js";
+
+export interface FakePosition extends Position {
+  readonly counts: readonly number[];
+}
+
+const PITS = ["P1", "P2", "P3", "P4"];
+
+function after(p: FakePosition, trace: Trace, toMove: string): FakePosition {
+  const c = p.counts.slice();
+  for (const s of trace) {
+    const i = PITS.indexOf(s.pit);
+    if (s.op === "lift" || s.op === "capture") c[i]! -= s.n;
+    else c[i]! += 1;
+  }
+  return { ...p, counts: c, toMove };
+}
+
+export class FakeGame implements Game<FakePosition> {
+  readonly id = "fake";
+  readonly title = "Fake (prefix moves)";
+  readonly optionSpecs = [];
+  initial(): Result<FakePosition> {
+    return ok({ game: "fake", options: {}, toMove: "S", counts: [2, 0, 1, 0] });
+  }
+  parsePosition(json: unknown): Result<FakePosition> {
+    const o = json as FakePosition;
+    if (typeof o !== "object" || o === null || !Array.isArray(o.counts))
+      return err("bad-position", "no counts");
+    return ok({ game: "fake", options: {}, toMove: o.toMove, counts: o.counts.slice() });
+  }
+  positionToJSON(p: FakePosition): Record<string, unknown> {
+    return { game: "fake", options: {}, toMove: p.toMove, counts: p.counts.slice() };
+  }
+  legal(p: FakePosition): LegalMoves<FakePosition> {
+    const moves: LegalMove<FakePosition>[] = [];
+    const next = p.toMove === "S" ? "N" : "S";
+    if (p.toMove === "S" && p.counts[0] === 2 && p.counts[2] === 1) {
+      const stop: Trace = [
+        { op: "lift", pit: "P1", n: 2 },
+        { op: "sow", pit: "P2" },
+        { op: "sow", pit: "P3" },
+      ];
+      const go: Trace = [
+        ...stop,
+        { op: "lift", pit: "P3", n: 2 },
+        { op: "sow", pit: "P4" },
+        { op: "sow", pit: "P1" },
+      ];
+      moves.push({ move: "P1/.", trace: stop, position: after(p, stop, next) });
+      moves.push({ move: "P1/s", trace: go, position: after(p, go, next) });
+    } else if (p.toMove === "N" && (p.counts[3] ?? 0) > 0) {
+      const t: Trace = [
+        { op: "lift", pit: "P4", n: p.counts[3]! },
+        ...Array.from({ length: p.counts[3]! }, () => ({ op: "sow" as const, pit: "P1" })),
+      ];
+      moves.push({ move: "P4", trace: t, position: after(p, t, next) });
+    } else if (p.toMove === "N" && (p.counts[1] ?? 0) > 0) {
+      const t: Trace = [
+        { op: "lift", pit: "P2", n: p.counts[1]! },
+        ...Array.from({ length: p.counts[1]! }, () => ({ op: "sow" as const, pit: "P4" })),
+      ];
+      moves.push({ move: "P2", trace: t, position: after(p, t, next) });
+    }
+    return { moves, truncated: false };
+  }
+  apply(p: FakePosition, move: string): Result<{ position: FakePosition; trace: Trace }> {
+    const m = this.legal(p).moves.find((x) => x.move === move);
+    return m === undefined
+      ? err("illegal-move", `${move} is not legal`)
+      : ok({ position: m.position, trace: m.trace });
+  }
+  sensorView(p: FakePosition): SensorView {
+    return { geometry: "4x8", pits: PITS, counts: p.counts };
+  }
+  outcome(p: FakePosition): Outcome | null {
+    return this.legal(p).moves.length === 0
+      ? { winner: null, reason: "no moves", score: { S: 0, N: 0 } }
+      : null;
+  }
+  perft(): number {
+    return 1;
+  }
+  randomMove(): LegalMove<FakePosition> | null {
+    return null;
+  }
+  playout(): number {
+    return 0;
+  }
+}

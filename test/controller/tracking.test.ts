@@ -1,0 +1,158 @@
+/**
+ * Move tracking (tracking.ts) with hand-built positions: narrowing as stones
+ * fall, the physical orders players use, waiting instead of guessing, and the
+ * rule for an end that may go on (a move that is a prefix of another).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  candidateMoves,
+  confirmEnd,
+  guide,
+  startTurn,
+  track,
+  type TurnTracker,
+} from "../../src/controller/tracking.js";
+import type { Position } from "../../src/games/core/types.js";
+import { FakeGame, type FakePosition } from "./fake-game.js";
+import { boardOf, change, gameOf, initial, stepBoards, traceOf, type Board } from "./scenario.js";
+
+const start = initial("husbao");
+const before = boardOf(start);
+const b3 = stepBoards(before, traceOf(start, "B3+"));
+
+function feedAll<P extends Position>(t: TurnTracker<P>, boards: readonly Board[], at = 0) {
+  const verdicts: string[] = [];
+  for (const b of boards) {
+    const r = track(t, Int16Array.from(b), at);
+    verdicts.push(r.verdict.kind);
+    t = r.tracker;
+  }
+  return { t, verdicts };
+}
+
+describe("tracking: narrowing (CORE-1, CORE-2, HB-3)", () => {
+  it("turn start: every legal start lit, all moves candidates", () => {
+    const t = startTurn(gameOf("husbao"), start);
+    const g = guide(t);
+    expect(g.atStart).toBe(true);
+    expect(g.starts).toEqual([
+      "A1",
+      "A2",
+      "A3",
+      "A4",
+      "A5",
+      "A6",
+      "A7",
+      "A8",
+      "B1",
+      "B2",
+      "B3",
+      "B4",
+    ]);
+    expect(g.candidates).toBe(24);
+  });
+
+  it("HB-3 direction unknown until the first stone falls: both next pits shown", () => {
+    const { t } = feedAll(startTurn(gameOf("husbao"), start), [b3[0]!]);
+    const g = guide(t);
+    expect(g.nextStone).toEqual(["B2", "B4"]);
+    expect(g.inHand).toBe(2);
+    expect(candidateMoves(t)).toEqual(["B3+", "B3-"]);
+    const after = feedAll(t, [b3[1]!]).t;
+    expect(candidateMoves(after)).toEqual(["B3+"]);
+    expect(guide(after).nextStone).toEqual(["B5"]);
+    expect(guide(after).lastStone).toEqual(["B5"]);
+  });
+
+  it("a pick-up seen over several readings is waiting, not a mistake", () => {
+    const t0 = startTurn(gameOf("husbao"), initial("bao-de"));
+    const bao = boardOf(initial("bao-de"));
+    const trace = traceOf(initial("bao-de"), "A1+");
+    const steps = stepBoards(bao, trace);
+    // A1 holds 2; half lifted is A1 = 1.
+    const { verdicts } = feedAll(t0, [change(bao, { A1: -1 }), steps[0]!, steps[1]!]);
+    expect(verdicts).toEqual(["waiting", "progress", "progress"]);
+  });
+
+  it("several stones between two readings (skip ahead)", () => {
+    const { verdicts } = feedAll(startTurn(gameOf("husbao"), start), [b3[0]!, b3[2]!, b3[6]!]);
+    expect(verdicts).toEqual(["progress", "progress", "progress"]);
+  });
+
+  it("captured stones dropped into the landing pit first, then lifted with it", () => {
+    // After sow B5: capture C5 (2) then lift B5 (1). Drop-first: C5 → B5 (B5 = 3), then B5 lifted.
+    const dropped = change(b3[2]!, { C5: -2, B5: 2 });
+    const { verdicts, t } = feedAll(startTurn(gameOf("husbao"), start), [
+      b3[0]!,
+      b3[1]!,
+      b3[2]!,
+      dropped,
+      b3[4]!,
+    ]);
+    expect(verdicts).toEqual(["progress", "progress", "progress", "waiting", "progress"]);
+    expect(guide(t).nextStone).toEqual(["B6"]);
+  });
+
+  it("the capture pits and the landing pit are shown before the capture", () => {
+    const { t } = feedAll(startTurn(gameOf("husbao"), start), [b3[0]!, b3[1]!, b3[2]!]);
+    const g = guide(t);
+    expect(g.captureFrom).toEqual(["C5"]);
+    expect(g.capturedTo).toEqual(["B5"]);
+    expect(g.capturing).toBe(true);
+  });
+
+  it("a whole move completes on its final board", () => {
+    const r = feedAll(startTurn(gameOf("husbao"), start), b3);
+    expect(r.verdicts[r.verdicts.length - 1]).toBe("complete");
+  });
+});
+
+describe("tracking: an end that may go on (a move that is a prefix of another)", () => {
+  const game = new FakeGame();
+  const p = game.initial();
+  if (!p.ok) throw new Error();
+  const s0 = [2, 0, 1, 0];
+  const stop = [0, 1, 2, 0];
+  const goLift = [0, 1, 0, 0];
+  const go = [1, 1, 0, 1];
+
+  it("pending on the shorter move's end; an unchanged reading after the quiet time accepts it", () => {
+    let t = startTurn(game, p.value as FakePosition, {
+      lookahead: 24,
+      quietMs: 1000,
+      legalLimit: 100,
+    });
+    t = track(t, Int16Array.from([0, 0, 1, 0]), 0).tracker;
+    const r1 = track(t, Int16Array.from(stop), 100);
+    expect(r1.verdict.kind).toBe("pending");
+    const r2 = track(r1.tracker, Int16Array.from(stop), 600);
+    expect(r2.verdict.kind).toBe("pending");
+    const r3 = track(r2.tracker, Int16Array.from(stop), 1100);
+    expect(r3.verdict).toMatchObject({ kind: "complete", carry: false });
+    if (r3.verdict.kind === "complete") expect(r3.verdict.move.move).toBe("P1/.");
+    expect(s0).toHaveLength(4);
+  });
+
+  it("a reading that continues the longer move goes on", () => {
+    let t = startTurn(game, p.value as FakePosition);
+    t = track(t, Int16Array.from(stop), 0).tracker;
+    const r = track(t, Int16Array.from(goLift), 100);
+    expect(r.verdict.kind).toBe("progress");
+    const end = track(r.tracker, Int16Array.from(go), 200);
+    expect(end.verdict.kind).toBe("complete");
+    if (end.verdict.kind === "complete") expect(end.verdict.move.move).toBe("P1/s");
+  });
+
+  it("the opponent's first lift accepts the shorter move and carries the reading over", () => {
+    let t = startTurn(game, p.value as FakePosition);
+    t = track(t, Int16Array.from(stop), 0).tracker;
+    const r = track(t, Int16Array.from([0, 0, 2, 0]), 100); // North lifts P2
+    expect(r.verdict).toMatchObject({ kind: "complete", carry: true });
+  });
+
+  it("a button press (confirmEnd) accepts the shorter move", () => {
+    let t = startTurn(game, p.value as FakePosition);
+    t = track(t, Int16Array.from(stop), 0).tracker;
+    expect(confirmEnd(t)?.move).toBe("P1/.");
+  });
+});
