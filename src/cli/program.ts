@@ -9,6 +9,10 @@ import { registerBoardSimCommand } from "./board-sim.js";
 import { registerBoardTestCommand } from "./board-test.js";
 import { registerEngineCommand } from "./engine.js";
 import { registerPerftCommand } from "./perft.js";
+import { registerPlayCommand } from "./play.js";
+import { registerReplayCommand } from "./replay.js";
+import { registerExportCommand } from "./export.js";
+import { registerGamesCommand } from "./games.js";
 import { EXIT_USAGE } from "./usage.js";
 
 export function buildProgram(): Command {
@@ -21,6 +25,10 @@ export function buildProgram(): Command {
   // Subcommands made with .command() inherit exitOverride from the program.
   registerEngineCommand(program);
   registerPerftCommand(program);
+  registerPlayCommand(program);
+  registerReplayCommand(program);
+  registerExportCommand(program);
+  registerGamesCommand(program);
   registerBoardSimCommand(program);
   registerBoardTestCommand(program);
   return program;

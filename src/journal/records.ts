@@ -44,10 +44,13 @@ interface Timed {
   readonly t: number;
 }
 
+/** A settled snapshot as the controller received it (its `receivedAt` is `t`). */
 export interface SnapshotRecord extends Timed {
   readonly kind: "snapshot";
   /** Counts in the geometry's canonical order. */
   readonly counts: readonly (number | null)[];
+  /** Pits not settled (empty for the settled snapshots kete records). */
+  readonly unsettled?: readonly string[];
 }
 
 /** A controller decision (status change, mistake, sensor fault …), serializable as it is. */
@@ -91,6 +94,21 @@ export interface ResultRecord extends Timed {
   readonly score: Readonly<Record<string, number>>;
 }
 
+/**
+ * A board event other than a snapshot (link state, handshake, button, board
+ * error), exactly as the controller received it, so a replay can feed it again.
+ */
+export interface BoardRecord extends Timed {
+  readonly kind: "board";
+  readonly event: Readonly<Record<string, unknown>>;
+}
+
+/** A command given to the controller (new game, resume, guidance, takeback …). */
+export interface CommandRecord extends Timed {
+  readonly kind: "command";
+  readonly command: Readonly<Record<string, unknown>>;
+}
+
 /** The program stopped without a result (Ctrl-C); the game can be resumed. */
 export interface PauseRecord extends Timed {
   readonly kind: "pause";
@@ -104,7 +122,9 @@ export type JournalRecord =
   | MistakeRecord
   | ResolvedRecord
   | ResultRecord
-  | PauseRecord;
+  | PauseRecord
+  | BoardRecord
+  | CommandRecord;
 
 export const RECORD_KINDS = [
   "snapshot",
@@ -114,6 +134,8 @@ export const RECORD_KINDS = [
   "resolved",
   "result",
   "pause",
+  "board",
+  "command",
 ] as const;
 
 export function encodeRecord(record: JournalHeader | JournalRecord): string {

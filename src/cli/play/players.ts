@@ -1,0 +1,261 @@
+/**
+ * Who moves the stones of the simulated board in `kete play`: virtual players
+ * that choose a move and sow it stone by stone with a person's pauses (and
+ * the odd mistake, which kete must catch and the player then undoes as the
+ * LEDs show), or a person at the keyboard who names the move while the
+ * simulated hand sows it. Both act only through the board's hand, exactly
+ * as hands on a real board would.
+ */
+import type { SimulatedBoard } from "../../board/simulated-board.js";
+import type { Controller } from "../../controller/controller.js";
+import type { Game, LegalMove, Position, Side, Trace } from "../../games/core/types.js";
+
+export interface Pace {
+  /** Milliseconds per stone, drawn from [min, max]. */
+  readonly stoneMs: readonly [number, number];
+  /** Thinking before a move. */
+  readonly thinkMs: readonly [number, number];
+  /** Waiting for the board to settle after a deliberate mistake. */
+  readonly settleMs: number;
+}
+
+export const PERSON_PACE: Pace = { stoneMs: [180, 420], thinkMs: [700, 1600], settleMs: 900 };
+
+export function scaledPace(pace: Pace, factor: number): Pace {
+  const f = (r: readonly [number, number]) => [r[0] * factor, r[1] * factor] as const;
+  return {
+    stoneMs: f(pace.stoneMs),
+    thinkMs: f(pace.thinkMs),
+    settleMs: Math.max(400, pace.settleMs * factor),
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+
+/** What the players need of the session. */
+export interface Table {
+  readonly controller: Controller;
+  readonly board: SimulatedBoard;
+  readonly game: Game;
+  readonly random: () => number;
+  readonly pace: Pace;
+  /** True once the game is over or the session is closing. */
+  stopped(): boolean;
+  /** A line for the view's message list. */
+  say(message: string): void;
+}
+
+function between(random: () => number, [lo, hi]: readonly [number, number]): number {
+  return lo + (hi - lo) * random();
+}
+
+/** Own stones minus the opponent's on the board after a move: a greedy player's measure. */
+function margin(game: Game, position: Position, side: Side): number {
+  const view = game.sensorView(position);
+  const half = view.counts.length / 2;
+  let m = 0;
+  view.counts.forEach((n, i) => {
+    m += i < half === (side === "S") ? n : -n;
+  });
+  const over = game.outcome(position);
+  if (over !== null) m += over.winner === side ? 1000 : over.winner === null ? 0 : -1000;
+  return m;
+}
+
+/** Mostly the move that leaves the best stone margin, sometimes any move. */
+export function chooseMove(
+  game: Game,
+  position: Position,
+  side: Side,
+  random: () => number,
+): LegalMove<Position> | null {
+  const moves = game.legal(position, 500).moves;
+  if (moves.length === 0) return null;
+  if (random() < 0.25) return moves[Math.floor(random() * moves.length)];
+  let best = -Infinity;
+  let pick: LegalMove<Position>[] = [];
+  for (const m of moves) {
+    const v = margin(game, m.position, side);
+    if (v > best) {
+      best = v;
+      pick = [m];
+    } else if (v === best) pick.push(m);
+  }
+  return pick[Math.floor(random() * pick.length)];
+}
+
+/** The pit state names the controller uses. */
+function phase(controller: Controller): string {
+  return controller.state;
+}
+
+export abstract class Player {
+  protected busy = false;
+
+  constructor(
+    readonly side: Side,
+    protected readonly table: Table,
+  ) {}
+
+  /** Called whenever the controller's state changes. */
+  poke(): void {
+    if (this.busy || this.table.stopped()) return;
+    this.busy = true;
+    void this.act()
+      .catch((e: unknown) => this.table.say(`${this.side}: ${(e as Error).message}`))
+      .finally(() => {
+        this.busy = false;
+      });
+  }
+
+  protected abstract act(): Promise<void>;
+
+  protected myTurn(): boolean {
+    const gs = this.table.controller.snapshot.context.gs;
+    return (
+      gs !== null &&
+      gs.position.toMove === this.side &&
+      phase(this.table.controller).startsWith("session.play.turn.awaitingStart")
+    );
+  }
+
+  /** Undoes whatever the controller says differs, with the hand (restore flow, setup). */
+  protected async restore(): Promise<void> {
+    const { board, pace, random } = this.table;
+    for (let round = 0; round < 3; round++) {
+      const needs = this.table.controller.snapshot.context.needs;
+      if (needs.length === 0) return;
+      for (const n of needs.filter((x) => x.need < 0)) {
+        board.hand.lift(n.pit, -n.need);
+        await sleep(between(random, pace.stoneMs));
+      }
+      for (const n of needs.filter((x) => x.need > 0)) {
+        for (let k = 0; k < n.need && board.hand.held > 0; k++) {
+          board.hand.drop(n.pit);
+          await sleep(between(random, pace.stoneMs));
+        }
+      }
+      board.hand.hover(null);
+      await sleep(pace.settleMs);
+    }
+  }
+
+  /** Sows a trace stone by stone; stops early if kete reports a mistake. */
+  protected async perform(trace: Trace, mistakeAt = -1): Promise<void> {
+    const { board, pace, random, controller } = this.table;
+    const hand = board.hand;
+    for (let i = 0; i < trace.length; i++) {
+      if (this.table.stopped()) return;
+      const step = trace[i];
+      if (step.op === "sow" && i === mistakeAt) {
+        // A slip of the hand: this stone goes one pit too far.
+        const next = trace.slice(i + 1).find((s) => s.op === "sow")?.pit;
+        const wrong = next !== undefined && next !== step.pit ? next : null;
+        if (wrong !== null) {
+          hand.drop(wrong);
+          hand.hover(null);
+          const until = Date.now() + pace.settleMs * 4 + 1500;
+          while (Date.now() < until && !controller.state.includes("mistake")) await sleep(50);
+          return;
+        }
+      }
+      if (step.op === "lift" || step.op === "capture") hand.lift(step.pit, step.n);
+      else if (step.op === "sow") hand.drop(step.pit);
+      else if (step.op === "place") hand.place(step.pit);
+      await sleep(between(random, pace.stoneMs));
+    }
+    hand.hover(null);
+  }
+}
+
+/** A virtual player: greedy with a dash of chance, and now and then a slip of the hand. */
+export class SimulatedPlayer extends Player {
+  constructor(
+    side: Side,
+    table: Table,
+    private readonly mistakeRate: number,
+  ) {
+    super(side, table);
+  }
+
+  protected async act(): Promise<void> {
+    const { controller, game, random, pace } = this.table;
+    const state = controller.state;
+    const c = controller.snapshot.context;
+    if (state.startsWith("session.play.mistake") || state.startsWith("session.setup")) {
+      if (state.startsWith("session.setup") || c.mistake?.mistake.side === this.side) {
+        await sleep(pace.settleMs);
+        await this.restore();
+      }
+      return;
+    }
+    if (state.startsWith("session.play.penalty") && c.penalty?.erring === this.side) {
+      await this.handOverFive();
+      return;
+    }
+    if (!this.myTurn() || c.gs === null) return;
+    await sleep(between(random, pace.thinkMs));
+    if (!this.myTurn()) return;
+    const move = chooseMove(game, c.gs.position, this.side, random);
+    if (move === null) return;
+    const sows = move.trace.flatMap((s, i) => (s.op === "sow" ? [i] : []));
+    const slip =
+      random() < this.mistakeRate && sows.length > 2
+        ? sows[1 + Math.floor(random() * (sows.length - 2))]
+        : -1;
+    await this.perform(move.trace, slip);
+  }
+
+  /** HB-9 penalty: five own stones into the opponent's pits. */
+  private async handOverFive(): Promise<void> {
+    const { board, game, pace, random, controller } = this.table;
+    const gs = controller.snapshot.context.gs;
+    if (gs === null) return;
+    const view = game.sensorView(gs.position);
+    const half = view.pits.length / 2;
+    const mine = view.pits.filter((_, i) => i < half === (this.side === "S"));
+    const theirs = view.pits.filter((_, i) => i < half !== (this.side === "S"));
+    for (let k = 0; k < 5; k++) {
+      const from = mine.reduce((a, b) =>
+        board.physical.count(b) > board.physical.count(a) ? b : a,
+      );
+      board.hand.lift(from, 1);
+      await sleep(between(random, pace.stoneMs));
+      board.hand.drop(theirs[Math.floor(random() * theirs.length)]);
+      await sleep(between(random, pace.stoneMs));
+    }
+    board.hand.hover(null);
+  }
+}
+
+/** A person at the keyboard names the move (`B3+`); the simulated hand sows it. */
+export class KeyboardPlayer extends Player {
+  private pending: string | null = null;
+
+  /** A line typed at the prompt. Returns a message for the player. */
+  submit(text: string): string {
+    const gs = this.table.controller.snapshot.context.gs;
+    if (gs === null || gs.position.toMove !== this.side || !this.myTurn()) {
+      return "not your turn yet";
+    }
+    const tried = this.table.game.apply(gs.position, text.trim());
+    if (!tried.ok) return tried.error.message;
+    this.pending = text.trim();
+    this.poke();
+    return `sowing ${text.trim()}`;
+  }
+
+  protected async act(): Promise<void> {
+    const { controller, game } = this.table;
+    const state = controller.state;
+    if (state.startsWith("session.play.mistake") || state.startsWith("session.setup")) {
+      await this.restore();
+      return;
+    }
+    const gs = controller.snapshot.context.gs;
+    if (this.pending === null || gs === null || !this.myTurn()) return;
+    const move = game.apply(gs.position, this.pending);
+    this.pending = null;
+    if (move.ok) await this.perform(move.value.trace);
+  }
+}

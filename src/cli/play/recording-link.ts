@@ -1,0 +1,103 @@
+/**
+ * A `BoardLink` between the real (or simulated) board and the controller
+ * that puts every board event on the game's clock and hands it to a
+ * recorder before the controller sees it. Times become whole milliseconds
+ * since the game started (continuing across a resume), so the journal holds
+ * exactly what the controller was given and `kete replay --verify` can give
+ * a fresh controller the same.
+ */
+import type { BoardEvent, BoardLink, LinkState } from "../../board/link.js";
+import type { Result } from "../../games/core/result.js";
+import type { InfoMessage, LedEntry } from "../../protocol/index.js";
+
+export class RecordingLink implements BoardLink {
+  private readonly listeners = new Set<(event: BoardEvent) => void>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly inner: BoardLink,
+    private readonly clock: () => number,
+    private readonly record: (event: BoardEvent) => void,
+  ) {
+    this.unsubscribe = inner.subscribe((event) => this.forward(event));
+  }
+
+  get info(): InfoMessage | null {
+    return this.inner.info;
+  }
+
+  get state(): LinkState {
+    return this.inner.state;
+  }
+
+  private forward(event: BoardEvent): void {
+    const timed: BoardEvent =
+      event.type === "snapshot"
+        ? { type: "snapshot", snapshot: { ...event.snapshot, receivedAt: this.clock() } }
+        : event;
+    this.record(timed);
+    for (const l of this.listeners) l(timed);
+  }
+
+  subscribe(listener: (event: BoardEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+    return this.inner.setLeds(entries);
+  }
+
+  clearLeds(): Promise<Result<void>> {
+    return this.inner.clearLeds();
+  }
+
+  requestSnapshot(): Promise<Result<void>> {
+    return this.inner.requestSnapshot();
+  }
+
+  tare(pit?: string): Promise<Result<void>> {
+    return this.inner.tare(pit);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.inner.close();
+  }
+}
+
+/** A link that only replays recorded events (for `kete replay --verify`). */
+export class ReplayLink implements BoardLink {
+  private readonly listeners = new Set<(event: BoardEvent) => void>();
+  info: InfoMessage | null = null;
+  state: LinkState = "connecting";
+
+  feed(event: BoardEvent): void {
+    if (event.type === "hello") this.info = event.info;
+    if (event.type === "link") this.state = event.state;
+    for (const l of this.listeners) l(event);
+  }
+
+  subscribe(listener: (event: BoardEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async setLeds(): Promise<Result<void>> {
+    return { ok: true, value: undefined };
+  }
+
+  async clearLeds(): Promise<Result<void>> {
+    return { ok: true, value: undefined };
+  }
+
+  async requestSnapshot(): Promise<Result<void>> {
+    return { ok: true, value: undefined };
+  }
+
+  async tare(): Promise<Result<void>> {
+    return { ok: true, value: undefined };
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,94 @@
+/**
+ * `kete replay --verify`: gives a fresh controller exactly what the recorded
+ * one was given — commands, board events, settled snapshots with their
+ * times — and checks it reaches exactly the recorded decisions. This is how a
+ * move misjudged on a real board is debugged: the journal reproduces it.
+ */
+import type { BoardEvent } from "../../board/link.js";
+import { Controller } from "../../controller/controller.js";
+import type { ControllerEvent } from "../../controller/events.js";
+import { POLICIES, type Policy } from "../../controller/restore.js";
+import type { Journal } from "../../journal/records.js";
+import { ReplayLink } from "./recording-link.js";
+
+export interface Verification {
+  readonly decisions: number;
+  /** The first difference, or null when every decision matched. */
+  readonly mismatch: {
+    readonly index: number;
+    readonly expected: unknown;
+    readonly got: unknown;
+  } | null;
+}
+
+/** JSON-equal: the journal holds JSON, the controller plain data. */
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function verifyJournal(journal: Journal): Verification {
+  const expected: unknown[] = [];
+  for (const r of journal.records) if (r.kind === "decision") expected.push(r.decision);
+  const got: ControllerEvent[] = [];
+  let link = new ReplayLink();
+  let controller = null as Controller | null;
+  let now = 0;
+  const fresh = () => {
+    controller?.close();
+    controller = new Controller(link, { clock: () => now, settings: settingsOf(journal) });
+    controller.on((e) => {
+      if (e.type !== "status") got.push(e);
+    });
+    return controller;
+  };
+  for (const r of journal.records) {
+    now = r.t;
+    if (r.kind === "board") {
+      link.feed(r.event as unknown as BoardEvent);
+    } else if (r.kind === "snapshot") {
+      link.feed({
+        type: "snapshot",
+        snapshot: {
+          board: { geometry: "4x8", counts: r.counts },
+          settled: true,
+          unsettled: r.unsettled ?? [],
+          receivedAt: r.t,
+        },
+      });
+    } else if (r.kind === "command") {
+      const c = r.command;
+      if (c.type === "new-game" || c.type === "resume") {
+        if (c.type === "resume") {
+          // The live session started a new process and a new controller here.
+          const info = link.info;
+          link = new ReplayLink();
+          if (info !== null) {
+            link.feed({ type: "link", state: "ready" });
+            link.feed({ type: "hello", info });
+          }
+        }
+        const ctl = fresh();
+        ctl.send(c as never);
+      } else controller?.send(c as never);
+    }
+  }
+  controller?.close();
+  const n = Math.max(expected.length, got.length);
+  for (let i = 0; i < n; i++) {
+    if (!same(expected[i], got[i])) {
+      return {
+        decisions: expected.length,
+        mismatch: { index: i, expected: expected[i], got: got[i] },
+      };
+    }
+  }
+  return { decisions: expected.length, mismatch: null };
+}
+
+function settingsOf(journal: Journal): { guidance: boolean; onMistake?: Policy } {
+  const s = journal.header.settings;
+  const policy = POLICIES.find((p) => p === s.onMistake);
+  return policy === undefined
+    ? { guidance: s.guidance }
+    : { guidance: s.guidance, onMistake: policy };
+}
