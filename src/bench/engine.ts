@@ -13,7 +13,7 @@ import { printTable, timed } from "./report.js";
 
 interface PerftCase {
   readonly game: string;
-  readonly options: Record<string, string>;
+  readonly options: Record<string, string | boolean>;
   readonly depth: number;
   /** Variant number of the C reference (compulsory captures only). */
   readonly c?: number;
@@ -27,9 +27,12 @@ const PERFT_CASES: readonly PerftCase[] = [
   { game: "bao-de", options: {}, depth: 5, c: 4 },
   { game: "hus", options: { capture: "optional" }, depth: 5 },
   { game: "bao-de", options: { capture: "optional" }, depth: 3 },
+  { game: "bao-kiswahili", options: {}, depth: 10 },
+  { game: "bao-kiswahili", options: { takasia: true }, depth: 10 },
+  { game: "bao-kujifunza", options: {}, depth: 9 },
 ];
 
-function label(c: { game: string; options: Record<string, string> }): string {
+function label(c: { game: string; options: Record<string, string | boolean> }): string {
   const opts = Object.entries(c.options).map(([k, v]) => `${k}=${v}`);
   return opts.length ? `${c.game} (${opts.join(", ")})` : c.game;
 }

@@ -2,9 +2,10 @@
  * The registry of every game kete knows, by engine id.
  */
 import type { Game } from "./core/types.js";
+import { baoGames } from "./bao/index.js";
 import { fourRowGames } from "./mancala4x8/index.js";
 
-export const games: readonly Game[] = [...fourRowGames];
+export const games: readonly Game[] = [...fourRowGames, ...baoGames];
 
 export function findGame(id: string): Game | undefined {
   return games.find((g) => g.id === id);

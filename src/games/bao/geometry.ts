@@ -90,6 +90,19 @@ export function landingOf(pit: number, n: number, dir: Direction): number {
   return circuit[dir === CW ? (k + n) & 15 : (k + 16 - (n & 15)) & 15] as number;
 }
 
+/**
+ * `LANDING[(dir * 32 + pit) * 16 + n]`: `landingOf(pit, n, dir)` for n = 0…15,
+ * the seed counts whose sowing can start a capture (BK-14).
+ */
+export const LANDING = new Int8Array(2 * 32 * 16);
+for (let dir = CW; dir <= CCW; dir++) {
+  for (let pit = 0; pit < 32; pit++) {
+    for (let n = 0; n < 16; n++) {
+      LANDING[(dir * 32 + pit) * 16 + n] = landingOf(pit, n, dir as Direction);
+    }
+  }
+}
+
 /** The pit just before the kichwa in `dir`: sowing from it puts the first seed in the kichwa (BK-5). */
 export function beforeKichwa(side: 0 | 1, dir: Direction): number {
   const kichwa = (KICHWA[side] as readonly [number, number])[dir];

@@ -1,0 +1,564 @@
+/**
+ * Bao la kiswahili and Bao la kujifunza behind the `Game` interface: legal
+ * moves with traces, apply with a reason for every refusal, outcome (BK-17),
+ * perft and random playouts.
+ */
+import { resolveOptions } from "../core/options.js";
+import { err, ok, type Result } from "../core/result.js";
+import type {
+  Game,
+  LegalMove,
+  LegalMoves,
+  Outcome,
+  SensorView,
+  Trace,
+  TraceStep,
+} from "../core/types.js";
+import {
+  FRONT_OWNER,
+  PIT_NAMES,
+  SIDE_NAMES,
+  NYUMBA,
+  facing,
+  isKichwa,
+  isKimbi,
+  pitIndex,
+  sideIndex,
+  type BaoSide,
+} from "./geometry.js";
+import { formatMoveParts, parseMove, startToken, type BaoMove } from "./notation.js";
+import { parsePosition, positionToJSON, type BaoOptions, type BaoPosition } from "./position.js";
+import {
+  MAX_STARTS,
+  blockAfter,
+  captureStarts,
+  hasLegalStart,
+  inNamua,
+  legalStarts,
+  takasaStarts,
+  type StartRules,
+} from "./starts.js";
+import {
+  CHOICE,
+  END,
+  HAND,
+  OP_CAPTURE,
+  OP_LIFT,
+  OP_PLACE,
+  OVERFLOW,
+  OWNED,
+  SAFARI,
+  STATE_SIZE,
+  STOP,
+  TurnRunner,
+  V_CAPTURE,
+  V_CAPTURE_R,
+  frontEmpty,
+  type TraceBuffer,
+} from "./turn.js";
+import { setupOf, type BaoVariant } from "./variants.js";
+
+function other(side: BaoSide): BaoSide {
+  return side === "S" ? "N" : "S";
+}
+
+/** The turn state (`turn.ts`) of a position. */
+function loadState(position: BaoPosition, out: Uint8Array): Uint8Array {
+  out.set(position.pits);
+  out[HAND] = position.hand.S;
+  out[HAND + 1] = position.hand.N;
+  out[OWNED] = position.nyumba.S ? 1 : 0;
+  out[OWNED + 1] = position.nyumba.N ? 1 : 0;
+  return out;
+}
+
+export function materializeTrace(trace: TraceBuffer): TraceStep[] {
+  const steps: TraceStep[] = new Array<TraceStep>(trace.length);
+  for (let i = 0; i < trace.length; i++) {
+    const code = trace.codes[i];
+    const op = code >> 8;
+    const pit = PIT_NAMES[code & 255] as string;
+    if (op === OP_LIFT) steps[i] = { op: "lift", pit, n: trace.counts[i] };
+    else if (op === OP_CAPTURE) steps[i] = { op: "capture", pit, n: trace.counts[i] };
+    else if (op === OP_PLACE) steps[i] = { op: "place", pit };
+    else steps[i] = { op: "sow", pit };
+  }
+  return steps;
+}
+
+function byMove<P>(a: LegalMove<P>, b: LegalMove<P>): number {
+  return a.move < b.move ? -1 : a.move > b.move ? 1 : 0;
+}
+
+function illegal(rule: string, message: string): Result<never> {
+  return err("illegal-move", `${message} (${rule})`, { rule, field: "move" });
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export class BaoGame implements Game<BaoPosition> {
+  readonly id: string;
+  readonly title: string;
+  readonly optionSpecs;
+
+  constructor(readonly variant: BaoVariant) {
+    this.id = variant.id;
+    this.title = variant.title;
+    this.optionSpecs = variant.optionSpecs;
+  }
+
+  initial(options?: Readonly<Record<string, unknown>>): Result<BaoPosition> {
+    const resolved = resolveOptions(this.id, this.optionSpecs, options);
+    if (!resolved.ok) return resolved;
+    const { pits, hand } = setupOf(this.variant, resolved.value.setup);
+    const owned = this.variant.kiswahili;
+    return ok({
+      game: this.variant.id,
+      options: resolved.value as BaoOptions,
+      toMove: "S",
+      pits,
+      hand: { S: hand, N: hand },
+      nyumba: { S: owned, N: owned },
+      blocked: null,
+    });
+  }
+
+  parsePosition(json: unknown): Result<BaoPosition> {
+    return parsePosition(this.variant, json);
+  }
+
+  positionToJSON(position: BaoPosition): Record<string, unknown> {
+    return positionToJSON(this.variant, position);
+  }
+
+  /** The pits as the sensors see them; seeds in hand are off the board. */
+  sensorView(position: BaoPosition): SensorView {
+    return { geometry: "4x8", pits: PIT_NAMES, counts: Array.from(position.pits) };
+  }
+
+  rules(options: BaoOptions): StartRules {
+    const kiswahili = this.variant.kiswahili;
+    return {
+      nyumba: kiswahili,
+      safariChoice: kiswahili && options.safari !== "mandatory",
+      maxStages: options.maxStages,
+      taxOnlyIfNoOther: kiswahili && options.nyumbaTax === "only-if-no-other",
+      takasia: kiswahili && options.takasia === true,
+    };
+  }
+
+  /** BK-16: the block the finished turn sets for the opponent, or -1. */
+  private blockFor(
+    rules: StartRules,
+    before: Uint8Array,
+    runner: TurnRunner,
+    probe: TurnRunner,
+    scratch: Int32Array,
+  ): number {
+    const side = runner.side;
+    if (!rules.takasia || before[HAND + side] !== 0 || runner.mtaji) return -1;
+    return blockAfter(probe, rules, runner.state, side, scratch);
+  }
+
+  /** The position a finished path leads to. */
+  private after(position: BaoPosition, runner: TurnRunner, block: number): BaoPosition {
+    const s = runner.state;
+    return {
+      ...position,
+      toMove: other(position.toMove),
+      pits: s.slice(0, 32),
+      hand: { S: s[HAND], N: s[HAND + 1] },
+      nyumba: { S: s[OWNED] !== 0, N: s[OWNED + 1] !== 0 },
+      blocked: block < 0 ? null : (PIT_NAMES[block] as string),
+    };
+  }
+
+  private blockedPit(position: BaoPosition): number {
+    return position.blocked === null ? -1 : pitIndex(position.blocked);
+  }
+
+  legal(position: BaoPosition, limit = 100_000): LegalMoves<BaoPosition> {
+    const moves: LegalMove<BaoPosition>[] = [];
+    const state = loadState(position, new Uint8Array(STATE_SIZE));
+    if (frontEmpty(state, 0) || frontEmpty(state, 1)) return { moves, truncated: false };
+    const rules = this.rules(position.options);
+    const side = sideIndex(position.toMove);
+    const blocked = this.blockedPit(position);
+    const runner = new TurnRunner(rules, true);
+    const probe = new TurnRunner(rules, false);
+    const starts = new Int32Array(MAX_STARTS);
+    const scratch = new Int32Array(MAX_STARTS);
+    const collect = (count: number): void => {
+      for (let i = 0; i < count; i++) {
+        const start = starts[i];
+        runner.forEachPath(state, side, blocked, start, (r) => {
+          moves.push({
+            move: formatMoveParts(start, r.choices, r.choiceCount),
+            position: this.after(position, r, this.blockFor(rules, state, r, probe, scratch)),
+            trace: materializeTrace(r.trace as TraceBuffer),
+          });
+          return true;
+        });
+      }
+    };
+    // BK-8: the capturing starts if any has a legal path, else the takasa starts.
+    collect(captureStarts(rules, state, side, blocked, starts));
+    if (moves.length === 0) collect(takasaStarts(rules, state, side, blocked, starts));
+    moves.sort(byMove);
+    const keep = Math.max(0, limit);
+    if (moves.length <= keep) return { moves, truncated: false };
+    return { moves: moves.slice(0, keep), truncated: true };
+  }
+
+  apply(
+    position: BaoPosition,
+    move: string,
+  ): Result<{ readonly position: BaoPosition; readonly trace: Trace }> {
+    const over = this.outcome(position);
+    if (over !== null) {
+      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
+        field: "move",
+      });
+    }
+    const parsed = parseMove(move);
+    if (!parsed.ok) return parsed;
+    const found = this.legal(position).moves.find((m) => m.move === move);
+    if (found !== undefined) return ok({ position: found.position, trace: found.trace });
+    return this.diagnose(position, parsed.value, move);
+  }
+
+  /** Why a well-formed move is not legal, citing the rule. */
+  private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never> {
+    const rules = this.rules(position.options);
+    const state = loadState(position, new Uint8Array(STATE_SIZE));
+    const side = sideIndex(position.toMove);
+    const who = SIDE_NAMES[position.toMove];
+    const pit = move.pit;
+    const name = PIT_NAMES[pit] as string;
+    const seeds = state[pit];
+    const blocked = this.blockedPit(position);
+    const namua = inNamua(rules, state, side);
+    const placing = move.variant >= V_CAPTURE;
+    const start = (pit << 3) | move.variant;
+    const frontRow = side === 0 ? "B1…B8" : "C1…C8";
+
+    if (placing && !this.variant.kiswahili) {
+      return illegal(
+        "BK-2",
+        `${text} places a seed from the hand, but bao-kujifunza has no seeds in hand and no namua phase; lift a pit instead (${name}+ or ${name}-)`,
+      );
+    }
+    if (namua && !placing) {
+      return illegal(
+        "BK-9",
+        `${who} still has ${plural(state[HAND + side], "seed")} in hand (namua): a turn starts by placing one into an occupied front pit, written ${name}*, ${name}*L/R or ${name}*+/-`,
+      );
+    }
+    if (!namua && placing) {
+      return illegal(
+        "BK-13",
+        `${who} has no seeds in hand (mtaji phase): a turn starts by lifting a pit of two or more, written ${name}+ or ${name}-`,
+      );
+    }
+    if (namua) {
+      if (FRONT_OWNER[pit] !== side) {
+        return illegal("BK-9", `${name} is not ${who}'s front pit; the seed goes into ${frontRow}`);
+      }
+      if (seeds === 0) {
+        return illegal("BK-9", `${name} is empty; the seed goes into an occupied front pit`);
+      }
+    } else {
+      if (pit >> 4 !== side) {
+        return illegal("BK-13", `${name} is not ${who}'s pit`);
+      }
+      if (seeds < 2) {
+        return illegal(
+          "BK-13",
+          `${name} holds ${plural(seeds, "seed")}; a turn starts from a pit with two or more`,
+        );
+      }
+    }
+    if (pit === blocked) {
+      return illegal(
+        "BK-16",
+        `${name} is blocked this turn (takasia): it may not start ${who}'s turn`,
+      );
+    }
+    if (namua) {
+      const victim = facing(pit);
+      const spot = state[victim] > 0;
+      const capturing = move.variant <= V_CAPTURE_R;
+      if (spot && !capturing) {
+        return illegal(
+          "BK-9",
+          `a seed placed in ${name} lands on a capture spot (${PIT_NAMES[victim]} holds ${state[victim]}), so it captures: write ${isKimbi(pit) ? `${name}*` : `${name}*L or ${name}*R`}`,
+        );
+      }
+      if (!spot && capturing) {
+        return illegal(
+          "BK-9",
+          `${PIT_NAMES[victim]} is empty, so ${name} is no capture spot: the placement is a takasa, written ${name}*+ or ${name}*-`,
+        );
+      }
+      if (capturing && isKimbi(pit) && move.variant !== V_CAPTURE) {
+        return illegal(
+          "BK-5",
+          `${name} is a kimbi: the captured seeds go to its nearest kichwa, so there is no choice; write ${name}*`,
+        );
+      }
+      if (capturing && !isKimbi(pit) && move.variant === V_CAPTURE) {
+        return illegal(
+          "BK-5",
+          `the first capture of a namua turn from ${name} (not a kimbi) needs a kichwa: write ${name}*L or ${name}*R`,
+        );
+      }
+    }
+    const probe = new TurnRunner(rules, false);
+    const scratch = new Int32Array(MAX_STARTS);
+    const candidates = new Int32Array(MAX_STARTS);
+    const nCaptures = captureStarts(rules, state, side, blocked, candidates);
+    const isCapture = candidates.subarray(0, nCaptures).includes(start);
+    if (!isCapture) {
+      for (let i = 0; i < nCaptures; i++) {
+        if (probe.hasPath(state, side, blocked, candidates[i])) {
+          return illegal(
+            "BK-8",
+            `${text} captures nothing, but a capture is possible (${startToken(candidates[i])}) and captures are compulsory`,
+          );
+        }
+      }
+      const nTakasa = takasaStarts(rules, state, side, blocked, scratch);
+      if (!scratch.subarray(0, nTakasa).includes(start)) {
+        return this.takasaRefusal(rules, state, side, move, text);
+      }
+    }
+    // The start is allowed: run it with the move's choices.
+    const runner = new TurnRunner(rules, false);
+    runner.begin(state, side, blocked, start);
+    let used = 0;
+    let stop = runner.settle();
+    while (stop !== END) {
+      if (stop === OVERFLOW) {
+        const why = runner.cycled
+          ? "never ends: its sowings repeat in a cycle"
+          : `would need more than ${rules.maxStages} sowings`;
+        return illegal("BK-18", `${text} ${why}, so it is not a legal turn`);
+      }
+      if (stop === CHOICE && used >= move.choices.length) {
+        return illegal(
+          "BK-12",
+          `${text} ends a sowing in ${who}'s functional nyumba (${PIT_NAMES[runner.last]}); add /s to go on safari or /. to stop there`,
+        );
+      }
+      stop = runner.choose(move.choices[used++] === SAFARI ? SAFARI : STOP);
+    }
+    if (used < move.choices.length) {
+      const why = rules.safariChoice
+        ? `that turn meets only ${used} safari choice${used === 1 ? "" : "s"}`
+        : "the safari is mandatory here (option safari), so there is no choice to write";
+      return illegal("BK-12", `${text} names ${move.choices.length} safari choices, but ${why}`);
+    }
+    return err("illegal-move", `${text} is not a legal move here`, { field: "move" });
+  }
+
+  /** Which takasa restriction (BK-10, BK-11, BK-15) refuses an allowed-looking start. */
+  private takasaRefusal(
+    rules: StartRules,
+    state: Uint8Array,
+    side: 0 | 1,
+    move: BaoMove,
+    text: string,
+  ): Result<never> {
+    const name = PIT_NAMES[move.pit] as string;
+    const front = side === 0 ? 8 : 16;
+    let occupied = 0;
+    let twoOrMore = 0;
+    for (let p = front; p < front + 8; p++) {
+      if (state[p] > 0) occupied++;
+      if (state[p] >= 2) twoOrMore++;
+    }
+    if (inNamua(rules, state, side)) {
+      if (state[move.pit] === 1 && twoOrMore > 0) {
+        return illegal(
+          "BK-10",
+          `${name} holds a single seed; a namua takasa may start there only when no front pit holds two or more`,
+        );
+      }
+      if (
+        rules.taxOnlyIfNoOther &&
+        move.pit === NYUMBA[side] &&
+        state[OWNED + side] !== 0 &&
+        state[move.pit] + 1 >= 6 &&
+        occupied > 1
+      ) {
+        return illegal(
+          "BK-11",
+          `${name} is the functional nyumba; with nyumbaTax "only-if-no-other" it may start a namua takasa only when it is the only occupied front pit`,
+        );
+      }
+      if (occupied === 1 && isKichwa(move.pit)) {
+        return illegal(
+          "BK-10",
+          `${name} is the lone kichwa; sown towards the back row it would leave the front row empty`,
+        );
+      }
+    } else if (twoOrMore > 0 && FRONT_OWNER[move.pit] !== side) {
+      return illegal(
+        "BK-15",
+        `${text} makes a takasa turn from a back pit, but a front pit holds two or more seeds; a takasa starts there`,
+      );
+    }
+    return err("illegal-move", `${text} is not a legal move here`, { field: "move" });
+  }
+
+  outcome(position: BaoPosition): Outcome | null {
+    const state = loadState(position, new Uint8Array(STATE_SIZE));
+    const mover = position.toMove;
+    const side = sideIndex(mover);
+    const who = SIDE_NAMES[mover];
+    const opponent = other(mover);
+    let reason: string | null = null;
+    let winner: BaoSide = opponent;
+    if (frontEmpty(state, side)) {
+      reason = frontEmpty(state, (side ^ 1) as 0 | 1)
+        ? `BK-17: both front rows are empty; ${who}, to move, has lost`
+        : `BK-17: ${who}'s front row is empty`;
+    } else if (frontEmpty(state, (side ^ 1) as 0 | 1)) {
+      reason = `BK-17: ${SIDE_NAMES[opponent]}'s front row is empty`;
+      winner = mover;
+    } else {
+      const rules = this.rules(position.options);
+      const blocked = this.blockedPit(position);
+      const scratch = new Int32Array(MAX_STARTS);
+      if (!hasLegalStart(new TurnRunner(rules, false), rules, state, side, blocked, scratch)) {
+        const candidates =
+          captureStarts(rules, state, side, blocked, scratch) +
+          takasaStarts(rules, state, side, blocked, scratch);
+        reason =
+          candidates > 0
+            ? `BK-17: every start ${who} has is refused by the stage limit of ${rules.maxStages} sowings (BK-18)`
+            : `BK-17: ${who} has no legal start`;
+      }
+    }
+    if (reason === null) return null;
+    let s = position.hand.S;
+    let n = position.hand.N;
+    for (let i = 0; i < 16; i++) s += position.pits[i];
+    for (let i = 16; i < 32; i++) n += position.pits[i];
+    return { winner, reason, score: { S: s, N: n } };
+  }
+
+  perft(position: BaoPosition, depth: number): number {
+    if (depth <= 0) return 1;
+    const rules = this.rules(position.options);
+    const runners = Array.from({ length: depth }, () => new TurnRunner(rules, false));
+    const starts = Array.from({ length: depth }, () => new Int32Array(MAX_STARTS));
+    const probe = new TurnRunner(rules, false);
+    const scratch = new Int32Array(MAX_STARTS);
+    const node = (state: Uint8Array, side: 0 | 1, blocked: number, d: number): number => {
+      if (frontEmpty(state, 0) || frontEmpty(state, 1)) return 1;
+      const runner = runners[d - 1] as TurnRunner;
+      const list = starts[d - 1] as Int32Array;
+      let total = 0;
+      let paths = 0;
+      const walk = (count: number): void => {
+        for (let i = 0; i < count; i++) {
+          const start = list[i];
+          if (d === 1) {
+            const k = runner.countPaths(state, side, blocked, start);
+            paths += k;
+            total += k;
+          } else {
+            runner.forEachPath(state, side, blocked, start, (r) => {
+              paths++;
+              const block = this.blockFor(rules, state, r, probe, scratch);
+              total += node(r.state, (side ^ 1) as 0 | 1, block, d - 1);
+              return true;
+            });
+          }
+        }
+      };
+      walk(captureStarts(rules, state, side, blocked, list));
+      if (paths === 0) walk(takasaStarts(rules, state, side, blocked, list));
+      return paths === 0 ? 1 : total;
+    };
+    const state = loadState(position, new Uint8Array(STATE_SIZE));
+    return node(state, sideIndex(position.toMove), this.blockedPit(position), depth);
+  }
+
+  /** Walks one path of the start with random choices; false if BK-18 refused it. */
+  private randomPath(
+    runner: TurnRunner,
+    state: Uint8Array,
+    side: 0 | 1,
+    blocked: number,
+    start: number,
+    random: () => number,
+  ): boolean {
+    runner.begin(state, side, blocked, start);
+    let stop = runner.settle();
+    while (stop === CHOICE) stop = runner.choose(random() < 0.5 ? STOP : SAFARI);
+    return stop === END;
+  }
+
+  /** A random path of a start known to have one: random choices, else the first legal path. */
+  private walkStart(
+    runner: TurnRunner,
+    state: Uint8Array,
+    side: 0 | 1,
+    blocked: number,
+    start: number,
+    random: () => number,
+  ): void {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      if (this.randomPath(runner, state, side, blocked, start, random)) return;
+    }
+    runner.forEachPath(state, side, blocked, start, () => false);
+  }
+
+  randomMove(position: BaoPosition, random: () => number): LegalMove<BaoPosition> | null {
+    const state = loadState(position, new Uint8Array(STATE_SIZE));
+    if (frontEmpty(state, 0) || frontEmpty(state, 1)) return null;
+    const rules = this.rules(position.options);
+    const side = sideIndex(position.toMove);
+    const blocked = this.blockedPit(position);
+    const probe = new TurnRunner(rules, false);
+    const starts = new Int32Array(MAX_STARTS);
+    const scratch = new Int32Array(MAX_STARTS);
+    const count = legalStarts(probe, rules, state, side, blocked, starts, scratch);
+    if (count === 0) return null;
+    const start = starts[Math.floor(random() * count)];
+    const runner = new TurnRunner(rules, true);
+    this.walkStart(runner, state, side, blocked, start, random);
+    return {
+      move: formatMoveParts(start, runner.choices, runner.choiceCount),
+      position: this.after(position, runner, this.blockFor(rules, state, runner, probe, scratch)),
+      trace: materializeTrace(runner.trace as TraceBuffer),
+    };
+  }
+
+  playout(position: BaoPosition, random: () => number, maxPlies: number): number {
+    const rules = this.rules(position.options);
+    const probe = new TurnRunner(rules, false);
+    const runner = new TurnRunner(rules, false);
+    const state = loadState(position, new Uint8Array(STATE_SIZE));
+    const starts = new Int32Array(MAX_STARTS);
+    const scratch = new Int32Array(MAX_STARTS);
+    let side = sideIndex(position.toMove);
+    let blocked = this.blockedPit(position);
+    let plies = 0;
+    while (plies < maxPlies) {
+      if (frontEmpty(state, 0) || frontEmpty(state, 1)) break;
+      const count = legalStarts(probe, rules, state, side, blocked, starts, scratch);
+      if (count === 0) break;
+      this.walkStart(runner, state, side, blocked, starts[Math.floor(random() * count)], random);
+      blocked = this.blockFor(rules, state, runner, probe, scratch);
+      state.set(runner.state);
+      side = (side ^ 1) as 0 | 1;
+      plies++;
+    }
+    return plies;
+  }
+}
