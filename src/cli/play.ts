@@ -61,7 +61,10 @@ export function registerPlayCommand(program: Command): Command {
     )
     .option("--resume [file]", "continue an interrupted game (default: the newest unfinished one)")
     .option("--seed <n>", "seed of the virtual players and the simulated sensors")
-    .option("--pace <x>", "speed of the simulated hands: 1 a person, 0.05 twenty times faster")
+    .option(
+      "--pace <x>",
+      "speed of the simulated hands: 1 a person (default on a terminal), 0.25 four times faster (default otherwise)",
+    )
     .option("--no-noise", "simulated sensors without jitter or lost lines")
     .option("--mistakes <rate>", "how often a virtual player slips (0..1)", "0.08")
     .option("--minutes <n>", "stop (resumable) if there is no result after this long")

@@ -166,11 +166,20 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
     const counts = resumed?.counts ?? game.sensorView(start).counts;
     sim = new SimulatedBoard({
       counts: [...counts],
+      // The board's debounce follows the hands' pace, as a real board's would be
+      // tuned to its players: faster hands, shorter settling.
+      // Jitter under a hovering hand only at a person's pace: faster hands
+      // hover all the time and the board would never settle mid-move.
       noise: s.noise
-        ? { jitter: 0.2, settleMs: 150, lineLoss: 0.002, lineCorruption: 0.002 }
+        ? {
+            jitter: s.pace >= 0.5 ? 0.2 : 0,
+            settleMs: settleMs(s.pace),
+            lineLoss: 0.002,
+            lineCorruption: 0.002,
+          }
         : false,
       seed: s.seed,
-      session: { debounceMs: 150 },
+      session: { debounceMs: settleMs(s.pace) },
     });
     const ready = await sim.ready();
     if (!ready.ok) {
@@ -517,6 +526,11 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
   }
   out.write(`game paused; continue it with: kete play --resume ${journal.path}\n`);
   return finished === "paused" ? 130 : 3;
+}
+
+/** 150 ms at a person's pace, down to 30 ms for fast unattended games. */
+function settleMs(pace: number): number {
+  return Math.round(Math.min(150, Math.max(30, 150 * pace)));
 }
 
 function stamp(ms: number): string {
