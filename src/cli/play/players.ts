@@ -84,6 +84,16 @@ export function chooseMove(
   return pick[Math.floor(random() * pick.length)];
 }
 
+/** Whether the controller has stopped play: a mistake to restore, a takeback, a fault. */
+function interrupted(state: string): boolean {
+  return (
+    state.startsWith("session.play.mistake") ||
+    state.startsWith("session.play.takingBack") ||
+    state.endsWith("sensorFault") ||
+    state.startsWith("resynchronising")
+  );
+}
+
 /** The pit state names the controller uses. */
 function phase(controller: Controller): string {
   return controller.state;
@@ -138,6 +148,9 @@ export abstract class Player {
       board.hand.hover(null);
       await sleep(pace.settleMs);
     }
+    // Whatever is still in the hand goes back to the box (or the reserve): a
+    // restored board holds exactly what kete asked for.
+    board.hand.putAway();
   }
 
   /** Sows a trace stone by stone; stops early if kete reports a mistake. */
@@ -145,7 +158,8 @@ export abstract class Player {
     const { board, pace, random, controller } = this.table;
     const hand = board.hand;
     for (let i = 0; i < trace.length; i++) {
-      if (this.table.stopped()) return;
+      // Stop at once when kete has called a mistake (whoever it blames) or a fault.
+      if (this.table.stopped() || interrupted(controller.state)) return;
       const step = trace[i];
       if (step.op === "sow" && i === mistakeAt) {
         // A slip of the hand: this stone goes one pit too far.
