@@ -5,11 +5,13 @@
 import { benchBoard } from "./board.js";
 import { benchController } from "./controller.js";
 import { benchEngine } from "./engine.js";
+import { benchPlay } from "./play.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   engine: benchEngine,
   controller: benchController,
   board: benchBoard,
+  play: benchPlay,
 };
 
 async function main(): Promise<void> {

@@ -44,7 +44,11 @@ export class RecordingLink implements BoardLink {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called before each LED command (the start-up probe of `npm run bench`). */
+  onLeds: (() => void) | null = null;
+
   setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+    this.onLeds?.();
     return this.inner.setLeds(entries);
   }
 

@@ -260,6 +260,13 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
   // A resumed game keeps the settings it was started with (the journal's header).
   const guidance = resumed === null ? s.guidance : header.settings.guidance;
   const policy = resumed === null ? s.onMistake : (header.settings.onMistake as Policy);
+  if (process.env.KETE_PROBE_STARTUP) {
+    // `npm run bench` measures start-up to the first LED command, then stops here.
+    recorded.onLeds = () => {
+      process.stderr.write(`kete-probe first-led ${performance.now().toFixed(1)}\n`);
+      process.exit(0);
+    };
+  }
   const controller = new Controller(recorded, {
     clock,
     settings: { guidance, ...(policy === null ? {} : { onMistake: policy }) },
