@@ -71,6 +71,9 @@ const CASES: readonly Case[] = [
   { game: "hus", options: {} },
   { game: "bao-de", options: {} },
   { game: "hus", options: { capture: "optional", maxStages: 12 } },
+  { game: "hus", options: { capture: "optional" } },
+  { game: "bao-de", options: { capture: "optional", maxStages: 8 } },
+  { game: "bao-de", options: { capture: "optional" } },
 ];
 
 function label(c: Case): string {
@@ -175,7 +178,8 @@ export async function benchController(): Promise<void> {
     rows,
     notes: [
       "One settled snapshot per trace step; time from delivering the snapshot to the verdict and the LED plan (xstate actor, tracker, mistakes check, LED diff).",
-      "Move-end readings also accept the move and build the next turn's move trie (game.legal with traces), so they are listed apart.",
+      "Move-end readings also accept the move and start the next turn's move trie (from game.turnTree: its roots; branches are expanded as the stones reach them), so they are listed apart.",
+      "Optional captures with the default maxStages (200) reach positions with over 300,000 moves; only the branches the players' stones reach are ever built.",
     ],
   });
   await Promise.resolve();

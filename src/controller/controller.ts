@@ -102,7 +102,10 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   if (g === null || gs === null) return `${who} to move`;
   if (g.atStart) return `${who} to move`;
   const moves = candidateMoves(gs.turn, 4);
-  return `${who}: ${g.inHand} in hand${g.nextStone.length ? `, next stone ${g.nextStone.join(" or ")}` : ""} (${moves.join(", ")}${gs.turn.cursors.length && g.candidates > 4 ? ", …" : ""})`;
+  // `candidates` is a lower bound in a lazy trie (unexpanded branches count one): then look for a fifth.
+  const more =
+    gs.turn.cursors.length > 0 && (g.candidates > 4 || candidateMoves(gs.turn, 5).length > 4);
+  return `${who}: ${g.inHand} in hand${g.nextStone.length ? `, next stone ${g.nextStone.join(" or ")}` : ""} (${moves.join(", ")}${more ? ", …" : ""})`;
 }
 
 export interface ControllerOptions extends ControllerInput {
@@ -118,7 +121,15 @@ export class Controller {
   private lastContext: unknown = null;
   private lastValue: unknown = null;
   private lastStatus = "";
-  private ledQueue: Promise<unknown> = Promise.resolve();
+  /**
+   * LED changes not yet handed to the link, by pit (the latest wins). While a
+   * command is in flight the changes of every later state collect here, so
+   * what waits is bounded by the board's size, not by how long the link (or a
+   * caller that feeds snapshots without yielding) keeps the sender waiting.
+   */
+  private readonly pendingLeds = new Map<string, LedState>();
+  /** The sender while it runs (until `pendingLeds` is empty), else null. */
+  private sending: Promise<void> | null = null;
   private readonly unsubscribeLink: () => void;
   private readonly sendLeds: boolean;
 
@@ -196,7 +207,7 @@ export class Controller {
 
   /** Resolves when every LED command sent so far is answered. */
   async flush(): Promise<void> {
-    await this.ledQueue;
+    while (this.sending !== null) await this.sending;
   }
 
   close(): void {
@@ -228,10 +239,31 @@ export class Controller {
     const plan = ledPlan(ledInput(s));
     const changes = ledChanges(this.shown, plan);
     if (changes.length === 0) return;
-    for (const c of changes) this.shown.set(c.pit, c.led);
-    for (let i = 0; i < changes.length; i += 40) {
-      const chunk = changes.slice(i, i + 40);
-      this.ledQueue = this.ledQueue.then(() => this.link.setLeds(chunk)).catch(() => undefined);
+    for (const c of changes) {
+      this.shown.set(c.pit, c.led);
+      this.pendingLeds.set(c.pit, c.led);
+    }
+    this.sending ??= this.sendPendingLeds();
+  }
+
+  /** Hands the pending LED changes to the link, 40 pits a command, one command at a time. */
+  private async sendPendingLeds(): Promise<void> {
+    try {
+      // As before: the first command goes out after the change that caused it has been handled.
+      await Promise.resolve();
+      while (this.pendingLeds.size > 0) {
+        const entries = [...this.pendingLeds].map(([pit, led]) => ({ pit, led }));
+        this.pendingLeds.clear();
+        for (let i = 0; i < entries.length; i += 40) {
+          try {
+            await this.link.setLeds(entries.slice(i, i + 40));
+          } catch {
+            // As before, a failed command is not retried.
+          }
+        }
+      }
+    } finally {
+      this.sending = null;
     }
   }
 }

@@ -25,7 +25,11 @@ export const EMPTY_KNOWLEDGE: BoardKnowledge = {
   sides: [],
 };
 
-/** Most trie nodes read per turn (optional captures make huge tries; the first nodes suffice). */
+/**
+ * Most trie nodes read per turn (optional captures make huge tries; the first
+ * nodes suffice). In a lazy trie only nodes at hand are read (`expanded`):
+ * learning never asks the game to expand the turn tree.
+ */
 const NODE_BUDGET = 4000;
 
 export function learnFromTrie<P extends Position>(
@@ -59,7 +63,7 @@ export function learnFromTrie<P extends Position>(
     if (node.move !== null && opponent === null && node.move.position.toMove !== mover) {
       opponent = node.move.position.toMove;
     }
-    for (const c of node.children) walk(c, pp, po);
+    if (node.expanded) for (const c of node.children) walk(c, pp, po);
   };
   // First pass finds the opponent's name (from a move's resulting position).
   const firstMove = findMove(trie.root);
@@ -73,7 +77,7 @@ function findMove<P extends Position>(node: TrieNode<P>): Side | null {
   let n: TrieNode<P> | undefined = node;
   while (n !== undefined) {
     if (n.move !== null) return n.move.position.toMove;
-    n = n.children[0];
+    n = n.expanded ? n.children[0] : undefined;
   }
   return null;
 }

@@ -1,13 +1,15 @@
 /**
  * Move tracking: following a turn stone by stone from settled sensor readings.
  *
- * At the start of a turn the tracker asks the game for every legal move with
- * its trace and merges them into a trie (`trie.ts`). A *cursor* is a point in
- * that trie — some steps of some moves done — with the board the sensors
- * should then read. The tracker keeps every cursor consistent with the
- * readings so far; a reading moves each cursor forward to the points whose
- * board equals it, looking ahead at most `lookahead` steps, so per reading the
- * work is bounded however many moves the position has.
+ * At the start of a turn the tracker asks the game for its legal moves with
+ * their traces merged into a trie (`trie.ts`): from `game.turnTree` a lazy
+ * trie, whose branches are computed only when a cursor's look-ahead reaches
+ * the end of a segment (a choice point), else every move from `game.legal`.
+ * A *cursor* is a point in that trie — some steps of some moves done — with
+ * the board the sensors should then read. The tracker keeps every cursor
+ * consistent with the readings so far; a reading moves each cursor forward to
+ * the points whose board equals it, looking ahead at most `lookahead` steps, so
+ * per reading the work is bounded however many moves the position has.
  *
  * What it accepts, because players really do it:
  * - several stones between two settled readings (look ahead, skip);
@@ -46,7 +48,9 @@ import {
   OP_PLACE,
   OP_SOW,
   buildTrie,
+  forEachMoveBelow,
   isPickUp,
+  lazyTrie,
   movesBelow,
   type MoveTrie,
   type Step,
@@ -81,7 +85,10 @@ export interface TrackingOptions {
   readonly lookahead: number;
   /** Quiet time that ends an ambiguous turn (ms of snapshot time). */
   readonly quietMs: number;
-  /** Cap on `game.legal` (positions with optional captures can have 80,000 moves). */
+  /**
+   * Cap on `game.legal` for games without `turnTree` (positions with optional
+   * captures can have 300,000 moves; games with a turn tree are never listed).
+   */
   readonly legalLimit: number;
 }
 
@@ -121,6 +128,21 @@ export function sameCounts(a: ArrayLike<number>, b: ArrayLike<number>): boolean 
   return true;
 }
 
+/**
+ * The trie of a turn: lazy from `game.turnTree` when the game has it (only the
+ * branches the tracker reaches are ever built), else from `game.legal`.
+ */
+export function moveTrie<P extends Position>(
+  game: Game<P>,
+  position: P,
+  pitIndex: ReadonlyMap<string, number>,
+  legalLimit: number,
+): MoveTrie<P> {
+  if (game.turnTree !== undefined) return lazyTrie(game.turnTree(position), pitIndex);
+  const legal = game.legal(position, legalLimit);
+  return buildTrie(legal.moves, pitIndex, legal.truncated);
+}
+
 /** Starts tracking the turn of `position.toMove`: the legal moves and their trie. */
 export function startTurn<P extends Position>(
   game: Game<P>,
@@ -129,8 +151,7 @@ export function startTurn<P extends Position>(
 ): TurnTracker<P> {
   const view = game.sensorView(position);
   const pitIndex = new Map(view.pits.map((p, i) => [p, i] as const));
-  const legal = game.legal(position, options.legalLimit);
-  const trie = buildTrie(legal.moves, pitIndex, legal.truncated);
+  const trie = moveTrie(game, position, pitIndex, options.legalLimit);
   const before = Int16Array.from(view.counts);
   return {
     game,
@@ -387,18 +408,34 @@ export function track<P extends Position>(
   return judge(t, next, reading, at);
 }
 
+/** Moves of each cursor compared with a reading that no point in the look-ahead explains. */
+const WHOLE_MOVE_LIMIT = 5000;
+/**
+ * In a lazy trie, most nodes that comparison may build (each asks the game
+ * for a segment of its turn tree): under 100 ms and a few megabytes in a
+ * position with 300,000 moves, where 5,000 moves would take over a second.
+ */
+const WHOLE_MOVE_NODES = 1000;
+
 /** The first (engine order) candidate move whose end board equals the reading, if any. */
 function movesEndingAt<P extends Position>(
   t: TurnTracker<P>,
   reading: Int16Array,
 ): LegalMove<P> | null {
-  const limit = 5000;
+  const trie = t.trie;
+  const nodeBudget = trie.nodeCount + WHOLE_MOVE_NODES;
+  let found: LegalMove<P> | null = null;
   for (const c of t.cursors) {
     if (!c.exact) continue;
-    for (const m of movesBelow(c.node, limit)) {
-      const counts = t.game.sensorView(m.position).counts;
-      if (sameCounts(counts, reading)) return m;
-    }
+    let seen = 0;
+    forEachMoveBelow(c.node, (m) => {
+      if (sameCounts(t.game.sensorView(m.position).counts, reading)) {
+        found = m;
+        return false;
+      }
+      return ++seen < WHOLE_MOVE_LIMIT && !(trie.lazy && trie.nodeCount > nodeBudget);
+    });
+    if (found !== null) return found;
   }
   return null;
 }

@@ -15,8 +15,19 @@
  * stones in the player's hand and the stage number (a stage is one handful:
  * a lift or a capture group starts one, CORE-5), so the tracker never
  * replays a trace to answer "how many stones are in hand?".
+ *
+ * Two ways to build it:
+ * - `buildTrie`: from `game.legal`, every move with its whole trace, at once;
+ * - `lazyTrie`: from `game.turnTree` (core/types.ts `TurnNode`), a node's
+ *   children computed the first time they are read, so a turn with tens of
+ *   thousands of moves costs only the branches the tracker actually reaches
+ *   (its cursors plus their look-ahead). Nodes are merged on shared steps as
+ *   in `buildTrie`, but a node also ends where a segment of the game's turn
+ *   tree ends (a choice point), so a lazy trie may split a run the eager one
+ *   keeps whole; the tracker reads both alike. `moveCount` is then a lower
+ *   bound and `expanded` tells whether reading `children` asks the game for work.
  */
-import type { LegalMove, Position, TraceStep } from "../games/core/types.js";
+import type { LegalMove, Position, Trace, TraceStep, TurnNode } from "../games/core/types.js";
 
 export const OP_LIFT = 0;
 export const OP_SOW = 1;
@@ -45,21 +56,41 @@ export interface TrieNode<P extends Position = Position> {
   readonly stage: Int32Array;
   /** `placed[i]`: stones placed from the reserve so far (Bao `place` steps). */
   readonly placed: Int32Array;
+  /** The branches after this node's run (in a lazy trie: computed when first read). */
   readonly children: readonly TrieNode<P>[];
+  /**
+   * Whether `children` is known without asking the game for work: always in an
+   * eager trie; in a lazy trie once read, or when no segment of the game's
+   * turn tree ends at this node. Walks that only want what is at hand
+   * (knowledge.ts) stop where it is false.
+   */
+  readonly expanded: boolean;
   /** The move whose trace ends after this node's last step, if any. */
   readonly move: LegalMove<P> | null;
-  /** Moves in this subtree (this node's own move included). */
+  /**
+   * Moves in this subtree (this node's own move included). In a lazy trie a
+   * lower bound: what is expanded so far, counting each branch not yet
+   * expanded as one (every branch of a turn tree leads to a move).
+   */
   readonly moveCount: number;
 }
 
 export interface MoveTrie<P extends Position = Position> {
   readonly root: TrieNode<P>;
+  /** Nodes built (in a lazy trie: so far). */
   readonly nodeCount: number;
+  /** Moves of the turn (in a lazy trie: a lower bound, see `TrieNode.moveCount`). */
   readonly moveCount: number;
-  /** The most stones any move places from a reserve (Bao namua); 0 for four-row games. */
+  /**
+   * The most stones any move places from a reserve (Bao namua); 0 for
+   * four-row games. A lazy trie counts the first segment of every start (a
+   * reserve stone is placed as a turn begins).
+   */
   readonly maxPlaced: number;
   /** True when `legal` was cut at its limit. */
   readonly truncated: boolean;
+  /** True when built from `game.turnTree` (`lazyTrie`). */
+  readonly lazy: boolean;
 }
 
 const OPS: Readonly<Record<TraceStep["op"], Op>> = {
@@ -92,6 +123,43 @@ export function compileTrace(
   });
 }
 
+/** `hand`, `stage` and `placed` at every offset of a run (see `TrieNode`). */
+function runCounts(
+  steps: readonly Step[],
+  hand0: number,
+  stage0: number,
+  placed0: number,
+  prevOp: Op | -1,
+): { hand: Int32Array; stage: Int32Array; placed: Int32Array } {
+  const len = steps.length;
+  const hand = new Int32Array(len + 1);
+  const stage = new Int32Array(len + 1);
+  const placed = new Int32Array(len + 1);
+  hand[0] = hand0;
+  stage[0] = stage0;
+  placed[0] = placed0;
+  let prev = prevOp;
+  for (let i = 0; i < len; i++) {
+    const s = steps[i] as Step;
+    let h = hand[i] as number;
+    let st = stage[i] as number;
+    let pl = placed[i] as number;
+    if (isPickUp(s.op)) {
+      h += s.n;
+      if (prev === -1 || !isPickUp(prev)) st++;
+    } else if (s.op === OP_SOW) {
+      h -= 1;
+    } else {
+      pl += 1;
+    }
+    hand[i + 1] = h;
+    stage[i + 1] = st;
+    placed[i + 1] = pl;
+    prev = s.op;
+  }
+  return { hand, stage, placed };
+}
+
 /** Builds the trie of a turn's legal moves (each move's trace compiled to sensor indices). */
 export function buildTrie<P extends Position>(
   moves: readonly LegalMove<P>[],
@@ -122,31 +190,7 @@ export function buildTrie<P extends Position>(
     }
     const steps = first.slice(depth, end);
     const len = steps.length;
-    const hand = new Int32Array(len + 1);
-    const stage = new Int32Array(len + 1);
-    const placed = new Int32Array(len + 1);
-    hand[0] = hand0;
-    stage[0] = stage0;
-    placed[0] = placed0;
-    let prev = prevOp;
-    for (let i = 0; i < len; i++) {
-      const s = steps[i] as Step;
-      let h = hand[i] as number;
-      let st = stage[i] as number;
-      let pl = placed[i] as number;
-      if (isPickUp(s.op)) {
-        h += s.n;
-        if (prev === -1 || !isPickUp(prev)) st++;
-      } else if (s.op === OP_SOW) {
-        h -= 1;
-      } else {
-        pl += 1;
-      }
-      hand[i + 1] = h;
-      stage[i + 1] = st;
-      placed[i + 1] = pl;
-      prev = s.op;
-    }
+    const { hand, stage, placed } = runCounts(steps, hand0, stage0, placed0, prevOp);
     maxPlaced = Math.max(maxPlaced, placed[len] as number);
     let own: LegalMove<P> | null = null;
     const groups = new Map<number, number[]>();
@@ -172,6 +216,7 @@ export function buildTrie<P extends Position>(
       stage,
       placed,
       children,
+      expanded: true,
       move: own,
       moveCount: 0,
     };
@@ -203,10 +248,11 @@ export function buildTrie<P extends Position>(
       stage: new Int32Array(1),
       placed: new Int32Array(1),
       children: [],
+      expanded: true,
       move: null,
       moveCount: 0,
     };
-    return { root: empty, nodeCount: 1, moveCount: 0, maxPlaced: 0, truncated };
+    return { root: empty, nodeCount: 1, moveCount: 0, maxPlaced: 0, truncated, lazy: false };
   }
   const root = build(
     moves.map((_, i) => i),
@@ -217,7 +263,244 @@ export function buildTrie<P extends Position>(
     0,
     -1,
   );
-  return { root, nodeCount: nextId, moveCount: root.moveCount, maxPlaced, truncated };
+  return {
+    root,
+    nodeCount: nextId,
+    moveCount: root.moveCount,
+    maxPlaced,
+    truncated,
+    lazy: false,
+  };
+}
+
+// ------------------------------------------------------------------ lazy trie
+
+/** A node of the game's turn tree on its path from a root, with its steps compiled. */
+interface Segment<P extends Position> {
+  readonly node: TurnNode<P>;
+  readonly parent: Segment<P> | null;
+  readonly steps: readonly Step[];
+  /** The move ending after this segment (built on first use), if `node.end`. */
+  move: LegalMove<P> | null;
+}
+
+/** A point in a segment: the steps before `offset` are done. */
+interface Source<P extends Position> {
+  readonly seg: Segment<P>;
+  readonly offset: number;
+}
+
+function atSegmentEnd<P extends Position>(s: Source<P>): boolean {
+  return s.offset === s.seg.steps.length;
+}
+
+/** The move of a segment with an end, its trace concatenated from the path only when read. */
+function segmentMove<P extends Position>(seg: Segment<P>): LegalMove<P> | null {
+  const end = seg.node.end;
+  if (end === null) return null;
+  if (seg.move !== null) return seg.move;
+  let trace: Trace | null = null;
+  const move: LegalMove<P> = {
+    move: end.move,
+    position: end.position,
+    get trace(): Trace {
+      if (trace === null) {
+        const parts: Trace[] = [];
+        for (let g: Segment<P> | null = seg; g !== null; g = g.parent) parts.push(g.node.steps);
+        trace = parts.reverse().flat();
+      }
+      return trace;
+    },
+  };
+  seg.move = move;
+  return move;
+}
+
+/** Nodes counted at most by one `moveCount` of a lazy node (a lower bound past that). */
+const COUNT_BUDGET = 256;
+
+class LazyNode<P extends Position> implements TrieNode<P> {
+  private built: LazyNode<P>[] | null = null;
+  private own: LegalMove<P> | null;
+
+  constructor(
+    private readonly trie: LazyTrie<P>,
+    readonly id: number,
+    readonly parent: LazyNode<P> | null,
+    readonly depth: number,
+    readonly steps: readonly Step[],
+    readonly hand: Int32Array,
+    readonly stage: Int32Array,
+    readonly placed: Int32Array,
+    /** Where each source of the run stands after it (released once expanded). */
+    private sources: readonly Source<P>[],
+  ) {
+    let own: LegalMove<P> | null = null;
+    for (const s of sources) {
+      // Two moves with one and the same trace cannot be told apart at the board; keep the first.
+      if (own === null && atSegmentEnd(s)) own = segmentMove(s.seg);
+    }
+    this.own = own;
+  }
+
+  get move(): LegalMove<P> | null {
+    return this.own;
+  }
+
+  get children(): readonly TrieNode<P>[] {
+    if (this.built === null) this.built = this.expand();
+    return this.built;
+  }
+
+  get expanded(): boolean {
+    return this.built !== null || !this.sources.some(atSegmentEnd);
+  }
+
+  get moveCount(): number {
+    const budget = { left: COUNT_BUDGET };
+    return this.count(budget);
+  }
+
+  private count(budget: { left: number }): number {
+    if (this.built === null) {
+      let n = this.own === null ? 0 : 1;
+      for (const s of this.sources) if (!atSegmentEnd(s) || s.seg.node.end === null) n++;
+      return Math.max(n, 1);
+    }
+    let n = this.own === null ? 0 : 1;
+    for (const c of this.built) n += --budget.left < 0 ? 1 : c.count(budget);
+    return n;
+  }
+
+  /** The branches after the run: sources going on, and the game's children where segments end. */
+  private expand(): LazyNode<P>[] {
+    const frontier: Source<P>[] = [];
+    const collect = (s: Source<P>): void => {
+      if (!atSegmentEnd(s)) {
+        frontier.push(s);
+        return;
+      }
+      // (Set already for this node's own sources; a child with no steps, which the
+      // TurnNode contract rules out, would end here too.)
+      if (this.own === null) this.own = segmentMove(s.seg);
+      for (const branch of s.seg.node.children()) {
+        collect({ seg: this.trie.segment(branch.node, s.seg), offset: 0 });
+      }
+    };
+    for (const s of this.sources) collect(s);
+    this.sources = [];
+    const groups = new Map<number, Source<P>[]>();
+    for (const s of frontier) {
+      const key = stepKey(s.seg.steps[s.offset] as Step);
+      const g = groups.get(key);
+      if (g === undefined) groups.set(key, [s]);
+      else g.push(s);
+    }
+    const len = this.steps.length;
+    // Only the root can have an empty run.
+    const last = len > 0 ? (this.steps[len - 1] as Step).op : -1;
+    const out: LazyNode<P>[] = [];
+    for (const g of groups.values()) {
+      out.push(
+        this.trie.node(
+          g,
+          this.depth + len,
+          this,
+          this.hand[len] as number,
+          this.stage[len] as number,
+          this.placed[len] as number,
+          last,
+        ),
+      );
+    }
+    return out;
+  }
+}
+
+class LazyTrie<P extends Position> implements MoveTrie<P> {
+  readonly truncated = false;
+  readonly lazy = true;
+  nodeCount = 0;
+  readonly maxPlaced: number;
+  readonly root: LazyNode<P>;
+
+  constructor(
+    roots: readonly TurnNode<P>[],
+    private readonly pitIndex: ReadonlyMap<string, number>,
+  ) {
+    const sources = roots.map((r) => ({ seg: this.segment(r, null), offset: 0 }));
+    let maxPlaced = 0;
+    for (const s of sources) {
+      let placed = 0;
+      for (const step of s.seg.steps) if (step.op === OP_PLACE) placed++;
+      maxPlaced = Math.max(maxPlaced, placed);
+    }
+    this.maxPlaced = maxPlaced;
+    this.root = this.node(sources, 0, null, 0, 0, 0, -1);
+  }
+
+  get moveCount(): number {
+    return this.root.moveCount;
+  }
+
+  segment(node: TurnNode<P>, parent: Segment<P> | null): Segment<P> {
+    return { node, parent, steps: compileTrace(node.steps, this.pitIndex), move: null };
+  }
+
+  /** A node for sources that share their next step: its run goes on while they agree and none ends. */
+  node(
+    sources: readonly Source<P>[],
+    depth: number,
+    parent: LazyNode<P> | null,
+    hand0: number,
+    stage0: number,
+    placed0: number,
+    prevOp: Op | -1,
+  ): LazyNode<P> {
+    let run = 0;
+    const first = sources[0];
+    if (first !== undefined) {
+      for (;;) {
+        let go = true;
+        for (const s of sources) {
+          if (s.offset + run >= s.seg.steps.length) {
+            go = false;
+            break;
+          }
+        }
+        if (!go) break;
+        const key = stepKey(first.seg.steps[first.offset + run] as Step);
+        for (const s of sources) {
+          if (s === first) continue;
+          if (stepKey(s.seg.steps[s.offset + run] as Step) !== key) {
+            go = false;
+            break;
+          }
+        }
+        if (!go) break;
+        run++;
+      }
+    }
+    const steps =
+      first === undefined ? [] : first.seg.steps.slice(first.offset, first.offset + run);
+    const { hand, stage, placed } = runCounts(steps, hand0, stage0, placed0, prevOp);
+    const after =
+      run === 0 ? sources : sources.map((s) => ({ seg: s.seg, offset: s.offset + run }));
+    return new LazyNode(this, this.nodeCount++, parent, depth, steps, hand, stage, placed, after);
+  }
+}
+
+/**
+ * The trie of a turn from the game's turn tree (`Game.turnTree`), built as
+ * the tracker reads it: only the roots' shared prefix at first; a node's
+ * children when first read, asking the game for a turn-tree node's children
+ * only where one of its segments ends.
+ */
+export function lazyTrie<P extends Position>(
+  roots: readonly TurnNode<P>[],
+  pitIndex: ReadonlyMap<string, number>,
+): MoveTrie<P> {
+  return new LazyTrie(roots, pitIndex);
 }
 
 /** The steps from the root to `offset` steps into `node`, in order. */
@@ -236,6 +519,19 @@ export function pathSteps<P extends Position>(node: TrieNode<P>, offset: number)
     for (let k = 0; k < c.upto; k++) out.push(c.node.steps[k] as Step);
   }
   return out;
+}
+
+/**
+ * Calls `visit` with every move in the subtree, in `movesBelow`'s order, until
+ * it returns false (then returns false). In a lazy trie it expands what it walks.
+ */
+export function forEachMoveBelow<P extends Position>(
+  node: TrieNode<P>,
+  visit: (move: LegalMove<P>) => boolean,
+): boolean {
+  if (node.move !== null && !visit(node.move)) return false;
+  for (const c of node.children) if (!forEachMoveBelow(c, visit)) return false;
+  return true;
 }
 
 /** Up to `limit` moves in the subtree (sorted as the engine listed them within each branch). */

@@ -73,6 +73,65 @@ export interface LegalMoves<P> {
   readonly truncated: boolean;
 }
 
+/** How a turn ends after a node of the turn tree: the move made and the position it leads to. */
+export interface TurnEnd<P> {
+  /** The move string, exactly as `legal` lists it. */
+  readonly move: string;
+  readonly position: P;
+}
+
+/** One in-turn choice of a turn-tree node and the segment it leads to. */
+export interface TurnBranch<P> {
+  /** The choice's character in the move notation (`.`/`x` for optional captures; Bao `L`/`R`/`s`). */
+  readonly choice: string;
+  readonly node: TurnNode<P>;
+}
+
+/**
+ * One segment of a turn in the *turn tree* (`Game.turnTree`): the moves of a
+ * position as a tree of their in-turn choices, expanded on demand instead of
+ * listed (a position with optional captures can have tens of thousands of
+ * moves whose traces share long prefixes and run hundreds of stages).
+ *
+ * - A root is one start token (four-row games: start pit and direction,
+ *   `B3+`); its `steps` run from the turn's first step up to the first choice
+ *   point or the end of the turn.
+ * - A child is one choice at its parent's choice point; its `steps` run from
+ *   the first physical step of that choice (`x`: the capture; `.`: the relay's
+ *   lift) up to the next choice point or the end of the turn.
+ * - Concatenating the `steps` of a path from a root to a node with an `end`
+ *   gives exactly the trace `legal` lists for `end.move`, and `end.position`
+ *   is the position it lists. Every legal move is the end of exactly one path.
+ *   (The leaves are `legal`'s moves, without `legal`'s `limit`.)
+ * - A node may have both an `end` and children: the turn may stop there or go
+ *   on (Bao's stop in the nyumba versus safari). A node without an `end` has at
+ *   least one child.
+ * - Only nodes with at least one legal move below them (themselves included)
+ *   appear: a root or branch whose every continuation is refused (CORE-5's
+ *   stage limit, a cycle) is left out, so following any path always reaches a move.
+ * - `steps` is never empty: every segment begins with a physical step. A
+ *   choice that ends the turn at once is the parent's `end`, not an empty child.
+ *
+ * Cost. `turnTree` computes only the roots; `children()` computes one level,
+ * each child's segment plus an existence check that a legal move lies below
+ * it (a depth-first search that stops at the first). Neither ever enumerates
+ * the moves below a node, so following one path costs work in proportion to
+ * that path. `children()` may recompute on every call (the four-row games do,
+ * and keep only the state at their choice point): callers that revisit a node
+ * keep what it returned. Results are deterministic.
+ */
+export interface TurnNode<P> {
+  /** The physical steps of this segment, in order (never empty). */
+  readonly steps: Trace;
+  /** The move and position when the turn may end after this segment, else null. */
+  readonly end: TurnEnd<P> | null;
+  /**
+   * The choices at the choice point that ends this segment, sorted by `choice`
+   * as `legal` sorts moves; empty when the turn can only end here.
+   */
+  children(): readonly TurnBranch<P>[];
+}
+
 /**
  * What a board's sensors should read for a position: the protocol geometry
  * (`4x8`, later `2x5+2`, `hex61`) and the stones in every pit, in that
@@ -114,6 +173,16 @@ export interface Game<P extends Position = Position> {
    * its trace. Stops after `limit` moves (then `truncated` says whether more exist).
    */
   legal(position: P, limit?: number): LegalMoves<P>;
+
+  /**
+   * Optional: the same moves as `legal` (no limit) as a tree expanded on
+   * demand (see `TurnNode`): one root per start token, sorted as `legal`
+   * sorts moves; empty when the game is over or no start is legal. Games with
+   * in-turn choices (optional captures, Bao's kichwa and safari) implement it
+   * so that the live controller never lists every move of a turn; a game
+   * without it is followed from `legal`.
+   */
+  turnTree?(position: P): readonly TurnNode<P>[];
 
   /** Plays one move given in the game's notation; an illegal move is an error naming the rule. */
   apply(position: P, move: string): Result<{ readonly position: P; readonly trace: Trace }>;

@@ -4,15 +4,7 @@
  */
 import { resolveOptions } from "../core/options.js";
 import { err, ok, type Result } from "../core/result.js";
-import type {
-  Game,
-  LegalMove,
-  LegalMoves,
-  Outcome,
-  SensorView,
-  Trace,
-  TraceStep,
-} from "../core/types.js";
+import type { Game, LegalMove, LegalMoves, Outcome, SensorView, Trace } from "../core/types.js";
 import {
   CCW,
   CW,
@@ -31,17 +23,19 @@ import {
 } from "./position.js";
 import {
   END,
-  OP_CAPTURE,
-  OP_LIFT,
   OVERFLOW,
   TAKE,
   TurnRunner,
   DECLINE,
   CHOICE,
+  materializeTrace,
   type TraceBuffer,
   type TurnRules,
 } from "./turn.js";
+import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
+
+export { materializeTrace } from "./turn.js";
 
 const SIDE_NAMES = { S: "South", N: "North" } as const;
 
@@ -64,19 +58,6 @@ function frontRowEmpty(pits: Uint8Array, side: 0 | 1): boolean {
 function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
   for (let i = side << 4, end = i + 16; i < end; i++) if (pits[i] >= 2) return true;
   return false;
-}
-
-export function materializeTrace(trace: TraceBuffer): TraceStep[] {
-  const steps: TraceStep[] = new Array<TraceStep>(trace.length);
-  for (let i = 0; i < trace.length; i++) {
-    const code = trace.codes[i];
-    const op = code >> 8;
-    const pit = PIT_NAMES[code & 255];
-    if (op === OP_LIFT) steps[i] = { op: "lift", pit, n: trace.counts[i] };
-    else if (op === OP_CAPTURE) steps[i] = { op: "capture", pit, n: trace.counts[i] };
-    else steps[i] = { op: "sow", pit };
-  }
-  return steps;
 }
 
 /** CORE-5's refusal, saying whether the turn cycles or is only too long. */
@@ -178,6 +159,27 @@ export class FourRowGame implements Game<FourRowPosition> {
       }
     }
     return { moves, truncated };
+  }
+
+  /**
+   * The moves of `legal` as a tree of their capture choices, expanded on
+   * demand (see `TurnNode` in core/types.ts and tree.ts).
+   */
+  turnTree(position: FourRowPosition): readonly FourRowTurnNode[] {
+    const side = sideIndex(position.toMove);
+    const pits = position.pits;
+    if (this.endedOnBoard(pits, side)) return [];
+    const starts: number[] = [];
+    for (let start = side << 4, end = start + 16; start < end; start++) {
+      if (pits[start] >= 2) starts.push(start);
+    }
+    return turnTreeRoots(
+      position,
+      this.rules(position.options),
+      other(position.toMove),
+      starts,
+      this.directions(position.options),
+    );
   }
 
   apply(

@@ -8,7 +8,8 @@
  * `x`), which visits the moves in sorted order and can stop at any time, so
  * asking for one move never costs the exponential number of all of them.
  */
-import { NEXT, behind, facing, isFront, type Direction } from "./geometry.js";
+import type { TraceStep } from "../core/types.js";
+import { NEXT, PIT_NAMES, behind, facing, isFront, type Direction } from "./geometry.js";
 
 /** What ended a run of stage ends. */
 export const END = 0; // the turn is over (CORE-3: last stone into an empty pit)
@@ -62,6 +63,20 @@ export class TraceBuffer {
   }
 }
 
+/** The recorded steps as the engine's trace (pit names, stone counts). */
+export function materializeTrace(trace: TraceBuffer): TraceStep[] {
+  const steps: TraceStep[] = new Array<TraceStep>(trace.length);
+  for (let i = 0; i < trace.length; i++) {
+    const code = trace.codes[i];
+    const op = code >> 8;
+    const pit = PIT_NAMES[code & 255];
+    if (op === OP_LIFT) steps[i] = { op: "lift", pit, n: trace.counts[i] };
+    else if (op === OP_CAPTURE) steps[i] = { op: "capture", pit, n: trace.counts[i] };
+    else steps[i] = { op: "sow", pit };
+  }
+  return steps;
+}
+
 /**
  * Stage count from which a turn is watched for a cycle. Below it the check
  * costs nothing; almost every turn ends within a dozen stages.
@@ -106,6 +121,16 @@ class CycleWatch {
     this.steps++;
     return false;
   }
+}
+
+/** A runner's state between two stages of a turn (see `TurnRunner.snapshot`). */
+export interface TurnState {
+  readonly board: Uint8Array;
+  readonly last: number;
+  readonly stage: number;
+  readonly dir: Direction;
+  /** The choices made so far (DECLINE / TAKE). */
+  readonly choices: Uint8Array;
 }
 
 export class TurnRunner {
@@ -267,8 +292,18 @@ export class TurnRunner {
     visit: (runner: TurnRunner) => boolean,
   ): boolean {
     this.begin(from, start, dir);
+    return this.walkPaths(this.settle(), visit);
+  }
+
+  /**
+   * The depth-first walk of `forEachPath` from the runner's current state —
+   * after `begin`, or mid-turn after `load` — where `first` is what `settle()`
+   * returned there. Only the choices made below that state are undone;
+   * `visit` sees the choices and (when recording) the trace since the state.
+   */
+  walkPaths(first: Stop, visit: (runner: TurnRunner) => boolean): boolean {
     let depth = 0;
-    let stop = this.settle();
+    let stop = first;
     for (;;) {
       if (stop === CHOICE) {
         this.save(depth++);
@@ -286,6 +321,40 @@ export class TurnRunner {
   hasPath(from: Uint8Array, start: number, dir: Direction): boolean {
     if (!this.rules.optional) return this.runCompulsory(from, start, dir);
     return !this.forEachPath(from, start, dir, stopAtFirst);
+  }
+
+  /**
+   * Whether a legal path goes on from the runner's current state, where
+   * `stop` is what `settle()` returned there (stops at the first; the runner
+   * is then at that path's end).
+   */
+  hasPathFrom(stop: Stop): boolean {
+    return !this.walkPaths(stop, stopAtFirst);
+  }
+
+  /** The runner's state mid-turn, to `load` later (a choice point of the turn tree). */
+  snapshot(): TurnState {
+    return {
+      board: this.board.slice(),
+      last: this.last,
+      stage: this.stage,
+      dir: this.dir,
+      choices: this.choices.slice(0, this.choiceCount),
+    };
+  }
+
+  /** Puts the runner back in a `snapshot` state, with an empty trace. */
+  load(state: TurnState): void {
+    this.board.set(state.board);
+    this.last = state.last;
+    this.stage = state.stage;
+    this.dir = state.dir;
+    this.cycled = false;
+    const n = state.choices.length;
+    if (this.choices.length < n) this.choices = new Uint8Array(Math.max(16, 2 * n));
+    this.choices.set(state.choices);
+    this.choiceCount = n;
+    if (this.trace !== null) this.trace.length = 0;
   }
 
   /**
