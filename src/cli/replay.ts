@@ -82,6 +82,7 @@ export function registerReplayCommand(program: Command): Command {
             clocks: { S: 0, N: 0 },
             messages: [],
             link: "replay",
+            reserve: null,
           },
           colour,
         );

@@ -324,6 +324,7 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
       clocks: { ...clocks, [toMove ?? "S"]: clocks[toMove ?? "S"] + (clock() - turnStarted) },
       messages,
       link: linkState,
+      reserve: reserveOf(c.gs === null ? null : game.positionToJSON(c.gs.position)),
     };
   };
   const redraw = () => {
@@ -533,6 +534,14 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
   }
   out.write(`game paused; continue it with: kete play --resume ${journal.path}\n`);
   return finished === "paused" ? 130 : 3;
+}
+
+/** Bao positions carry each player's reserve as `hand`. */
+function reserveOf(json: Record<string, unknown> | null): { S: number; N: number } | null {
+  const hand = json?.hand;
+  if (typeof hand !== "object" || hand === null) return null;
+  const { S, N } = hand as Record<string, unknown>;
+  return typeof S === "number" && typeof N === "number" ? { S, N } : null;
 }
 
 /** 150 ms at a person's pace, down to 30 ms for fast unattended games. */

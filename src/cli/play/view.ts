@@ -31,6 +31,8 @@ export interface PlayView {
   /** The newest messages (mistakes, faults, results), oldest first. */
   readonly messages: readonly string[];
   readonly link: string;
+  /** Bao: seeds still in each player's reserve (off the board), else null. */
+  readonly reserve: { readonly S: number; readonly N: number } | null;
 }
 
 type Paint = (s: string) => string;
@@ -89,11 +91,17 @@ export function renderView(view: PlayView, colour: boolean): string[] {
     `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}${side}`;
   const northTurn = view.toMove === "N" ? bold(" ◀") : "  ";
   const southTurn = view.toMove === "S" ? bold(" ◀") : "  ";
-  lines.push(row("D", `  North · ${view.players.N} ${clock(view.clocks.N)}${northTurn}`));
+  const reserve = (side: "S" | "N") =>
+    view.reserve === null ? "" : ` · ${view.reserve[side]} in reserve`;
+  lines.push(
+    row("D", `  North · ${view.players.N} ${clock(view.clocks.N)}${reserve("N")}${northTurn}`),
+  );
   lines.push(row("C", ""));
   lines.push(`      ${"─".repeat(56)}`);
   lines.push(row("B", ""));
-  lines.push(row("A", `  South · ${view.players.S} ${clock(view.clocks.S)}${southTurn}`));
+  lines.push(
+    row("A", `  South · ${view.players.S} ${clock(view.clocks.S)}${reserve("S")}${southTurn}`),
+  );
   const hand: string[] = [];
   if (view.inHand !== null && view.inHand > 0) hand.push(`in hand ${view.inHand}`);
   if (view.nextStone.length > 0) hand.push(`next stone ${view.nextStone.join(" or ")}`);
