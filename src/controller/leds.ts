@@ -9,8 +9,8 @@
  * | nextStone | cyan blink | the pit the next stone belongs in (both neighbours while the direction is open) |
  * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on |
  * | captureFrom | yellow fast | the pit(s) to capture from |
- * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them) |
- * | kichwaChoice | yellow pulse | Bao: the kichwa to choose from (not used by four-row games) |
+ * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them; Bao: the kichwa receiving the first captured seed, `guide.kichwa` with one pit) |
+ * | kichwaChoice | yellow pulse | Bao: both kichwa while the player may choose either (`guide.kichwa`, two pits; not used by four-row games) |
  * | mistakeExcess | magenta fast | a mistake: this pit holds too many stones |
  * | mistakeMissing | magenta blink | a mistake: this pit holds too few stones |
  * | setupWrong | magenta steady | setting up: the pit does not hold its starting count yet |
@@ -117,6 +117,8 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
       set(g.capturedTo, "capturedTo");
       set(g.captureFrom, "captureFrom");
       set(g.nextStone, "nextStone");
+      // After (or before) a capture into the hand, the kichwa shows over the next-stone light.
+      set(g.kichwa, g.kichwa.length > 1 ? "kichwaChoice" : "capturedTo");
       break;
     }
     case "over":

@@ -25,16 +25,24 @@
  * | `no-capture` | the capture rule | `stones taken from C4, but no capture applies here (HB-4); lift B4 and sow on` |
  * | `wrong-capture` | the capture rule | `stones taken from C3; the capture is from C4 (HB-4)` |
  * | `wrong-lift` | CORE-3 / CORE-1 | `B7 lifted; the last stone fell in B4, so B4 is lifted and sown on (CORE-3)` |
+ * | `wrong-placement` | the engine's rule (BK-9, BK-8, BK-16) | `a seed placed in B1: B1 is empty; the seed goes into an occupied front pit (BK-9)` |
+ * | `wrong-kichwa` | BK-5 (Bao) | `captured seeds sown from B1; they go into B8 first (BK-5)` |
  * | `unexpected` | CORE-1 | anything else: the pits that differ |
  *
  * TURN is the controller's id for "only the player to move touches the
  * board"; the rules files have no number for it.
+ *
+ * Rule ids of the game: a refused start or placement cites the engine's own
+ * answer (Bao: BK-8 for a compulsory capture not taken, BK-9 for a placement,
+ * BK-18 for the stage limit); stones captured into the hand and sown from the
+ * wrong pit cite `CAPTURED_SOWING_RULE` (Bao's BK-5).
  */
 import type { Game, Position, Side } from "../games/core/types.js";
 import { opponentOf, sideName, type BoardKnowledge } from "./knowledge.js";
 import {
   OP_CAPTURE,
   OP_LIFT,
+  OP_PLACE,
   OP_SOW,
   movesBelow,
   pathSteps,
@@ -56,6 +64,8 @@ export type MistakeKind =
   | "no-capture"
   | "wrong-capture"
   | "wrong-lift"
+  | "wrong-placement"
+  | "wrong-kichwa"
   | "unexpected";
 
 export interface Mistake {
@@ -126,6 +136,21 @@ export function captureRule<P extends Position>(game: Game<P>, position: P, move
   return "CORE-3";
 }
 
+/** The rule of the stage limit: the `maxStages` option's (Bao: BK-18), else CORE-5. */
+function stageRule(game: Game): string {
+  return optionRule(game, "maxStages") ?? "CORE-5";
+}
+
+/**
+ * Captured stones taken into the hand are sown from the wrong pit: the rule
+ * naming where they go, per game (the engine cannot be asked: a wrong kichwa
+ * has no notation).
+ */
+export const CAPTURED_SOWING_RULE: Readonly<Record<string, string>> = {
+  "bao-kiswahili": "BK-5",
+  "bao-kujifunza": "BK-5",
+};
+
 /** Why a pit cannot start a turn, in the engine's words (both directions tried). */
 export function explainStart<P extends Position>(
   game: Game<P>,
@@ -136,14 +161,28 @@ export function explainStart<P extends Position>(
     const r = game.apply(position, `${pit}${d}`);
     return r.ok ? [] : [r.error];
   });
-  const stage = errors.find((e) => e.rule === "CORE-5");
+  const stages = stageRule(game);
+  const stage = errors.find((e) => e.rule === "CORE-5" || e.rule === stages);
   if (stage !== undefined)
-    return { rule: "CORE-5", message: `${pit} cannot start a turn: ${stage.message}` };
+    return { rule: stage.rule ?? stages, message: `${pit} cannot start a turn: ${stage.message}` };
+  // A rule the engine names for both directions (Bao: BK-8, a compulsory capture not taken).
+  const named = errors.filter((e) => e.rule !== undefined);
+  const agreed = named[0];
+  if (
+    agreed !== undefined &&
+    named.length === errors.length &&
+    named.every((e) => e.rule === agreed.rule)
+  ) {
+    return {
+      rule: agreed.rule ?? stages,
+      message: `${pit} cannot start a turn: ${agreed.message}`,
+    };
+  }
   const limit = position.options["maxStages"];
   if (typeof limit === "number") {
     return {
-      rule: "CORE-5",
-      message: `${pit} cannot start a turn: every way of sowing it would need more than ${limit} stages (CORE-5)`,
+      rule: stages,
+      message: `${pit} cannot start a turn: every way of sowing it would need more than ${limit} stages (${stages})`,
     };
   }
   const first = errors[0];
@@ -154,6 +193,28 @@ export function explainStart<P extends Position>(
     };
   }
   return { rule: "CORE-4", message: `${pit} cannot start a turn now (CORE-4)` };
+}
+
+/** Placement tokens tried to ask the engine why a placement is wrong (Bao: takasa, then capture). */
+const PLACEMENT_TOKENS = ["*+", "*-", "*", "*L", "*R"] as const;
+
+/**
+ * Why a seed placed from the reserve into `pit` starts no legal turn, in the
+ * engine's words; answers that only correct the notation ("write B3*L") come last.
+ */
+export function explainPlacement<P extends Position>(
+  game: Game<P>,
+  position: P,
+  pit: string,
+): { rule: string; message: string } | null {
+  const errors = PLACEMENT_TOKENS.flatMap((t) => {
+    const r = game.apply(position, `${pit}${t}`);
+    return r.ok || r.error.rule === undefined ? [] : [r.error];
+  });
+  const notation = (m: string) => /\bwrit(e|ten)\b/.test(m);
+  const best = errors.find((e) => !notation(e.message)) ?? errors[0];
+  if (best === undefined) return null;
+  return { rule: best.rule as string, message: best.message };
 }
 
 // ------------------------------------------------------------------ classification
@@ -298,6 +359,34 @@ export function classifyMistake<P extends Position>(
 
   // B. The start of the turn.
   if (depth === 0) {
+    const placing = next.some((s) => s.op === OP_PLACE);
+    const ownUp = up.filter((i) => owner(i) === mover || owner(i) === undefined);
+    if (placing && down.length === 0 && ownUp.length === 1 && up.length === 1) {
+      const y = ownUp[0] as number;
+      const placeable = next.some((s) => s.op === OP_PLACE && s.pit === y);
+      if (placeable && (D[y] as number) > 1) {
+        return make(
+          "several-stones",
+          "CORE-1",
+          `${plural(D[y] as number, "stone")} placed in ${name(y)}; a turn places one (CORE-1)`,
+          mover,
+          [name(y)],
+        );
+      }
+      const why = placeable ? null : explainPlacement(t.game, t.position, name(y));
+      if (why !== null) {
+        const legal = [
+          ...new Set(next.filter((s) => s.op === OP_PLACE).map((s) => name(s.pit))),
+        ].sort();
+        return make(
+          "wrong-placement",
+          why.rule,
+          `a stone placed in ${name(y)}: ${why.message}`,
+          mover,
+          legal,
+        );
+      }
+    }
     if (down.length === 0) {
       const p = name((up[0] ?? 0) as number);
       return make("out-of-turn", "TURN", `${sideName(mover)}'s turn, but ${p} changed`, other);
@@ -382,6 +471,14 @@ export function classifyMistake<P extends Position>(
     }
     const y = wrong[0] as number;
     const lastStep = path[path.length - 1];
+    const kichwaRule = CAPTURED_SOWING_RULE[t.game.id];
+    if (lastStep !== undefined && lastStep.op === OP_CAPTURE && kichwaRule !== undefined) {
+      return make(
+        "wrong-kichwa",
+        kichwaRule,
+        `captured stones sown from ${name(y)}; the first goes into ${list(nextSows)} (${kichwaRule})`,
+      );
+    }
     if (lastStep !== undefined && lastStep.op === OP_SOW && lastStep.pit === y) {
       return make(
         "several-stones",

@@ -454,9 +454,46 @@ function judge<P extends Position>(
     return { tracker, verdict: { kind: "complete", move: completeMove(ends), carry: false } };
   }
   if (ends.length > 0) {
-    return { tracker: { ...tracker, pendingSince: at }, verdict: { kind: "pending" } };
+    const pending = { ...tracker, pendingSince: at, maxTotal: pendingMaxTotal(t, ends, reading) };
+    return { tracker: pending, verdict: { kind: "pending" } };
   }
-  return { tracker, verdict: { kind: "progress" } };
+  return { tracker: { ...tracker, maxTotal: baseMaxTotal(t) }, verdict: { kind: "progress" } };
+}
+
+/** Most stones on the board during the turn: its total plus the reserve placements of the longest move. */
+function baseMaxTotal<P extends Position>(t: TurnTracker<P>): number {
+  return sum(t.before) + t.trie.maxPlaced;
+}
+
+/** Moves listed to bound the next turn's reserve placements (every Bao namua move places one seed). */
+const NEXT_PLACED_LIMIT = 200;
+
+/**
+ * While the end of the turn is pending, the opponent's first act may already
+ * be read (case 2 of "End of the turn"), and in games with a reserve (Bao's
+ * namua) that act adds a seed to the board: the sensor sanity bound then
+ * allows the next turn's placements on top of the ended move's board.
+ */
+function pendingMaxTotal<P extends Position>(
+  t: TurnTracker<P>,
+  ends: readonly Cursor<P>[],
+  reading: Int16Array,
+): number {
+  let max = baseMaxTotal(t);
+  const seen = new Set<LegalMove<P>>();
+  for (const c of ends) {
+    const m = c.node.move;
+    if (m === null || seen.has(m)) continue;
+    seen.add(m);
+    let placed = 0;
+    for (const next of t.game.legal(m.position, NEXT_PLACED_LIMIT).moves) {
+      let n = 0;
+      for (const s of next.trace) if (s.op === "place") n++;
+      placed = Math.max(placed, n);
+    }
+    max = Math.max(max, sum(reading) + placed);
+  }
+  return max;
 }
 
 /** A button press (or the player's word) ends an ambiguous turn at once. */
@@ -469,7 +506,7 @@ export function confirmEnd<P extends Position>(t: TurnTracker<P>): LegalMove<P> 
 export interface TurnGuide {
   /** Stones the player holds now, from the board's total (reserve placements counted). */
   readonly inHand: number;
-  /** Pits a turn may start from (only before the first pick-up). */
+  /** Pits a turn may start from (only before the first pick-up), or place a reserve stone in (Bao's namua). */
   readonly starts: readonly string[];
   /** Where the next stone goes (two pits while the direction is still open). */
   readonly nextStone: readonly string[];
@@ -477,6 +514,15 @@ export interface TurnGuide {
   readonly captureFrom: readonly string[];
   /** Pits the captured stones join (the landing pit lifted with them). */
   readonly capturedTo: readonly string[];
+  /**
+   * Captured stones taken into the hand and sown on from a pit (Bao: the
+   * kichwa that receives the first captured seed, BK-5): the first pit they
+   * are sown into, once a capture is next or has just been made. Two pits
+   * while the candidates still allow either (the player's choice, `B4*L` /
+   * `B4*R`). Empty in games whose captured stones join a lifted landing pit
+   * (see `capturedTo`).
+   */
+  readonly kichwa: readonly string[];
   /** Pits to lift next (a relay) other than a start. */
   readonly liftNext: readonly string[];
   /** Where the last stone in hand lands if the hand is sown on. */
@@ -527,6 +573,30 @@ function lastStoneOf<P extends Position>(
   if (last >= 0) out.add(last);
 }
 
+/**
+ * Where stones captured into the hand are first sown, from a point: past the
+ * run of capture steps at or after it (every branch), the pits of the sow
+ * steps that follow. A capture run followed by a lift (the landing pit lifted
+ * with the captured stones) adds nothing. `afterCapture`: the point itself
+ * follows a capture step.
+ */
+function captureSowsFrom<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  afterCapture: boolean,
+  out: Set<number>,
+  budget: { n: number },
+): void {
+  if (--budget.n < 0) return;
+  if (offset < node.steps.length) {
+    const s = node.steps[offset] as Step;
+    if (s.op === OP_CAPTURE) captureSowsFrom(node, offset + 1, true, out, budget);
+    else if (afterCapture && s.op === OP_SOW) out.add(s.pit);
+    return;
+  }
+  for (const c of node.children) captureSowsFrom(c, 0, afterCapture, out, budget);
+}
+
 export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
   const name = (i: number) => t.pits[i] as string;
   const starts: string[] = [];
@@ -535,6 +605,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
   const capturedTo: string[] = [];
   const liftNext: string[] = [];
   const last = new Set<number>();
+  const kichwa = new Set<number>();
   const nodes = new Set<TrieNode<P>>();
   let atStart = true;
   let capturing = false;
@@ -549,8 +620,13 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
         ? c.node.steps[c.offset - 1]
         : c.node.parent?.steps[c.node.parent.steps.length - 1];
     if (prev !== undefined && prev.op === OP_CAPTURE) capturing = true;
+    captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, kichwa, { n: 256 });
     const next = nextSteps(c.node, c.offset);
-    for (const s of next) if (s.op === OP_SOW || s.op === OP_PLACE) nextStone.push(name(s.pit));
+    for (const s of next) {
+      // A placement from the reserve starting the turn (Bao's namua) is a start, lit as one.
+      if (s.op === OP_PLACE && depth === 0 && c.exact) starts.push(name(s.pit));
+      else if (s.op === OP_SOW || s.op === OP_PLACE) nextStone.push(name(s.pit));
+    }
     if (next.some((s) => s.op === OP_SOW)) lastStoneOf(c.node, c.offset, last);
     for (const g of pickUpGroups(c.node, c.offset)) {
       const hasCapture = g.some((s) => s.op === OP_CAPTURE);
@@ -582,6 +658,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     nextStone: uniq(nextStone),
     captureFrom: uniq(captureFrom),
     capturedTo: uniq(capturedTo),
+    kichwa: uniq([...kichwa].map(name)),
     liftNext: uniq(liftNext),
     lastStone: uniq([...last].map(name)),
     stage,
