@@ -64,6 +64,8 @@ describe("kete play on the simulated board", { timeout: 240_000 }, () => {
       "3",
       "--pace",
       "0.02",
+      "--pace",
+      "0.3",
       "--mistakes",
       "0.5",
       "--games-dir",
@@ -97,11 +99,11 @@ describe("kete play on the simulated board", { timeout: 240_000 }, () => {
         CLI,
         "play",
         "--game",
-        "husbao-front",
+        "hus",
         "--seed",
         "8",
         "--pace",
-        "0.15",
+        "0.3",
         "--mistakes",
         "0",
         "--games-dir",
@@ -110,7 +112,7 @@ describe("kete play on the simulated board", { timeout: 240_000 }, () => {
       { env: { ...process.env, NO_COLOR: "1" }, stdio: "ignore" },
     );
     // Wait for two accepted moves, then a little into the third turn.
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     let accepted = 0;
     while (Date.now() < deadline && accepted < 2) {
       await new Promise((r) => setTimeout(r, 200));
@@ -130,7 +132,7 @@ describe("kete play on the simulated board", { timeout: 240_000 }, () => {
     const movesAtKill = killed.value.records.flatMap((r) => (r.kind === "move" ? [r.move] : []));
     expect(movesAtKill.length).toBeGreaterThanOrEqual(2);
 
-    const resumed = kete(["play", "--resume", "--games-dir", dir, "--seed", "4"]);
+    const resumed = kete(["play", "--resume", "--games-dir", dir, "--seed", "4", "--pace", "0.3"]);
     expect(resumed.stderr).toBe("");
     expect(resumed.status).toBe(0);
     expect(resumed.stdout).toMatch(/resumed .* at ply \d+/);
