@@ -131,49 +131,29 @@ export abstract class Player {
 
   /**
    * Undoes whatever the controller says differs, with the hand (restore flow,
-   * setup): surplus stones into the hand first, then the hand's stones (or,
-   * in Bao, seeds from the reserve) where stones are missing. After each round
-   * it waits for kete to judge the new reading before looking again, so a
-   * list not yet updated is never applied twice.
+   * setup): surplus stones into the hand first, then the hand's stones where
+   * stones are missing; a few rounds, each after the board has settled.
    */
   protected async restore(): Promise<void> {
     const { board, pace, random, controller } = this.table;
-    const restoring = () => {
-      const st = controller.state;
-      return (
-        st.startsWith("session.play.mistake") ||
-        st.startsWith("session.setup") ||
-        st.startsWith("session.play.takingBack")
-      );
-    };
-    for (let round = 0; round < 6 && restoring(); round++) {
+    for (let round = 0; round < 3; round++) {
       const needs = controller.snapshot.context.needs;
-      if (needs.length === 0) break;
+      if (needs.length === 0) return;
       for (const n of needs.filter((x) => x.need < 0)) {
         board.hand.lift(n.pit, -n.need);
         await sleep(between(random, pace.stoneMs));
       }
       for (const n of needs.filter((x) => x.need > 0)) {
-        for (let k = 0; k < n.need; k++) {
-          if (board.hand.held > 0) board.hand.drop(n.pit);
-          else board.hand.place(n.pit);
+        for (let k = 0; k < n.need && board.hand.held > 0; k++) {
+          board.hand.drop(n.pit);
           await sleep(between(random, pace.stoneMs));
         }
       }
       board.hand.hover(null);
-      const seen = JSON.stringify(needs);
-      const until = Date.now() + Math.max(2000, pace.settleMs * 4);
-      while (
-        Date.now() < until &&
-        restoring() &&
-        JSON.stringify(controller.snapshot.context.needs) === seen
-      ) {
-        await sleep(25);
-      }
+      await sleep(Math.max(pace.settleMs, 800));
     }
-    // What is left in the hand goes back to the box (or the reserve): the board
-    // now holds exactly what kete asked for.
-    if (!restoring()) board.hand.putAway();
+    // Whatever is still in the hand goes back to the box (or the reserve).
+    board.hand.putAway();
   }
 
   /** Sows a trace stone by stone; stops early if kete reports a mistake. */

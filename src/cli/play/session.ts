@@ -498,6 +498,11 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
     }
   }, s.maxMinutes * 60_000);
   const ticker = s.live ? setInterval(redraw, 500) : null;
+  // Players act on controller events; a player that was busy when one came
+  // (still sowing, still waiting for kete's verdict) looks again on this beat.
+  const nudge = setInterval(() => {
+    for (const p of players) p.poke();
+  }, 400);
   for (const p of players) p.poke();
   redraw();
 
@@ -506,6 +511,7 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
   // ------------------------------------------------------------ the end
   clearTimeout(limit);
   if (ticker !== null) clearInterval(ticker);
+  clearInterval(nudge);
   if (drawTimer !== null) clearTimeout(drawTimer);
   process.off("SIGINT", onSigint);
   process.off("SIGTERM", onSigint);
