@@ -144,8 +144,12 @@ export abstract class Player {
         await sleep(between(random, pace.stoneMs));
       }
       for (const n of needs.filter((x) => x.need > 0)) {
-        for (let k = 0; k < n.need && board.hand.held > 0; k++) {
-          board.hand.drop(n.pit);
+        for (let k = 0; k < n.need; k++) {
+          if (board.hand.held > 0) board.hand.drop(n.pit);
+          // Setting up (a new or resumed game): stones lost with a crashed
+          // process's hand come from the box.
+          else if (controller.state.startsWith("session.setup")) board.hand.place(n.pit);
+          else break;
           await sleep(between(random, pace.stoneMs));
         }
       }
