@@ -403,10 +403,19 @@ export function track<P extends Position>(
         verdict: { kind: "complete", move: whole, carry: false },
       };
     }
+    // Hands faster than the board settles (a long relay sown at speed): the
+    // reading may lie further along a move than the look-ahead. A board that
+    // correct play reaches is no mistake, so look deeper (bounded by the
+    // visit cap) before calling it one; this costs only on such readings.
+    const far = matchReading(t.cursors, reading, DEEP_LOOKAHEAD).filter((c) => c.exact);
+    if (far.length > 0) return judge(t, far, reading, at);
     return { tracker: t, verdict: { kind: "inconsistent" } };
   }
   return judge(t, next, reading, at);
 }
+
+/** Steps looked ahead when the usual look-ahead explains nothing, before calling a mistake. */
+const DEEP_LOOKAHEAD = 2048;
 
 /** Moves of each cursor compared with a reading that no point in the look-ahead explains. */
 const WHOLE_MOVE_LIMIT = 5000;

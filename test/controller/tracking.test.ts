@@ -14,7 +14,17 @@ import {
 } from "../../src/controller/tracking.js";
 import type { Position } from "../../src/games/core/types.js";
 import { FakeGame, type FakePosition } from "./fake-game.js";
-import { boardOf, change, gameOf, initial, stepBoards, traceOf, type Board } from "./scenario.js";
+import {
+  at,
+  boardOf,
+  change,
+  gameOf,
+  initial,
+  stepBoards,
+  traceOf,
+  type Board,
+} from "./scenario.js";
+import { PITS_4X8 } from "./harness.js";
 
 const start = initial("husbao");
 const before = boardOf(start);
@@ -72,6 +82,30 @@ describe("tracking: narrowing (CORE-1, CORE-2, HB-3)", () => {
     // A1 holds 2; half lifted is A1 = 1.
     const { verdicts } = feedAll(t0, [change(bao, { A1: -1 }), steps[0]!, steps[1]!]);
     expect(verdicts).toEqual(["waiting", "progress", "progress"]);
+  });
+
+  it("a reading further along a move than the look-ahead is progress, a slip there is not", () => {
+    // Fast hands on a long relay: the board settles again only many stones later.
+    const game = gameOf("husbao");
+    let position = start;
+    let longest = game.legal(position, 500).moves[0]!;
+    for (let ply = 0; ply < 60 && longest.trace.length <= 60; ply++) {
+      const moves = game.legal(position, 500).moves;
+      longest = moves.reduce((a, b) => (b.trace.length > a.trace.length ? b : a));
+      if (longest.trace.length <= 60) position = moves[ply % moves.length]!.position;
+    }
+    const boards = stepBoards(boardOf(position), longest.trace);
+    expect(boards.length).toBeGreaterThan(60);
+    const t0 = startTurn(game, position);
+    expect(t0.options.lookahead).toBeLessThan(50);
+    const far = feedAll(t0, [boards[0]!, boards[50]!]);
+    expect(far.verdicts).toEqual(["progress", "progress"]);
+    // The same reading with one stone a pit too far is still a mistake.
+    const sown = longest.trace.slice(0, 51).filter((s) => s.op === "sow");
+    const last = sown[sown.length - 1]!.pit;
+    const wrong = PITS_4X8.find((p) => p !== last && boards[50]![at(p)]! > 0 && p[0] === last[0])!;
+    const slip = change(boards[50]!, { [last]: -1, [wrong]: 1 });
+    expect(feedAll(t0, [boards[0]!, slip]).verdicts).toEqual(["progress", "inconsistent"]);
   });
 
   it("several stones between two readings (skip ahead)", () => {
