@@ -63,7 +63,7 @@ export function registerPlayCommand(program: Command): Command {
     .option("--seed <n>", "seed of the virtual players and the simulated sensors")
     .option(
       "--pace <x>",
-      "speed of the simulated hands: 1 a person (default on a terminal), 0.5 twice as fast (default otherwise)",
+      "speed of the simulated hands: 1 a person (default on a terminal), 0.5 twice as fast, 0.05 (default otherwise) twenty times",
     )
     .option("--no-noise", "simulated sensors without jitter or lost lines")
     .option("--mistakes <rate>", "how often a virtual player slips (0..1)", "0.08")

@@ -36,18 +36,9 @@ beforeAll(() => {
 
 describe("kete play on the simulated board", { timeout: 300_000 }, () => {
   it("plays a whole game unattended, leaves a finished journal, and the log says what happened", () => {
+    // As `npm start` runs it: half a person's pace, the default slips.
     const dir = mkdtempSync(join(tmpdir(), "kete-play-"));
-    const r = kete([
-      "play",
-      "--game",
-      "hus",
-      "--seed",
-      "11",
-      "--mistakes",
-      "0",
-      "--games-dir",
-      dir,
-    ]);
+    const r = kete(["play", "--game", "hus", "--seed", "11", "--games-dir", dir]);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/new game of Hus/);
@@ -103,20 +94,7 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "kete-kill-"));
     const child = spawn(
       process.execPath,
-      [
-        CLI,
-        "play",
-        "--game",
-        "hus",
-        "--seed",
-        "8",
-        "--pace",
-        "0.3",
-        "--mistakes",
-        "0",
-        "--games-dir",
-        dir,
-      ],
+      [CLI, "play", "--game", "hus", "--seed", "8", "--pace", "0.3", "--games-dir", dir],
       { env: { ...process.env, NO_COLOR: "1" }, stdio: "ignore" },
     );
     // Wait for two accepted moves, then a little into the third turn.
@@ -140,8 +118,8 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
     const movesAtKill = killed.value.records.flatMap((r) => (r.kind === "move" ? [r.move] : []));
     expect(movesAtKill.length).toBeGreaterThanOrEqual(2);
 
-    // The resumed run is bounded: it either finishes the game or pauses it
-    // again (exit 3, resumable); either way nothing recorded before is lost.
+    // The resumed run sets the board up again (the stones the killed hand
+    // held come from the box), finishes the game, and loses nothing recorded.
     const resumed = kete([
       "play",
       "--resume",
@@ -152,10 +130,11 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
       "--pace",
       "0.3",
       "--minutes",
-      "0.75",
+      "3",
     ]);
     expect(resumed.stderr).toBe("");
-    expect([0, 3]).toContain(resumed.status);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stdout).toMatch(/game over: (South|North) wins|game over: draw/);
     expect(resumed.stdout).toMatch(/resumed .* at ply \d+/);
     expect(journalsIn(dir)).toEqual([file]);
     const after = readJournal(file);
@@ -165,10 +144,7 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
     expect(
       after.value.records.some((r) => r.kind === "command" && r.command.type === "resume"),
     ).toBe(true);
-    const finishedOrPaused = after.value.records.some(
-      (r) => r.kind === "result" || r.kind === "pause",
-    );
-    expect(finishedOrPaused).toBe(true);
+    expect(after.value.records.some((r) => r.kind === "result")).toBe(true);
     // Plies keep counting across the resume.
     const plies = after.value.records.flatMap((r) => (r.kind === "move" ? [r.ply] : []));
     expect(plies).toEqual(plies.map((_, k) => k + 1));

@@ -8,6 +8,7 @@
  */
 import type { SimulatedBoard } from "../../board/simulated-board.js";
 import type { Controller } from "../../controller/controller.js";
+import type { PenaltyState } from "../../controller/referee.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/core/types.js";
 
 export interface Pace {
@@ -84,14 +85,19 @@ export function chooseMove(
   return pick[Math.floor(random() * pick.length)];
 }
 
-/** Whether the controller has stopped play: a mistake to restore, a takeback, a fault. */
+/** Whether the controller has stopped the move: a mistake to restore, a takeback. */
 function interrupted(state: string): boolean {
-  return (
-    state.startsWith("session.play.mistake") ||
-    state.startsWith("session.play.takingBack") ||
-    state.endsWith("sensorFault") ||
-    state.startsWith("resynchronising")
-  );
+  return state.startsWith("session.play.mistake") || state.startsWith("session.play.takingBack");
+}
+
+/**
+ * Whether the controller cannot follow the board just now: a sensor fault (a
+ * reading no hand could make, e.g. a stone counted twice under a hovering
+ * hand) or a lost link. A person waits, hand still full, until the lights say
+ * go on; giving up mid-move would leave the hand's stones nowhere.
+ */
+function waiting(state: string): boolean {
+  return state.endsWith("sensorFault") || state.startsWith("resynchronising");
 }
 
 /** The pit state names the controller uses. */
@@ -120,6 +126,23 @@ export abstract class Player {
 
   protected abstract act(): Promise<void>;
 
+  /** Whether kete is waiting for the board to be set up or restored (not a penalty, not play). */
+  protected restoring(): boolean {
+    const state = this.table.controller.state;
+    return state.startsWith("session.setup") || state.startsWith("session.play.mistake");
+  }
+
+  /**
+   * Whether this player's hand does the restoring: the erring player's after
+   * a mistake, South's when setting up. One hand at a time, or two would
+   * both answer the same lights.
+   */
+  protected restoresNow(): boolean {
+    const state = this.table.controller.state;
+    if (state.startsWith("session.setup")) return this.side === "S";
+    return this.table.controller.snapshot.context.mistake?.mistake.side === this.side;
+  }
+
   protected myTurn(): boolean {
     const gs = this.table.controller.snapshot.context.gs;
     return (
@@ -131,33 +154,52 @@ export abstract class Player {
 
   /**
    * Undoes whatever the controller says differs, with the hand (restore flow,
-   * setup): surplus stones into the hand first, then the hand's stones where
-   * stones are missing; a few rounds, each after the board has settled.
+   * setup), as a person reads the lights: look only once they show what the
+   * board holds now (kete has judged a settled reading of it), then take the
+   * surplus stones into the hand and drop the hand's stones where stones are
+   * missing; look again. Stones missing with none in hand and no surplus on
+   * the board were lost (a crashed process's hand, a stone put aside): they
+   * come from the box. The hand keeps its stones until kete is content, so
+   * a misread light never loses one.
    */
-  protected async restore(): Promise<void> {
+  protected async restore(until: () => boolean): Promise<void> {
     const { board, pace, random, controller } = this.table;
-    for (let round = 0; round < 3; round++) {
+    const hand = board.hand;
+    for (let round = 0; round < 12 && until() && !this.table.stopped(); round++) {
+      await this.settledLights();
+      if (!until() || this.table.stopped()) break;
       const needs = controller.snapshot.context.needs;
-      if (needs.length === 0) return;
+      if (needs.length === 0) break;
       for (const n of needs.filter((x) => x.need < 0)) {
-        board.hand.lift(n.pit, -n.need);
+        hand.lift(n.pit, Math.min(-n.need, board.physical.count(n.pit)));
         await sleep(between(random, pace.stoneMs));
       }
       for (const n of needs.filter((x) => x.need > 0)) {
         for (let k = 0; k < n.need; k++) {
-          if (board.hand.held > 0) board.hand.drop(n.pit);
-          // Setting up (a new or resumed game): stones lost with a crashed
-          // process's hand come from the box.
-          else if (controller.state.startsWith("session.setup")) board.hand.place(n.pit);
-          else break;
+          if (hand.held > 0) hand.drop(n.pit);
+          else hand.place(n.pit);
           await sleep(between(random, pace.stoneMs));
         }
       }
-      board.hand.hover(null);
-      await sleep(Math.max(pace.settleMs, 800));
+      hand.hover(null);
     }
-    // Whatever is still in the hand goes back to the box (or the reserve).
-    board.hand.putAway();
+    if (!until()) hand.putAway();
+  }
+
+  /**
+   * Waits (bounded) until the controller has judged a settled reading equal
+   * to what lies on the board: then its lights and restore list are current.
+   */
+  protected async settledLights(): Promise<void> {
+    const { board, controller, pace } = this.table;
+    const deadline = Date.now() + Math.max(3000, pace.settleMs * 6);
+    await sleep(Math.min(pace.settleMs, 400));
+    while (Date.now() < deadline && !this.table.stopped()) {
+      const seen = controller.snapshot.context.counts;
+      const now = board.physical.counts();
+      if (seen !== null && seen.length === now.length && seen.every((c, i) => c === now[i])) return;
+      await sleep(50);
+    }
   }
 
   /** Sows a trace stone by stone; stops early if kete reports a mistake. */
@@ -165,7 +207,12 @@ export abstract class Player {
     const { board, pace, random, controller } = this.table;
     const hand = board.hand;
     for (let i = 0; i < trace.length; i++) {
-      // Stop at once when kete has called a mistake (whoever it blames) or a fault.
+      // Hold on while kete cannot follow the board; stop at once when it has
+      // called a mistake (whoever it blames).
+      while (!this.table.stopped() && waiting(controller.state)) {
+        hand.hover(null);
+        await sleep(100);
+      }
       if (this.table.stopped() || interrupted(controller.state)) return;
       const step = trace[i];
       if (step.op === "sow" && i === mistakeAt) {
@@ -176,8 +223,12 @@ export abstract class Player {
           hand.drop(wrong);
           hand.hover(null);
           const until = Date.now() + pace.settleMs * 4 + 1500;
-          while (Date.now() < until && !controller.state.includes("mistake")) await sleep(50);
-          return;
+          while (Date.now() < until && !interrupted(controller.state)) await sleep(50);
+          if (this.table.stopped() || interrupted(controller.state)) return;
+          // Kete has not objected (yet): the player notices the slip, takes
+          // the stone back and sows on as planned.
+          hand.lift(wrong, 1);
+          await sleep(between(random, pace.stoneMs));
         }
       }
       if (step.op === "lift" || step.op === "capture") hand.lift(step.pit, step.n);
@@ -203,11 +254,8 @@ export class SimulatedPlayer extends Player {
     const { controller, game, random, pace } = this.table;
     const state = controller.state;
     const c = controller.snapshot.context;
-    if (state.startsWith("session.play.mistake") || state.startsWith("session.setup")) {
-      if (state.startsWith("session.setup") || c.mistake?.mistake.side === this.side) {
-        await sleep(pace.settleMs);
-        await this.restore();
-      }
+    if (this.restoring()) {
+      if (this.restoresNow()) await this.restore(() => this.restoring());
       return;
     }
     if (state.startsWith("session.play.penalty") && c.penalty?.erring === this.side) {
@@ -227,16 +275,30 @@ export class SimulatedPlayer extends Player {
     await this.perform(move.trace, slip);
   }
 
-  /** HB-9 penalty: five own stones into the opponent's pits. */
+  /**
+   * HB-9 penalty: five own stones into the opponent's pits, counting those
+   * kete has already seen cross; a wrong handover is first undone as lit.
+   */
   private async handOverFive(): Promise<void> {
     const { board, game, pace, random, controller } = this.table;
+    await this.settledLights();
+    const penalty = (): PenaltyState | null =>
+      controller.state.startsWith("session.play.penalty")
+        ? controller.snapshot.context.penalty
+        : null;
+    const p = penalty();
     const gs = controller.snapshot.context.gs;
-    if (gs === null) return;
+    if (p === null || p.erring !== this.side || gs === null) return;
+    if (p.status.kind === "wrong") {
+      await this.restore(() => penalty()?.status.kind === "wrong");
+      return;
+    }
+    const left = p.status.kind === "in-progress" ? 5 - p.status.crossed : 0;
     const view = game.sensorView(gs.position);
     const half = view.pits.length / 2;
     const mine = view.pits.filter((_, i) => i < half === (this.side === "S"));
     const theirs = view.pits.filter((_, i) => i < half !== (this.side === "S"));
-    for (let k = 0; k < 5; k++) {
+    for (let k = 0; k < left && !this.table.stopped(); k++) {
       const from = mine.reduce((a, b) =>
         board.physical.count(b) > board.physical.count(a) ? b : a,
       );
@@ -246,6 +308,7 @@ export class SimulatedPlayer extends Player {
       await sleep(between(random, pace.stoneMs));
     }
     board.hand.hover(null);
+    await this.settledLights();
   }
 }
 
@@ -268,9 +331,8 @@ export class KeyboardPlayer extends Player {
 
   protected async act(): Promise<void> {
     const { controller, game } = this.table;
-    const state = controller.state;
-    if (state.startsWith("session.play.mistake") || state.startsWith("session.setup")) {
-      await this.restore();
+    if (this.restoring()) {
+      if (this.restoresNow()) await this.restore(() => this.restoring());
       return;
     }
     const gs = controller.snapshot.context.gs;

@@ -61,6 +61,15 @@ interface Output {
 
 const SIDE_NAME: Record<string, string> = { S: "South", N: "North" };
 
+/** What happens once the board is restored after a mistake, for the log. */
+const AFTER_RESTORE: Record<string, string> = {
+  retry: "the same player moves again",
+  "turn-passed": "the turn passes",
+  continue: "the turn goes on",
+  "penalty-due": "now five stones cross to the opponent (HB-9)",
+  takeback: "taken back",
+};
+
 function randomId(random: () => number): string {
   return Math.floor(random() * 36 ** 6)
     .toString(36)
@@ -400,11 +409,7 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
           journal.commit();
           turnStarted = e.at;
         });
-        say(
-          e.type === "mistake-resolved"
-            ? `board restored: ${e.result === "retry" ? "the same player moves again" : e.result === "turn-passed" ? "the turn passes" : e.result}`
-            : e.type,
-        );
+        say(e.type === "mistake-resolved" ? `board restored: ${AFTER_RESTORE[e.result]}` : e.type);
         break;
       case "game-over":
         append({
