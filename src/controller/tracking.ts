@@ -394,7 +394,15 @@ export function track<P extends Position>(
   }
   const next = matchReading(t.cursors, reading, t.options.lookahead);
   if (next.length === 0) {
-    // A whole move (or its rest) between two readings, further than the look-ahead:
+    // Hands faster than the board settles (a long relay sown at speed): the
+    // reading may lie further along a move than the look-ahead. A board that
+    // correct play reaches is no mistake, so look deeper (bounded by the
+    // visit cap) before calling it one; this costs only on such readings.
+    // Deeper points include the ends of moves, and a board at the end of one
+    // move may be a relay's stop inside another: both stay candidates.
+    const far = matchReading(t.cursors, reading, DEEP_LOOKAHEAD).filter((c) => c.exact);
+    if (far.length > 0) return judge(t, far, reading, at);
+    // A whole move (or its rest) between two readings, further still:
     // the reading is the end board of a candidate move.
     const whole = movesEndingAt(t, reading);
     if (whole !== null) {
@@ -403,12 +411,6 @@ export function track<P extends Position>(
         verdict: { kind: "complete", move: whole, carry: false },
       };
     }
-    // Hands faster than the board settles (a long relay sown at speed): the
-    // reading may lie further along a move than the look-ahead. A board that
-    // correct play reaches is no mistake, so look deeper (bounded by the
-    // visit cap) before calling it one; this costs only on such readings.
-    const far = matchReading(t.cursors, reading, DEEP_LOOKAHEAD).filter((c) => c.exact);
-    if (far.length > 0) return judge(t, far, reading, at);
     return { tracker: t, verdict: { kind: "inconsistent" } };
   }
   return judge(t, next, reading, at);

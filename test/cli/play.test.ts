@@ -22,6 +22,19 @@ function kete(args: string[], env: Record<string, string> = {}, timeout = 200_00
   });
 }
 
+/** `kete` in a child process without blocking, so several games run at once. */
+function keteAsync(args: string[]): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
+    child.once("exit", (status) => resolve({ status, stdout }));
+  });
+}
+
 function journalsIn(dir: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".kete.jsonl"))
@@ -88,6 +101,36 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
     expect(parsed.result).not.toBeNull();
     const listed = kete(["games", "--games-dir", dir]);
     expect(listed.stdout).toMatch(/hus\s+Ana v Ben/);
+  });
+
+  it("without slips kete calls no mistake, however fast the hands (three games at once)", async () => {
+    // Fast hands sow whole relays between two settled readings: kete must
+    // follow them, and a player must not start before kete has seen the board.
+    const runs = await Promise.all(
+      ["31", "32", "33"].map(async (seed) => {
+        const dir = mkdtempSync(join(tmpdir(), "kete-clean-"));
+        const r = await keteAsync([
+          "play",
+          "--game",
+          "hus",
+          "--seed",
+          seed,
+          "--pace",
+          "0.05",
+          "--mistakes",
+          "0",
+          "--games-dir",
+          dir,
+        ]);
+        return { ...r, file: journalsIn(dir)[0] };
+      }),
+    );
+    for (const r of runs) {
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/game over/);
+      expect(r.stdout).not.toMatch(/! (South|North):/);
+      produced.push(r.file);
+    }
   });
 
   it("survives SIGKILL mid-turn: --resume continues the same game with nothing lost", async () => {

@@ -264,8 +264,12 @@ export class SimulatedPlayer extends Player {
     }
     if (!this.myTurn() || c.gs === null) return;
     await sleep(between(random, pace.thinkMs));
-    if (!this.myTurn()) return;
-    const move = chooseMove(game, c.gs.position, this.side, random);
+    // Only once kete has judged the board as it lies: a turn that still looks
+    // unstarted may be one whose stones the board has not yet reported.
+    await this.settledLights();
+    const gs = controller.snapshot.context.gs;
+    if (!this.myTurn() || gs === null) return;
+    const move = chooseMove(game, gs.position, this.side, random);
     if (move === null) return;
     const sows = move.trace.flatMap((s, i) => (s.op === "sow" ? [i] : []));
     const slip =
@@ -273,6 +277,7 @@ export class SimulatedPlayer extends Player {
         ? sows[1 + Math.floor(random() * (sows.length - 2))]
         : -1;
     await this.perform(move.trace, slip);
+    await this.settledLights();
   }
 
   /**
@@ -339,6 +344,9 @@ export class KeyboardPlayer extends Player {
     if (this.pending === null || gs === null || !this.myTurn()) return;
     const move = game.apply(gs.position, this.pending);
     this.pending = null;
-    if (move.ok) await this.perform(move.value.trace);
+    if (move.ok) {
+      await this.perform(move.value.trace);
+      await this.settledLights();
+    }
   }
 }
