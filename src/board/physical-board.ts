@@ -209,6 +209,15 @@ export class Hand {
     return ok(undefined);
   }
 
+  /**
+   * Makes the hand hold exactly `n` stones: extra ones go back to the box,
+   * missing ones come from it (a move taken up again after its stones were
+   * put aside).
+   */
+  hold(n: number): void {
+    this.stones = Math.max(0, Math.floor(n));
+  }
+
   /** Puts the stones held aside (a player's store, the box); returns how many. */
   putAway(): number {
     const n = this.stones;

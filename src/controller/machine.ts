@@ -12,7 +12,9 @@
  *                    → capturing → relay … → ending (an end that may go on)
  *                    → (move accepted) awaitingStart of the other player
  *     mistake        restoring: every differing pit lit with what it needs,
- *                    then the policy (retry, forfeit, truncate, penalty5)
+ *                    then the policy (retry, forfeit, truncate, penalty5);
+ *                    back into the turn at the phase the tracker stands in
+ *                    (mid-move when the mover's turn goes on)
  *     penalty        five stones cross over (penalty5)
  *     takingBack     the board restored to the position before the last move
  *   over             the result; new-game or takeback from here
@@ -528,7 +530,7 @@ export const controllerMachine = setup({
                   always: [
                     { guard: "gameOver", target: "#kete.session.over" },
                     { guard: "penaltyDue", target: "#kete.session.play.penalty" },
-                    { guard: "restored", target: "#kete.session.play.turn" },
+                    { guard: "restored", target: "#kete.session.play.turn.judging" },
                     { target: "restoring" },
                   ],
                 },
@@ -549,7 +551,7 @@ export const controllerMachine = setup({
                 judging: {
                   always: [
                     { guard: "gameOver", target: "#kete.session.over" },
-                    { guard: "penaltyDone", target: "#kete.session.play.turn" },
+                    { guard: "penaltyDone", target: "#kete.session.play.turn.judging" },
                     { target: "handingOver" },
                   ],
                 },
@@ -569,7 +571,7 @@ export const controllerMachine = setup({
                 },
                 judging: {
                   always: [
-                    { guard: "takenBack", target: "#kete.session.play.turn" },
+                    { guard: "takenBack", target: "#kete.session.play.turn.judging" },
                     { target: "restoring" },
                   ],
                 },

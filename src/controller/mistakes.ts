@@ -49,7 +49,7 @@ import {
   type Step,
   type TrieNode,
 } from "./trie.js";
-import { explore, nextSteps, pickUpGroups, type TurnTracker } from "./tracking.js";
+import { DEEP_LOOKAHEAD, explore, nextSteps, pickUpGroups, type TurnTracker } from "./tracking.js";
 
 export type MistakeKind =
   | "out-of-turn"
@@ -219,7 +219,12 @@ export function explainPlacement<P extends Position>(
 
 // ------------------------------------------------------------------ classification
 
-/** The nearest legal point to a reading: fewest stones different, then fewest steps in. */
+/**
+ * The nearest legal point to a reading: fewest stones different, then fewest
+ * steps in. It looks as deep as the tracker does before calling a mistake
+ * (fast hands: the wrong stone may fall long after the last settled reading),
+ * so the mistake is named where it happened, not at the turn's start.
+ */
 export function nearestPoint<P extends Position>(
   t: TurnTracker<P>,
   reading: ArrayLike<number>,
@@ -227,7 +232,7 @@ export function nearestPoint<P extends Position>(
   let best = Number.POSITIVE_INFINITY;
   let bestDepth = Number.POSITIVE_INFINITY;
   let out: Reference<P>[] = [];
-  explore(t.cursors, reading, t.options.lookahead, (node, offset, board) => {
+  explore(t.cursors, reading, DEEP_LOOKAHEAD, (node, offset, board) => {
     let l1 = 0;
     for (let i = 0; i < board.length; i++)
       l1 += Math.abs((reading[i] as number) - (board[i] as number));

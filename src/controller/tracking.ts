@@ -417,7 +417,7 @@ export function track<P extends Position>(
 }
 
 /** Steps looked ahead when the usual look-ahead explains nothing, before calling a mistake. */
-const DEEP_LOOKAHEAD = 2048;
+export const DEEP_LOOKAHEAD = 2048;
 
 /** Moves of each cursor compared with a reading that no point in the look-ahead explains. */
 const WHOLE_MOVE_LIMIT = 5000;

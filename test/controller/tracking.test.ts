@@ -15,7 +15,6 @@ import {
 import type { Position } from "../../src/games/core/types.js";
 import { FakeGame, type FakePosition } from "./fake-game.js";
 import {
-  at,
   boardOf,
   change,
   gameOf,
@@ -24,7 +23,8 @@ import {
   traceOf,
   type Board,
 } from "./scenario.js";
-import { PITS_4X8 } from "./harness.js";
+import { EMPTY_KNOWLEDGE, learnFromTrie } from "../../src/controller/knowledge.js";
+import { classifyMistake } from "../../src/controller/mistakes.js";
 
 const start = initial("husbao");
 const before = boardOf(start);
@@ -100,12 +100,24 @@ describe("tracking: narrowing (CORE-1, CORE-2, HB-3)", () => {
     expect(t0.options.lookahead).toBeLessThan(50);
     const far = feedAll(t0, [boards[0]!, boards[50]!]);
     expect(far.verdicts).toEqual(["progress", "progress"]);
-    // The same reading with one stone a pit too far is still a mistake.
-    const sown = longest.trace.slice(0, 51).filter((s) => s.op === "sow");
-    const last = sown[sown.length - 1]!.pit;
-    const wrong = PITS_4X8.find((p) => p !== last && boards[50]![at(p)]! > 0 && p[0] === last[0])!;
-    const slip = change(boards[50]!, { [last]: -1, [wrong]: 1 });
-    expect(feedAll(t0, [boards[0]!, slip]).verdicts).toEqual(["progress", "inconsistent"]);
+    // A stone one pit too far there is a mistake, named where it happened
+    // (CORE-1, the mover's), not as a change since the turn's start.
+    const trace = longest.trace;
+    const j = trace.findIndex(
+      (s, i) =>
+        i >= 40 && s.op === "sow" && trace[i + 1]?.op === "sow" && trace[i + 1]!.pit !== s.pit,
+    );
+    expect(j).toBeGreaterThan(t0.options.lookahead);
+    const skipped = trace[j]!.pit;
+    const landed = trace[j + 1]!.pit;
+    const slip = change(boards[j - 1]!, { [landed]: 1 });
+    const fed = feedAll(t0, [boards[0]!, slip]);
+    expect(fed.verdicts).toEqual(["progress", "inconsistent"]);
+    const k = learnFromTrie(EMPTY_KNOWLEDGE, fed.t.trie, position.toMove);
+    const { mistake } = classifyMistake(fed.t, Int16Array.from(slip), k);
+    expect(mistake.rule).toBe("CORE-1");
+    expect(mistake.side).toBe(position.toMove);
+    expect(mistake.message).toContain(`stone dropped in ${landed}, skipping ${skipped}`);
   });
 
   it("several stones between two readings (skip ahead)", () => {

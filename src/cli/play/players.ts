@@ -202,11 +202,71 @@ export abstract class Player {
     }
   }
 
-  /** Sows a trace stone by stone; stops early if kete reports a mistake. */
-  protected async perform(trace: Trace, mistakeAt = -1): Promise<void> {
+  /**
+   * Takes up this player's unfinished move where the board now stands (kete
+   * restored the board to a point inside it, after the opponent touched the
+   * board): the hand holds what it held there and sows on. False if there
+   * is no such move or the board is at no point of it.
+   */
+  protected async resumeMove(): Promise<boolean> {
+    const { board, controller } = this.table;
+    const midTurn = () =>
+      /^session\.play\.turn\.(sowing|capturing|relay|ending)$/.test(controller.state) &&
+      controller.snapshot.context.gs?.position.toMove === this.side;
+    if (this.plan === null || !midTurn()) return false;
+    await this.settledLights();
+    const plan = this.plan;
+    if (plan === null || !midTurn()) return false;
+    const now = board.physical.counts();
+    for (let k = plan.boards.length - 1; k >= 0; k--) {
+      if (plan.boards[k]!.every((n, i) => n === now[i])) {
+        board.hand.hold(plan.held[k]!);
+        await this.perform(plan.trace, -1, k);
+        await this.settledLights();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The move being sown: its trace, and the board and the hand before each step and at the end. */
+  private plan: {
+    readonly trace: Trace;
+    readonly boards: readonly (readonly number[])[];
+    readonly held: readonly number[];
+  } | null = null;
+
+  private planOf(trace: Trace): NonNullable<Player["plan"]> {
+    const physical = this.table.board.physical;
+    const index = new Map(physical.pits.map((p, i) => [p, i]));
+    const counts = physical.counts();
+    let held = 0;
+    const boards: number[][] = [[...counts]];
+    const helds: number[] = [0];
+    for (const step of trace) {
+      const i = index.get(step.pit) ?? -1;
+      if (step.op === "lift" || step.op === "capture") {
+        counts[i] -= step.n;
+        held += step.n;
+      } else {
+        counts[i] += 1;
+        if (step.op === "sow") held -= 1;
+      }
+      boards.push([...counts]);
+      helds.push(held);
+    }
+    return { trace, boards, held: helds };
+  }
+
+  /**
+   * Sows a trace stone by stone (from step `from`); stops early if kete
+   * reports a mistake.
+   */
+  protected async perform(trace: Trace, mistakeAt = -1, from = 0): Promise<void> {
     const { board, pace, random, controller } = this.table;
     const hand = board.hand;
-    for (let i = 0; i < trace.length; i++) {
+    if (this.plan?.trace !== trace) this.plan = this.planOf(trace);
+    for (let i = from; i < trace.length; i++) {
       // Hold on while kete cannot follow the board; stop at once when it has
       // called a mistake (whoever it blames).
       while (!this.table.stopped() && waiting(controller.state)) {
@@ -237,6 +297,7 @@ export abstract class Player {
       await sleep(between(random, pace.stoneMs));
     }
     hand.hover(null);
+    this.plan = null;
   }
 }
 
@@ -262,6 +323,7 @@ export class SimulatedPlayer extends Player {
       await this.handOverFive();
       return;
     }
+    if (await this.resumeMove()) return;
     if (!this.myTurn() || c.gs === null) return;
     await sleep(between(random, pace.thinkMs));
     // Only once kete has judged the board as it lies: a turn that still looks
@@ -340,6 +402,7 @@ export class KeyboardPlayer extends Player {
       if (this.restoresNow()) await this.restore(() => this.restoring());
       return;
     }
+    if (await this.resumeMove()) return;
     const gs = controller.snapshot.context.gs;
     if (this.pending === null || gs === null || !this.myTurn()) return;
     const move = game.apply(gs.position, this.pending);
