@@ -14,15 +14,7 @@ import {
 } from "../../src/controller/tracking.js";
 import type { Position } from "../../src/games/core/types.js";
 import { FakeGame, type FakePosition } from "./fake-game.js";
-import {
-  boardOf,
-  change,
-  gameOf,
-  initial,
-  stepBoards,
-  traceOf,
-  type Board,
-} from "./scenario.js";
+import { boardOf, change, gameOf, initial, stepBoards, traceOf, type Board } from "./scenario.js";
 import { EMPTY_KNOWLEDGE, learnFromTrie } from "../../src/controller/knowledge.js";
 import { classifyMistake } from "../../src/controller/mistakes.js";
 
