@@ -19,6 +19,7 @@
  * | `wrong-pit` | CORE-1 | `stone dropped in B6; the next stone belongs in B5 (CORE-1)` |
  * | `skipped-pit` | CORE-1 | `stone dropped in B6, skipping B5; the next stone belongs in B5 (CORE-1)` |
  * | `several-stones` | CORE-1 | `2 stones dropped in B5; one stone per pit, the next belongs in B5 (CORE-1)` |
+ * | `several-stones` | BK-9 (Bao) | `2 stones placed in B5; a turn places one (BK-9)` |
  * | `wrong-direction` | CORE-2 | `stone dropped in B3, against the direction of this turn; the next stone belongs in B5 (CORE-2)` |
  * | `wrong-direction` | HB-3 / HUS-2 / BDE-2 | first drop against a fixed direction |
  * | `capture-not-taken` | HB-4/5/6, HUS-3, BDE-3 | `the last stone fell in B4 and C4 holds 3 stones: take them before sowing on (HB-4)` |
@@ -140,6 +141,15 @@ export function captureRule<P extends Position>(game: Game<P>, position: P, move
 function stageRule(game: Game): string {
   return optionRule(game, "maxStages") ?? "CORE-5";
 }
+
+/**
+ * Several stones put from the reserve into one pit where a turn places one:
+ * the rule naming the placement, per game (the engine cannot be asked: two
+ * seeds at once have no notation).
+ */
+export const PLACEMENT_RULE: Readonly<Record<string, string>> = {
+  "bao-kiswahili": "BK-9",
+};
 
 /**
  * Captured stones taken into the hand are sown from the wrong pit: the rule
@@ -370,10 +380,11 @@ export function classifyMistake<P extends Position>(
       const y = ownUp[0] as number;
       const placeable = next.some((s) => s.op === OP_PLACE && s.pit === y);
       if (placeable && (D[y] as number) > 1) {
+        const rule = PLACEMENT_RULE[t.game.id] ?? "CORE-1";
         return make(
           "several-stones",
-          "CORE-1",
-          `${plural(D[y] as number, "stone")} placed in ${name(y)}; a turn places one (CORE-1)`,
+          rule,
+          `${plural(D[y] as number, "stone")} placed in ${name(y)}; a turn places one (${rule})`,
           mover,
           [name(y)],
         );
@@ -425,6 +436,18 @@ export function classifyMistake<P extends Position>(
   }
 
   // C. Inside the turn.
+  // A handful from the reserve: the stone just placed came with more.
+  const placed = path[path.length - 1];
+  if (placed?.op === OP_PLACE && down.length === 0 && up.length === 1 && up[0] === placed.pit) {
+    const rule = PLACEMENT_RULE[t.game.id] ?? "CORE-1";
+    return make(
+      "several-stones",
+      rule,
+      `${plural((D[placed.pit] as number) + 1, "stone")} placed in ${name(placed.pit)}; a turn places one (${rule})`,
+      mover,
+      [name(placed.pit)],
+    );
+  }
   for (const g of captureGroups) {
     const caps = g.filter((s) => s.op === OP_CAPTURE);
     const lift = g.find((s) => s.op === OP_LIFT);

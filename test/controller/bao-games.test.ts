@@ -33,6 +33,14 @@ function after(p: Position, moves: readonly string[]): Position {
   return q;
 }
 
+/** The pit of the first legal placement from the reserve. */
+function legalPlacement(p: Position): string {
+  const m = gameOf(p.game)
+    .legal(p, 500)
+    .moves.find((x) => x.trace[0]?.op === "place");
+  return m!.trace[0]!.pit;
+}
+
 function movesOf(s: Session): string[] {
   return s.events.flatMap((e) => (e.type === "move" ? [e.move] : []));
 }
@@ -277,6 +285,18 @@ describe("bao injected mistakes: first wrong reading, Bao rule id", () => {
     const r = feed(session(j0), [t[0]!, t[1]!, t[2]!, t[3]!, change(t[3]!, { B8: 1 })]);
     expect(r.index).toBe(4);
     expect(r.mistake).toMatchObject({ kind: "wrong-kichwa", rule: "BK-5" });
+  });
+
+  it("BK-9 two seeds placed at once: the player's mistake, not a sensor fault", () => {
+    const pit = legalPlacement(k0);
+    const r = feed(session(k0), [change(b0, { [pit]: 2 })]);
+    expect(r.index).toBe(0);
+    expect(r.mistake).toMatchObject({ kind: "several-stones", rule: "BK-9", side: "S" });
+    expect(r.mistake?.message).toBe(`2 stones placed in ${pit}; a turn places one (BK-9)`);
+    // One pit too many added by a sensor elsewhere is still a sensor fault.
+    const s = session(k0);
+    s.link.settled(change(b0, { [pit]: 1, D8: 1 }));
+    expect(s.events.some((e) => e.type === "sensor-fault")).toBe(true);
   });
 
   it("TURN touching out of turn (North lifts C4 at South's turn)", () => {
