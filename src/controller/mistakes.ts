@@ -27,6 +27,7 @@
  * | `wrong-capture` | the capture rule | `stones taken from C3; the capture is from C4 (HB-4)` |
  * | `wrong-lift` | CORE-3 / CORE-1 | `B7 lifted; the last stone fell in B4, so B4 is lifted and sown on (CORE-3)` |
  * | `wrong-placement` | the engine's rule (BK-9, BK-8, BK-16) | `a seed placed in B1: B1 is empty; the seed goes into an occupied front pit (BK-9)` |
+ * | `capture-not-taken` | BK-6 (Bao) | `B6 lifted; the last seed fell on a capture spot: capture C6 first (BK-6)` |
  * | `wrong-kichwa` | BK-5 (Bao) | `captured seeds sown from B1; they go into B8 first (BK-5)` |
  * | `unexpected` | CORE-1 | anything else: the pits that differ |
  *
@@ -149,6 +150,16 @@ function stageRule(game: Game): string {
  */
 export const PLACEMENT_RULE: Readonly<Record<string, string>> = {
   "bao-kiswahili": "BK-9",
+};
+
+/**
+ * A sowing that ends on a capture spot inside a turn must capture again: the
+ * rule, per game, where a capture has no lift of the landing pit to miss
+ * (Bao; the four-row games name their capture rule through the engine).
+ */
+export const CAPTURE_AGAIN_RULE: Readonly<Record<string, string>> = {
+  "bao-kiswahili": "BK-6",
+  "bao-kujifunza": "BK-6",
 };
 
 /**
@@ -483,6 +494,17 @@ export function classifyMistake<P extends Position>(
         `${p} lifted; the last stone fell in ${name(landing)}, so ${name(landing)} is lifted and sown on (CORE-3)`,
         mover,
         [name(landing)],
+      );
+    }
+    const againRule = CAPTURE_AGAIN_RULE[t.game.id];
+    if (againRule !== undefined && capturePits.size > 0) {
+      const expected = [...capturePits].map(name).sort();
+      return make(
+        "capture-not-taken",
+        againRule,
+        `${p} lifted; the last seed fell on a capture spot: capture ${list(expected)} first (${againRule})`,
+        mover,
+        expected,
       );
     }
     return make("wrong-lift", "CORE-3", `${p} lifted; ${whatNext()} (CORE-3)`);

@@ -54,6 +54,7 @@ const YELLOW_BLINK = { pattern: "blink", colour: "yellow" };
 const YELLOW_FAST = { pattern: "fast", colour: "yellow" };
 
 // Bao la kiswahili from BK-1: South B6*-, North C3*L (captures B3), then South must capture at B4.
+const PITS = ["A", "B", "C", "D"].flatMap((r) => [1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${r}${c}`));
 const k0 = initial("bao-kiswahili");
 const k2 = after(k0, ["B6*-", "C3*L"]);
 // South's B7 is a kimbi: the captured seed goes to B8, no choice (B7*).
@@ -297,6 +298,37 @@ describe("bao injected mistakes: first wrong reading, Bao rule id", () => {
     const s = session(k0);
     s.link.settled(change(b0, { [pit]: 1, D8: 1 }));
     expect(s.events.some((e) => e.type === "sensor-fault")).toBe(true);
+  });
+
+  it("BK-6 a sowing ends on a capture spot mid-turn and the landing pit is lifted instead", () => {
+    // The first kujifunza position (random play) with a move that captures after sowing.
+    let p = j0;
+    const rnd = seededRandom(1);
+    const game = gameOf("bao-kujifunza");
+    for (let ply = 0; ply < 30; ply++) {
+      const m = game
+        .legal(p, 500)
+        .moves.find((x) =>
+          x.trace.some((s, i) => i > 3 && s.op === "capture" && x.trace[i - 1]?.op === "sow"),
+        );
+      if (m !== undefined) {
+        const i = m.trace.findIndex(
+          (s, j) => j > 3 && s.op === "capture" && m.trace[j - 1]?.op === "sow",
+        );
+        const boards = stepBoards(boardOf(p), m.trace);
+        const landing = m.trace[i - 1]!.pit;
+        const at = boards[i - 1]!;
+        const lifted = change(at, { [landing]: -at[PITS.indexOf(landing)]! });
+        const r = feed(session(p), [...boards.slice(0, i), lifted]);
+        expect(r.mistake).toMatchObject({ kind: "capture-not-taken", rule: "BK-6" });
+        expect(r.mistake?.message).toBe(
+          `${landing} lifted; the last seed fell on a capture spot: capture ${m.trace[i]!.pit} first (BK-6)`,
+        );
+        return;
+      }
+      p = game.randomMove(p, rnd)!.position;
+    }
+    throw new Error("no mid-turn capture found in 30 plies");
   });
 
   it("TURN touching out of turn (North lifts C4 at South's turn)", () => {
