@@ -77,7 +77,7 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
       "--seed",
       "5",
       "--pace",
-      "0.3",
+      "0.15",
       "--mistakes",
       "0.3",
       "--games-dir",
@@ -137,20 +137,29 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), "kete-kill-"));
     const child = spawn(
       process.execPath,
-      [CLI, "play", "--game", "hus", "--seed", "8", "--pace", "0.3", "--games-dir", dir],
+      [CLI, "play", "--game", "hus", "--seed", "8", "--pace", "0.15", "--games-dir", dir],
       { env: { ...process.env, NO_COLOR: "1" }, stdio: "ignore" },
     );
-    // Wait for two accepted moves, then a little into the third turn.
+    // Wait for two accepted moves and a settled reading of the third turn
+    // under way (the board no longer shows the last move's end): mid-turn.
     const deadline = Date.now() + 120_000;
-    let accepted = 0;
-    while (Date.now() < deadline && accepted < 2) {
-      await new Promise((r) => setTimeout(r, 200));
+    const midTurn = (): boolean => {
       const [file] = journalsIn(dir);
-      if (file === undefined) continue;
-      const j = readJournal(file);
-      if (j.ok) accepted = j.value.records.filter((r) => r.kind === "move").length;
-    }
-    await new Promise((r) => setTimeout(r, 700));
+      const j = file === undefined ? null : readJournal(file);
+      if (j === null || !j.ok) return false;
+      const records = j.value.records;
+      const moves = records.flatMap((r, i) => (r.kind === "move" ? [i] : []));
+      if (moves.length < 2) return false;
+      const last = records[moves[moves.length - 1]];
+      if (last.kind !== "move") return false;
+      const pits = last.position.pits as Record<string, number[]>;
+      const end = ["A", "B", "C", "D"].flatMap((row) => pits[row]);
+      return records
+        .slice(moves[moves.length - 1] + 1)
+        .some((r) => r.kind === "snapshot" && r.counts.some((n, i) => n !== end[i]));
+    };
+    while (Date.now() < deadline && !midTurn()) await new Promise((r) => setTimeout(r, 20));
+    expect(midTurn()).toBe(true);
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
     const [file] = journalsIn(dir);
@@ -171,7 +180,7 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
       "--seed",
       "4",
       "--pace",
-      "0.3",
+      "0.15",
       "--minutes",
       "3",
     ]);
