@@ -10,9 +10,11 @@ import type { ControllerEvent } from "../../src/controller/events.js";
 import { seededRandom } from "../../src/games/core/random.js";
 import { findGame } from "../../src/games/index.js";
 import {
+  KeyboardPlayer,
   PERSON_PACE,
   SimulatedPlayer,
   scaledPace,
+  type Player,
   type Table,
 } from "../../src/cli/play/players.js";
 
@@ -21,7 +23,13 @@ afterEach(async () => {
   for (const o of open.splice(0)) await o.close();
 });
 
-async function table(gameId: string, seed: number, mistakeRate = 0, pace = 0.05) {
+async function table(
+  gameId: string,
+  seed: number,
+  mistakeRate = 0,
+  pace = 0.05,
+  keyboard: "S" | null = null,
+) {
   const game = findGame(gameId)!;
   const initial = game.initial({});
   if (!initial.ok) throw new Error(initial.error.message);
@@ -48,8 +56,9 @@ async function table(gameId: string, seed: number, mistakeRate = 0, pace = 0.05)
     stopped: () => over,
     say: () => undefined,
   };
-  const players = [
-    new SimulatedPlayer("S", t, mistakeRate),
+  const south = keyboard === "S" ? new KeyboardPlayer("S", t) : null;
+  const players: Player[] = [
+    south ?? new SimulatedPlayer("S", t, mistakeRate),
     new SimulatedPlayer("N", t, mistakeRate),
   ];
   const nudge = setInterval(() => players.forEach((p) => p.poke()), 100);
@@ -65,7 +74,7 @@ async function table(gameId: string, seed: number, mistakeRate = 0, pace = 0.05)
     while (!f() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     return f();
   };
-  return { sim, controller, events, until, done: () => over };
+  return { sim, controller, events, until, done: () => over, south };
 }
 
 describe("virtual players", { timeout: 60_000 }, () => {
@@ -97,6 +106,23 @@ describe("virtual players", { timeout: 60_000 }, () => {
     expect(moves[1]).toMatchObject({ side: "N", ply: 2 });
     // South sowed on from where kete restored the board: no second mistake.
     expect(events.filter((e) => e.type === "mistake")).toHaveLength(1);
+  });
+
+  it("a person at the keyboard names a move; the simulated hand sows it and kete accepts it", async () => {
+    const { controller, events, until, south } = await table("hus", 5, 0, 0.05, "S");
+    const atStart = () => controller.state === "session.play.turn.awaitingStart";
+    expect(await until(atStart, 10_000)).toBe(true);
+    const game = findGame("hus")!;
+    const position = controller.snapshot.context.gs!.position;
+    expect(south!.submit("B1+")).toMatch(/\(CORE-4\)/);
+    expect(south!.submit("Z9")).not.toMatch(/^sowing/);
+    const move = game.legal(position, 500).moves[3]!.move;
+    expect(south!.submit(move)).toBe(`sowing ${move}`);
+    expect(south!.submit(move)).toBe("still sowing your last move");
+    const moved = () => events.some((e) => e.type === "move" && e.side === "N");
+    expect(await until(moved, 20_000)).toBe(true);
+    expect(events.find((e) => e.type === "move")).toMatchObject({ side: "S", move });
+    expect(events.some((e) => e.type === "mistake")).toBe(false);
   });
 
   it("slips of the hand are caught, restored by the erring player, and the game reaches a result", async () => {

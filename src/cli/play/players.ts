@@ -382,9 +382,11 @@ export class SimulatedPlayer extends Player {
 /** A person at the keyboard names the move (`B3+`); the simulated hand sows it. */
 export class KeyboardPlayer extends Player {
   private pending: string | null = null;
+  private sowing = false;
 
   /** A line typed at the prompt. Returns a message for the player. */
   submit(text: string): string {
+    if (this.pending !== null || this.sowing) return "still sowing your last move";
     const gs = this.table.controller.snapshot.context.gs;
     if (gs === null || gs.position.toMove !== this.side || !this.myTurn()) {
       return "not your turn yet";
@@ -406,10 +408,17 @@ export class KeyboardPlayer extends Player {
     const gs = controller.snapshot.context.gs;
     if (this.pending === null || gs === null || !this.myTurn()) return;
     const move = game.apply(gs.position, this.pending);
+    if (!move.ok) {
+      this.pending = null;
+      return;
+    }
+    this.sowing = true;
     this.pending = null;
-    if (move.ok) {
+    try {
       await this.perform(move.value.trace);
       await this.settledLights();
+    } finally {
+      this.sowing = false;
     }
   }
 }
