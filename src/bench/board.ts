@@ -149,6 +149,25 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** `samples` LED commands one after another: milliseconds from sending each to its ACK. */
+async function ledRoundTrips(board: SerialBoard, samples: number): Promise<number[] | string> {
+  const ms: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    const led: LedState = i % 2 ? { pattern: "steady", colour: "green" } : { pattern: "off" };
+    const r = await board.setLeds([{ pit: `A${(i % 8) + 1}`, led }]);
+    if (!r.ok) return r.error.message;
+    ms.push(performance.now() - t0);
+    await new Promise((r2) => setTimeout(r2, 2));
+  }
+  return ms;
+}
+
+function latencyRow(label: string, xs: readonly number[]): (string | number)[] {
+  const s = [...xs].sort((a, b) => a - b);
+  return [label, xs.length, percentile(s, 50), percentile(s, 99), s[s.length - 1] ?? NaN];
+}
+
 async function ptyRows(): Promise<(string | number)[][] | string> {
   if (!socatAvailable()) return "socat is not installed: no pty latency (apt-get install socat)";
   const sim = await startPtySimulator({ firmware: { snapshotIntervalMs: 0 } });
@@ -177,22 +196,11 @@ async function ptyRows(): Promise<(string | number)[][] | string> {
       snapMs.push((await got) - t0);
       await new Promise((r) => setTimeout(r, 2));
     }
-    const ledMs: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      const t0 = performance.now();
-      const led: LedState = i % 2 ? { pattern: "steady", colour: "green" } : { pattern: "off" };
-      const r = await board.setLeds([{ pit: `A${(i % 8) + 1}`, led }]);
-      if (!r.ok) return r.error.message;
-      ledMs.push(performance.now() - t0);
-      await new Promise((r2) => setTimeout(r2, 2));
-    }
-    const row = (label: string, xs: number[]): (string | number)[] => {
-      const s = [...xs].sort((a, b) => a - b);
-      return [label, samples, percentile(s, 50), percentile(s, 99), s[s.length - 1] ?? NaN];
-    };
+    const ledMs = await ledRoundTrips(board, samples);
+    if (typeof ledMs === "string") return ledMs;
     return [
-      row("snapshot sent → host event", snapMs),
-      row("setLeds → board applied, ACK back", ledMs),
+      latencyRow("snapshot sent → host event", snapMs),
+      latencyRow("setLeds → board applied, ACK back", ledMs),
     ];
   } finally {
     await board.close();
@@ -218,23 +226,9 @@ async function separateProcessRow(samples: number): Promise<(string | number)[] 
     const ready = await waitForReady(board, 5000);
     if (!ready.ok) return ready.error.message;
     for (let i = 0; i < 50; i++) await board.setLeds([{ pit: "B1", led: { pattern: "off" } }]);
-    const ms: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      const t0 = performance.now();
-      const led: LedState = i % 2 ? { pattern: "steady", colour: "green" } : { pattern: "off" };
-      const r = await board.setLeds([{ pit: `A${(i % 8) + 1}`, led }]);
-      if (!r.ok) return r.error.message;
-      ms.push(performance.now() - t0);
-      await new Promise((r2) => setTimeout(r2, 2));
-    }
-    const sorted = [...ms].sort((a, b) => a - b);
-    return [
-      "setLeds → ACK, board in another process",
-      samples,
-      percentile(sorted, 50),
-      percentile(sorted, 99),
-      sorted[sorted.length - 1] ?? NaN,
-    ];
+    const ms = await ledRoundTrips(board, samples);
+    if (typeof ms === "string") return ms;
+    return latencyRow("setLeds → ACK, board in another process", ms);
   } finally {
     await board.close();
     child.kill("SIGINT");
