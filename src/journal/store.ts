@@ -55,7 +55,17 @@ export function journalFileName(header: JournalHeader): string {
   return `${stamp}-${header.game}-${header.gameId}${JOURNAL_SUFFIX}`;
 }
 
+/**
+ * Appends records to a journal file. What is appended during one run of the
+ * event loop (a settled reading, the decisions it caused, the move it
+ * accepted) reaches the file in one write at the end of that run, or at a
+ * commit: a process killed in between (SIGKILL, power cut) leaves all of it
+ * or none, never a reading whose accepted move is missing.
+ */
 export class JournalWriter {
+  private pending = "";
+  private scheduled = false;
+
   private constructor(
     readonly path: string,
     private fd: number | null,
@@ -95,11 +105,25 @@ export class JournalWriter {
 
   append(record: JournalHeader | JournalRecord): void {
     if (this.fd === null) return;
-    writeSync(this.fd, encodeRecord(record));
+    this.pending += encodeRecord(record);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      queueMicrotask(() => this.flush());
+    }
+  }
+
+  /** Writes what was appended and not yet written, in one write. */
+  flush(): void {
+    this.scheduled = false;
+    if (this.fd === null || this.pending.length === 0) return;
+    const text = this.pending;
+    this.pending = "";
+    writeSync(this.fd, text);
   }
 
   /** Forces what was appended onto the disk (every accepted move, mistake and result). */
   commit(): void {
+    this.flush();
     if (this.fd !== null) fsyncSync(this.fd);
   }
 

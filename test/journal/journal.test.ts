@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ensureBuilt } from "../cli/run.js";
 import { exportGame, exportJson, exportText } from "../../src/journal/export.js";
 import {
   decodeJournal,
@@ -145,6 +147,32 @@ describe("journal files", () => {
     const j = readJournal(w.value.path);
     expect(j.ok && j.value.torn).toBe(false);
     expect(j.ok && j.value.records).toEqual([records[0], records[2]]);
+  });
+
+  it("what one turn of the event loop appends is written whole or not at all (SIGKILL)", () => {
+    // A reading and the move it accepted are appended in one run of the
+    // event loop; a process killed between the two appends must leave
+    // neither on disk, so a resumed game and replay --verify agree.
+    ensureBuilt();
+    const dir = tempDir();
+    const w = JournalWriter.create(dir, header);
+    if (!w.ok) throw new Error(w.error.message);
+    w.value.append(records[0]);
+    w.value.close();
+    const store = new URL("../../dist/journal/store.js", import.meta.url).href;
+    const script = `
+      const { JournalWriter } = await import(${JSON.stringify(store)});
+      const w = JournalWriter.resume(${JSON.stringify(w.value.path)});
+      w.value.append(${JSON.stringify(records[1])});
+      w.value.commit();
+      w.value.append(${JSON.stringify(records[2])});
+      process.kill(process.pid, "SIGKILL");
+      w.value.append(${JSON.stringify(records[3] ?? records[2])});
+    `;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script]);
+    expect(r.signal).toBe("SIGKILL");
+    const j = readJournal(w.value.path);
+    expect(j.ok && j.value.records).toEqual([records[0], records[1]]);
   });
 
   it("says what is wrong with a missing or foreign file", () => {
