@@ -133,6 +133,35 @@ describe("kete play on the simulated board", { timeout: 300_000 }, () => {
     }
   });
 
+  it("a closed output (kete play | head) pauses the game, resumable, instead of crashing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kete-pipe-"));
+    const child = spawn(
+      process.execPath,
+      [CLI, "play", "--game", "hus", "--seed", "9", "--pace", "0.1", "--games-dir", dir],
+      { env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let seen = "";
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    await new Promise<void>((resolve) => {
+      child.stdout.on("data", (d: Buffer) => {
+        seen += d.toString("utf8");
+        if (/ply 2 /.test(seen)) {
+          child.stdout.destroy();
+          resolve();
+        }
+      });
+    });
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(130);
+    expect(stderr).toBe("");
+    const [file] = journalsIn(dir);
+    const j = readJournal(file);
+    if (!j.ok) throw new Error(j.error.message);
+    expect(j.value.records[j.value.records.length - 1]).toMatchObject({ kind: "pause" });
+    produced.push(file);
+  });
+
   it("survives SIGKILL mid-turn: --resume continues the same game with nothing lost", async () => {
     const dir = mkdtempSync(join(tmpdir(), "kete-kill-"));
     const child = spawn(

@@ -477,6 +477,9 @@ export async function runPlay(s: PlaySettings, out: Output): Promise<number> {
   };
   process.on("SIGINT", onSigint);
   process.on("SIGTERM", onSigint);
+  // Output closed under us (`kete play | head`): pause as on Ctrl-C, so the
+  // journal ends with a pause record and the game stays resumable.
+  process.stdout.on("error", onSigint);
   const stdin = process.stdin;
   const onKey = (chunk: Buffer) => {
     for (const ch of chunk.toString("utf8")) {
