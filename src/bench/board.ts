@@ -15,7 +15,8 @@ import type { BoardMessage, HostMessage, LedState, SnapshotMessage } from "../pr
 import { BoardSession, waitForReady } from "../board/session.js";
 import type { Transport, TransportHandlers } from "../board/session.js";
 import { SerialBoard } from "../board/serial-board.js";
-import { socatAvailable, startPtySimulator } from "../board/pty.js";
+import { openPtyPair, socatAvailable, startPtySimulator } from "../board/pty.js";
+import { SerialPort } from "serialport";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -237,6 +238,65 @@ async function separateProcessRow(samples: number): Promise<(string | number)[] 
   }
 }
 
+/**
+ * The transport alone: a line written to one end of a socat pty, echoed back
+ * by `echo-port` in another process, read here through `serialport` — no
+ * kete code on the path. What kete adds is the difference to the row above.
+ */
+async function rawEchoRow(samples: number): Promise<(string | number)[] | string> {
+  const dir = mkdtempSync(join(tmpdir(), "kete-bench-echo-"));
+  const pair = await openPtyPair(join(dir, "host"), join(dir, "far"));
+  if (!pair.ok) return pair.error.message;
+  const echo = new URL("./echo-port.js", import.meta.url).pathname;
+  const child = spawn(process.execPath, [echo, pair.value.firmwarePath], { stdio: "ignore" });
+  const port = new SerialPort({ path: pair.value.hostPath, baudRate: 115200, autoOpen: false });
+  try {
+    const opened = await new Promise<Error | null>((r) => port.open((e) => r(e ?? null)));
+    if (opened !== null) return opened.message;
+    let waiting: (() => void) | null = null;
+    let seen = "";
+    port.on("data", (d: Buffer) => {
+      seen += d.toString("latin1");
+      const at = seen.indexOf("\n");
+      if (at >= 0) {
+        seen = seen.slice(at + 1);
+        waiting?.();
+      }
+    });
+    // Until echo-port has the far end open, lines go nowhere: ping until one comes back.
+    const first = new Promise<void>((r) => (waiting = r));
+    let answered = false;
+    void first.then(() => (answered = true));
+    for (let k = 0; k < 50 && !answered; k++) {
+      port.write("ping\n");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!answered) return "no echo from echo-port";
+    await new Promise((r) => setTimeout(r, 200));
+    seen = "";
+    const ms: number[] = [];
+    for (let i = 0; i < samples + 50; i++) {
+      const t0 = performance.now();
+      const back = new Promise<void>((r) => (waiting = r));
+      port.write(`LED A${(i % 8) + 1} steady green ${i}\n`);
+      const late = await Promise.race([
+        back.then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), 2000)),
+      ]);
+      if (late) return "no echo from echo-port";
+      if (i >= 50) ms.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    return latencyRow("a line echoed, no kete code (transport alone)", ms);
+  } finally {
+    if (port.isOpen) await new Promise((r) => port.close(() => r(null)));
+    child.kill("SIGINT");
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    await pair.value.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchBoard(): Promise<void> {
   printTable({
     title: "Board protocol codec",
@@ -251,10 +311,15 @@ export async function benchBoard(): Promise<void> {
   });
   const pty = await ptyRows();
   const apart = typeof pty === "string" ? pty : await separateProcessRow(400);
+  const raw = typeof pty === "string" ? pty : await rawEchoRow(400);
   if (typeof pty !== "string") {
-    if (typeof apart === "string")
-      pty.push([`board in another process: ${apart}`, 0, NaN, NaN, NaN]);
-    else pty.push(apart);
+    for (const [what, row] of [
+      ["board in another process", apart],
+      ["transport alone", raw],
+    ] as const) {
+      if (typeof row === "string") pty.push([`${what}: ${row}`, 0, NaN, NaN, NaN]);
+      else pty.push(row);
+    }
   }
   printTable({
     title: "Latency over a real pseudo-terminal (socat)",
@@ -264,7 +329,7 @@ export async function benchBoard(): Promise<void> {
       typeof pty === "string"
         ? [pty]
         : [
-            "Target p99 < 5 ms. The first two rows share one event loop between host and firmware; the last runs the board as `kete board-sim` in its own process, as a real board is.",
+            "Target p99 < 5 ms. The first two rows share one event loop between host and firmware; the third runs the board as `kete board-sim` in its own process, as a real board is; the last is the transport alone (socat and serialport, a line echoed by another process), the floor under the others.",
           ],
   });
 }
