@@ -159,15 +159,15 @@ export abstract class Player {
    * surplus stones into the hand and drop the hand's stones where stones are
    * missing; look again. Stones missing with none in hand and no surplus on
    * the board were lost (a crashed process's hand, a stone put aside): they
-   * come from the box. The hand keeps its stones until kete is content, so
-   * a misread light never loses one.
+   * come from the box. The hand keeps its stones until kete is content
+   * (`stillNeeded` turns false), so a misread light never loses one.
    */
-  protected async restore(until: () => boolean): Promise<void> {
+  protected async restore(stillNeeded: () => boolean): Promise<void> {
     const { board, pace, random, controller } = this.table;
     const hand = board.hand;
-    for (let round = 0; round < 12 && until() && !this.table.stopped(); round++) {
+    for (let round = 0; round < 12 && stillNeeded() && !this.table.stopped(); round++) {
       await this.settledLights();
-      if (!until() || this.table.stopped()) break;
+      if (!stillNeeded() || this.table.stopped()) break;
       const needs = controller.snapshot.context.needs;
       if (needs.length === 0) break;
       for (const n of needs.filter((x) => x.need < 0)) {
@@ -183,7 +183,7 @@ export abstract class Player {
       }
       hand.hover(null);
     }
-    if (!until()) hand.putAway();
+    if (!stillNeeded()) hand.putAway();
   }
 
   /**
