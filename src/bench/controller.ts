@@ -8,13 +8,15 @@ import { ok } from "../games/core/result.js";
 import type { Result } from "../games/core/result.js";
 import { findGame } from "../games/index.js";
 import { seededRandom } from "../games/core/random.js";
+import { countsAlong } from "../games/core/trace.js";
 import type { Position } from "../games/core/types.js";
 import type { BoardEvent, BoardLink, LinkState } from "../board/link.js";
 import type { InfoMessage } from "../protocol/messages.js";
 import { Controller } from "../controller/controller.js";
 import { printTable } from "./report.js";
 
-const INFO: InfoMessage = {
+/** What the benchmarks' boards say about themselves (a 4x8 count board). */
+export const BENCH_INFO: InfoMessage = {
   type: "info",
   seq: 0,
   proto: 1,
@@ -33,7 +35,7 @@ const INFO: InfoMessage = {
 
 /** A link that only delivers what the bench sends. */
 class BenchLink implements BoardLink {
-  readonly info = INFO;
+  readonly info = BENCH_INFO;
   readonly state: LinkState = "ready";
   private listener: ((e: BoardEvent) => void) | null = null;
   subscribe(listener: (event: BoardEvent) => void): () => void {
@@ -132,13 +134,8 @@ function run(
     for (let ply = 0; ply < 60; ply++) {
       const m = game.randomMove(p, random);
       if (m === null) break;
-      const board = Array.from(game.sensorView(p).counts);
-      const index = new Map(game.sensorView(p).pits.map((name, i) => [name, i] as const));
-      for (const s of m.trace) {
-        const i = index.get(s.pit) as number;
-        board[i] = (board[i] as number) + (s.op === "lift" || s.op === "capture" ? -s.n : 1);
-        send(board);
-      }
+      const view = game.sensorView(p);
+      for (const board of countsAlong(view.pits, view.counts, m.trace)) send(board);
       p = m.position;
     }
     controller.close();

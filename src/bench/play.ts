@@ -12,10 +12,11 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Controller } from "../controller/controller.js";
 import { seededRandom } from "../games/core/random.js";
+import { countsAlong } from "../games/core/trace.js";
 import type { Position } from "../games/core/types.js";
 import { findGame } from "../games/index.js";
-import type { InfoMessage } from "../protocol/messages.js";
 import { ReplayLink } from "../cli/play/recording-link.js";
+import { BENCH_INFO } from "./controller.js";
 import { printTable } from "./report.js";
 
 const CLI = fileURLToPath(new URL("../cli/main.js", import.meta.url));
@@ -35,23 +36,6 @@ function startupMs(): number | null {
   }
 }
 
-const INFO: InfoMessage = {
-  type: "info",
-  seq: 0,
-  proto: 1,
-  firmware: "bench",
-  boardId: "bench",
-  geometry: "4x8",
-  boot: 1,
-  maxCount: 64,
-  colours: ["red", "green", "blue", "yellow", "cyan", "magenta", "white"],
-  patterns: ["steady", "blink", "fast", "pulse"],
-  buttons: 2,
-  calibration: true,
-  debounceMs: 150,
-  snapshotIntervalMs: 2000,
-};
-
 function collectGarbage(): void {
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
@@ -65,7 +49,7 @@ function memoryRun(plies: number, every: number): (string | number)[][] {
   if (!game || !start?.ok) throw new Error("bench: no husbao");
   const link = new ReplayLink();
   link.feed({ type: "link", state: "ready" });
-  link.feed({ type: "hello", info: INFO });
+  link.feed({ type: "hello", info: BENCH_INFO });
   let t = 0;
   const controller = new Controller(link, { clock: () => t });
   const random = seededRandom(5);
@@ -92,11 +76,7 @@ function memoryRun(plies: number, every: number): (string | number)[][] {
       snapshot(game.sensorView(position).counts);
       continue;
     }
-    const counts = [...game.sensorView(position).counts];
-    for (const step of move.trace) {
-      const i = pits.indexOf(step.pit);
-      if (step.op === "lift" || step.op === "capture") counts[i] -= step.n;
-      else counts[i] += 1;
+    for (const counts of countsAlong(pits, game.sensorView(position).counts, move.trace)) {
       snapshot(counts);
     }
     position = move.position;

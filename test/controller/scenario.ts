@@ -5,6 +5,7 @@
 import { findGame } from "../../src/games/index.js";
 import type { Game, Position, Trace } from "../../src/games/core/types.js";
 import type { ControllerEvent } from "../../src/controller/events.js";
+import { countsAlong } from "../../src/games/core/trace.js";
 import { PITS_4X8, counts, startSession, type Session } from "./harness.js";
 
 export type Board = number[];
@@ -39,12 +40,7 @@ export const at = (pit: string): number => PITS_4X8.indexOf(pit);
 
 /** Boards after each step of a trace (index 0: after the first step). */
 export function stepBoards(before: Board, trace: Trace): Board[] {
-  const b = before.slice();
-  return trace.map((s) => {
-    if (s.op === "lift" || s.op === "capture") b[at(s.pit)]! -= s.n;
-    else b[at(s.pit)]! += 1;
-    return b.slice();
-  });
+  return countsAlong(PITS_4X8, before, trace);
 }
 
 export function change(board: Board, deltas: Record<string, number>): Board {

@@ -9,6 +9,7 @@
 import type { SimulatedBoard } from "../../board/simulated-board.js";
 import type { Controller } from "../../controller/controller.js";
 import type { PenaltyState } from "../../controller/referee.js";
+import { countsAlong, handChange } from "../../games/core/trace.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/core/types.js";
 
 export interface Pace {
@@ -100,11 +101,6 @@ function waiting(state: string): boolean {
   return state.endsWith("sensorFault") || state.startsWith("resynchronising");
 }
 
-/** The pit state names the controller uses. */
-function phase(controller: Controller): string {
-  return controller.state;
-}
-
 export abstract class Player {
   protected busy = false;
 
@@ -148,7 +144,7 @@ export abstract class Player {
     return (
       gs !== null &&
       gs.position.toMove === this.side &&
-      phase(this.table.controller).startsWith("session.play.turn.awaitingStart")
+      this.table.controller.state.startsWith("session.play.turn.awaitingStart")
     );
   }
 
@@ -238,24 +234,10 @@ export abstract class Player {
 
   private planOf(trace: Trace): NonNullable<Player["plan"]> {
     const physical = this.table.board.physical;
-    const index = new Map(physical.pits.map((p, i) => [p, i]));
     const counts = physical.counts();
-    let held = 0;
-    const boards: number[][] = [[...counts]];
-    const helds: number[] = [0];
-    for (const step of trace) {
-      const i = index.get(step.pit) ?? -1;
-      if (step.op === "lift" || step.op === "capture") {
-        counts[i] -= step.n;
-        held += step.n;
-      } else {
-        counts[i] += 1;
-        if (step.op === "sow") held -= 1;
-      }
-      boards.push([...counts]);
-      helds.push(held);
-    }
-    return { trace, boards, held: helds };
+    const held = [0];
+    for (const step of trace) held.push((held[held.length - 1] as number) + handChange(step));
+    return { trace, boards: [counts, ...countsAlong(physical.pits, counts, trace)], held };
   }
 
   /**
