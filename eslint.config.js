@@ -1,6 +1,60 @@
-// Lint rules for kete: typescript-eslint's recommended set, with `any` banned in src.
+// Lint rules for kete: typescript-eslint's recommended set, with `any` banned in src,
+// and the layers of "How it is built" (README, docs/architecture.md) enforced:
+// a layer imports only the layers inside it, and those only through their index module.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+
+/** The layers of src, innermost first, with what each may import. */
+const LAYERS = {
+  shared: [],
+  games: ["shared"],
+  protocol: ["shared"],
+  engine: ["games", "shared"],
+  board: ["protocol", "shared"],
+  controller: ["games", "protocol", "shared"],
+  journal: ["shared"],
+  bench: ["board", "controller", "engine", "games", "journal", "protocol", "shared"],
+  cli: ["board", "controller", "engine", "games", "journal", "protocol", "shared"],
+};
+/** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
+const TYPES_ONLY = { board: ["games"], controller: ["board"] };
+/** Layers that know nothing about files, ports or time: no Node built-ins. */
+const PURE = ["shared", "games", "protocol", "engine", "controller"];
+
+function layerRules(layer) {
+  const allowed = LAYERS[layer];
+  const typesOnly = TYPES_ONLY[layer] ?? [];
+  const others = Object.keys(LAYERS).filter((l) => l !== layer);
+  const forbidden = others.filter((l) => !allowed.includes(l) && !typesOnly.includes(l));
+  const patterns = [];
+  if (forbidden.length > 0) {
+    patterns.push({
+      regex: `^\\.\\.?/(\\.\\./)*(${forbidden.join("|")})/`,
+      message: `${layer} is inside the layers it would import from (README "How it is built"): move the shared part inward`,
+    });
+  }
+  if (typesOnly.length > 0) {
+    patterns.push({
+      regex: `^\\.\\.?/(\\.\\./)*(${typesOnly.join("|")})/`,
+      allowTypeImports: true,
+      message: `${layer} may use ${typesOnly.join(", ")} for types only`,
+    });
+  }
+  patterns.push({
+    regex: `^\\.\\.?/(\\.\\./)*(${[...allowed, ...typesOnly].join("|") || "-"})/(?!index\\.js$).+`,
+    message: "import another layer through its index module (…/index.js)",
+  });
+  if (PURE.includes(layer)) {
+    patterns.push({
+      regex: "^(node:|fs$|path$|os$|child_process$|net$|serialport|@serialport/)",
+      message: `${layer} is pure: no files, ports or time (README "How it is built")`,
+    });
+  }
+  return {
+    files: [`src/${layer}/**/*.ts`],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+  };
+}
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "coverage/"] },
@@ -20,4 +74,5 @@ export default tseslint.config(
       eqeqeq: ["error", "always"],
     },
   },
+  ...Object.keys(LAYERS).map(layerRules),
 );

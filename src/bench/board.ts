@@ -3,8 +3,8 @@
  * session's time per snapshot, and — over a real pseudo-terminal (socat) with
  * the simulated firmware — snapshot-to-event and LED-command-to-ACK latency.
  */
-import { ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
+import { ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import {
   formatBoardMessage,
   formatHostMessage,
@@ -12,10 +12,10 @@ import {
   parseHostLine,
 } from "../protocol/index.js";
 import type { BoardMessage, HostMessage, LedState, SnapshotMessage } from "../protocol/index.js";
-import { BoardSession, waitForReady } from "../board/session.js";
-import type { Transport, TransportHandlers } from "../board/session.js";
-import { SerialBoard } from "../board/serial-board.js";
-import { openPtyPair, socatAvailable, startPtySimulator } from "../board/pty.js";
+import { BoardSession, waitForReady } from "../board/index.js";
+import type { Transport, TransportHandlers } from "../board/index.js";
+import { SerialBoard } from "../board/index.js";
+import { openPtyPair, socatAvailable, startPtySimulator } from "../board/index.js";
 import { SerialPort } from "serialport";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

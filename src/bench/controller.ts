@@ -4,15 +4,15 @@
  * does nothing, timing every reading from its arrival to the verdict and the
  * LED plan (target < 0.2 ms host time).
  */
-import { ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
+import { ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import { findGame } from "../games/index.js";
-import { seededRandom } from "../games/core/random.js";
-import { countsAlong } from "../games/core/trace.js";
-import type { Position } from "../games/core/types.js";
-import type { BoardEvent, BoardLink, LinkState } from "../board/link.js";
-import type { InfoMessage } from "../protocol/messages.js";
-import { Controller } from "../controller/controller.js";
+import { seededRandom } from "../shared/index.js";
+import { countsAlong } from "../games/index.js";
+import type { Position } from "../games/index.js";
+import type { BoardEvent, BoardLink, LinkState } from "../board/index.js";
+import type { InfoMessage } from "../protocol/index.js";
+import { Controller } from "../controller/index.js";
 import { printTable } from "./report.js";
 
 /** What the benchmarks' boards say about themselves (a 4x8 count board). */

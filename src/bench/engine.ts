@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGame } from "../games/index.js";
-import { seededRandom } from "../games/core/random.js";
+import { seededRandom } from "../shared/index.js";
 import { printTable, timed } from "./report.js";
 
 interface PerftCase {

@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { Controller } from "../controller/controller.js";
-import { seededRandom } from "../games/core/random.js";
-import { countsAlong } from "../games/core/trace.js";
-import type { Position } from "../games/core/types.js";
+import { Controller } from "../controller/index.js";
+import { seededRandom } from "../shared/index.js";
+import { countsAlong } from "../games/index.js";
+import type { Position } from "../games/index.js";
 import { findGame } from "../games/index.js";
-import { ReplayLink } from "../cli/play/recording-link.js";
+import { ReplayLink } from "../board/index.js";
 import { BENCH_INFO } from "./controller.js";
 import { printTable } from "./report.js";
 

@@ -17,7 +17,7 @@
  * `settleMs`), lost lines (`lineLoss`), corrupted lines (`lineCorruption`) and
  * spontaneous reboots (`rebootsPerMinute`).
  */
-import { seededRandom } from "../games/core/random.js";
+import { seededRandom } from "../shared/index.js";
 import {
   LED_COLOURS,
   LED_PATTERNS,

@@ -5,7 +5,7 @@
  * buttons, errors, changes of link state — and takes LED and calibration
  * commands, each answered by the board's acknowledgement.
  */
-import type { Result } from "../games/core/result.js";
+import type { Result } from "../shared/index.js";
 import type {
   BoardErrorCode,
   ButtonMessage,

@@ -14,12 +14,12 @@
  * protocol's canonical order. `hex61` (colours, not counts) would add its own
  * cell type here. The model knows no time; `playTrace` takes a scheduler.
  */
-import { err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
-import { seededRandom } from "../games/core/random.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
+import { seededRandom } from "../shared/index.js";
 import { GEOMETRIES } from "../protocol/index.js";
 import type { Geometry } from "../protocol/index.js";
-import type { Trace, TraceStep } from "../games/core/types.js";
+import type { Trace, TraceStep } from "../games/index.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 

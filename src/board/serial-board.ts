@@ -16,8 +16,8 @@
 import { SerialPort } from "serialport";
 import { SerialPortStream } from "@serialport/stream";
 import type { OpenOptions } from "@serialport/stream";
-import { err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import { BoardSession } from "./session.js";
 import type { SessionOptions, Transport, TransportHandlers } from "./session.js";
 

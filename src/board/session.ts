@@ -10,8 +10,8 @@
  * `LineFramer`, at most `maxQueuedCommands` commands wait, events are handed
  * to subscribers synchronously, and bad lines are counted, not stored.
  */
-import { err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import {
   GEOMETRIES,
   LineFramer,

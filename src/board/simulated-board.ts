@@ -25,9 +25,9 @@
  *   sim.unplug(); sim.replug(); // USB cable out and back (power cut: the board reboots)
  *   await sim.close();
  */
-import { err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
-import type { Trace } from "../games/core/types.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
+import type { Trace } from "../games/index.js";
 import type { InfoMessage, LedState } from "../protocol/index.js";
 import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
 import type { FirmwareOptions, NoiseOptions } from "./firmware.js";

@@ -7,10 +7,10 @@
  * Pure: the caller reads the file and hands over its text or parsed JSON.
  * Every problem comes back as a `Result` error naming the field at fault.
  */
-import { describeValue, err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
-import { GEOMETRIES, isGeometryId } from "../protocol/geometry.js";
-import type { GeometryId } from "../protocol/geometry.js";
+import { describeValue, err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
+import { GEOMETRIES, isGeometryId } from "../protocol/index.js";
+import type { GeometryId } from "../protocol/index.js";
 
 /** The `format` every geometry file of this version carries. */
 export const WIRING_FORMAT = "kete-geometry/1";

@@ -5,11 +5,11 @@
  * now and then so that `kete board-test` has something to show.
  */
 import type { Command } from "commander";
-import { startPtySimulator } from "../board/pty.js";
-import type { PtySimulator } from "../board/pty.js";
-import { playTrace } from "../board/physical-board.js";
-import type { TraceStep } from "../games/core/types.js";
-import { seededRandom } from "../games/core/random.js";
+import { startPtySimulator } from "../board/index.js";
+import type { PtySimulator } from "../board/index.js";
+import { playTrace } from "../board/index.js";
+import type { TraceStep } from "../games/index.js";
+import { seededRandom } from "../shared/index.js";
 import { usageError } from "./usage.js";
 
 interface BoardSimFlags {

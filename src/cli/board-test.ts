@@ -9,9 +9,9 @@
  * there or not a kete board: one line on stderr, exit 1.
  */
 import type { Command } from "commander";
-import { SerialBoard } from "../board/serial-board.js";
-import { waitForReady } from "../board/session.js";
-import type { BoardEvent, BoardSnapshot } from "../board/link.js";
+import { SerialBoard } from "../board/index.js";
+import { waitForReady } from "../board/index.js";
+import type { BoardEvent, BoardSnapshot } from "../board/index.js";
 import { GEOMETRIES, LED_COLOURS, LED_PATTERNS } from "../protocol/index.js";
 import type {
   InfoMessage,

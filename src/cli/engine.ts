@@ -12,8 +12,8 @@ import {
   encodeAnswer,
   errorAnswer,
   handleRequestLine,
-} from "../engine/handler.js";
-import { LineFramer } from "../protocol/framer.js";
+} from "../engine/index.js";
+import { LineFramer } from "../protocol/index.js";
 
 export function registerEngineCommand(program: Command): Command {
   return program

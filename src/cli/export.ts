@@ -1,7 +1,7 @@
 /** `kete export FILE --format text|json`: a readable record of a game. */
 import type { Command } from "commander";
-import { exportGame, exportJson, exportText } from "../journal/export.js";
-import { readJournal } from "../journal/store.js";
+import { exportGame, exportJson, exportText } from "../journal/index.js";
+import { readJournal } from "../journal/index.js";
 import { usageError } from "./usage.js";
 
 export function registerExportCommand(program: Command): Command {

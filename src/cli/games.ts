@@ -1,6 +1,6 @@
 /** `kete games`: the recorded games, oldest first. */
 import type { Command } from "commander";
-import { defaultGamesDir, listJournals } from "../journal/store.js";
+import { defaultGamesDir, listJournals } from "../journal/index.js";
 
 export function registerGamesCommand(program: Command): Command {
   return program

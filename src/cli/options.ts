@@ -3,9 +3,9 @@
  * a game's option takes (`200` → 200, `null` → null, `true` → true), then
  * checked like engine requests. Shared by every command that takes options.
  */
-import type { Game, OptionSpec, OptionValue } from "../games/core/types.js";
-import { err, ok, type Result } from "../games/core/result.js";
-import { checkOptionValue, describeAllowed, unknownOptionMessage } from "../engine/options.js";
+import type { Game, OptionSpec, OptionValue } from "../games/index.js";
+import { err, ok, type Result } from "../shared/index.js";
+import { checkOptionValue, describeAllowed, unknownOptionMessage } from "../engine/index.js";
 
 /** The value a command-line string stands for under this option's spec. */
 export function coerceOptionValue(spec: OptionSpec, text: string): Result<OptionValue> {

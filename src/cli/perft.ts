@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { findGame, games } from "../games/index.js";
-import { runPerft } from "../engine/perft.js";
+import { runPerft } from "../engine/index.js";
 import { collect, parseOptionAssignments } from "./options.js";
 import { listNames, usageError } from "./usage.js";
 

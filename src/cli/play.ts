@@ -4,9 +4,9 @@
  * person at the keyboard for one or both sides) move the stones.
  */
 import type { Command } from "commander";
-import { POLICIES, type Policy } from "../controller/restore.js";
+import { POLICIES, type Policy } from "../controller/index.js";
 import { findGame, games } from "../games/index.js";
-import { defaultGamesDir, latestUnfinished, readJournal } from "../journal/store.js";
+import { defaultGamesDir, latestUnfinished, readJournal } from "../journal/index.js";
 import { collect, parseOptionAssignments } from "./options.js";
 import { runPlay } from "./play/session.js";
 import { listNames, usageError } from "./usage.js";

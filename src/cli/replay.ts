@@ -5,8 +5,8 @@
  */
 import type { Command } from "commander";
 import { findGame } from "../games/index.js";
-import type { Position } from "../games/core/types.js";
-import { readJournal } from "../journal/store.js";
+import type { Position } from "../games/index.js";
+import { readJournal } from "../journal/index.js";
 import { verifyJournal } from "./play/verify.js";
 import { renderView } from "./play/view.js";
 import { usageError } from "./usage.js";

@@ -12,9 +12,9 @@
  * (times come from snapshots, and for commands from the injected clock).
  */
 import { createActor, type Actor, type SnapshotFrom } from "xstate";
-import type { BoardLink } from "../board/link.js";
-import type { Side } from "../games/core/types.js";
-import type { LedState } from "../protocol/messages.js";
+import type { BoardLink } from "../board/index.js";
+import type { Side } from "../games/index.js";
+import type { LedState } from "../protocol/index.js";
 import type { ControllerEvent } from "./events.js";
 import { ledChanges, ledPlan, type LedInput } from "./leds.js";
 import {

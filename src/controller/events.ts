@@ -7,7 +7,7 @@
  * Times are the snapshot's `receivedAt` for decisions taken on a reading and
  * the injected clock for commands.
  */
-import type { Outcome, Side, Trace } from "../games/core/types.js";
+import type { Outcome, Side, Trace } from "../games/index.js";
 import type { MistakeKind } from "./mistakes.js";
 import type { PitNeed, Policy } from "./restore.js";
 

@@ -7,7 +7,7 @@
  * the game; ownership names whose turn a stray change belongs to, and the
  * successor pairs tell a stone sown "backwards" on the first drop.
  */
-import type { Position, Side } from "../games/core/types.js";
+import type { Position, Side } from "../games/index.js";
 import { OP_CAPTURE, OP_LIFT, OP_PLACE, OP_SOW, type MoveTrie, type TrieNode } from "./trie.js";
 
 export interface BoardKnowledge {

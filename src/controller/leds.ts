@@ -22,7 +22,7 @@
  * Guidance off (referee only): no legalStart/nextStone/lastStone/capture
  * lights; mistakes, setting up, results, sensor faults and the link still show.
  */
-import type { LedColour, LedPattern, LedState } from "../protocol/messages.js";
+import type { LedColour, LedPattern, LedState } from "../protocol/index.js";
 import type { PitNeed } from "./restore.js";
 import type { TurnGuide } from "./tracking.js";
 

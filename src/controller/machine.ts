@@ -30,10 +30,10 @@
  * on it. Only settled snapshots are acted on.
  */
 import { assign, enqueueActions, setup } from "xstate";
-import type { BoardEvent, BoardSnapshot } from "../board/link.js";
+import type { BoardEvent, BoardSnapshot } from "../board/index.js";
 import { findGame } from "../games/index.js";
-import type { Game, Position, Side } from "../games/core/types.js";
-import type { InfoMessage } from "../protocol/messages.js";
+import type { Game, Position, Side } from "../games/index.js";
+import type { InfoMessage } from "../protocol/index.js";
 import type { ControllerEvent } from "./events.js";
 import type { SensorFault } from "./mistakes.js";
 import {

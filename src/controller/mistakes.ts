@@ -39,7 +39,7 @@
  * BK-18 for the stage limit); stones captured into the hand and sown from the
  * wrong pit cite `CAPTURED_SOWING_RULE` (Bao's BK-5).
  */
-import type { Game, Position, Side } from "../games/core/types.js";
+import type { Game, Position, Side } from "../games/index.js";
 import { opponentOf, sideName, type BoardKnowledge } from "./knowledge.js";
 import {
   OP_CAPTURE,

@@ -5,7 +5,7 @@
  * decision the machine's guards route on, and the controller events to emit.
  * No I/O, no clock: times come in with the readings.
  */
-import type { Game, LegalMove, Outcome, Position, Side } from "../games/core/types.js";
+import type { Game, LegalMove, Outcome, Position, Side } from "../games/index.js";
 import type { ControllerEvent } from "./events.js";
 import {
   EMPTY_KNOWLEDGE,

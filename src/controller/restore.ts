@@ -22,7 +22,7 @@
  * Restoring is shown pit by pit: every pit that differs from the target with
  * the stones it needs (`+2` add two, `-1` take one away).
  */
-import type { Game, Position, Side } from "../games/core/types.js";
+import type { Game, Position, Side } from "../games/index.js";
 import type { BoardKnowledge } from "./knowledge.js";
 import { OP_PLACE, OP_SOW, isPickUp, pathSteps } from "./trie.js";
 import type { Reference } from "./mistakes.js";

@@ -41,7 +41,7 @@
  *    first read (snapshot time, so a replay decides the same), or `confirm`
  *    (a button press): the ended move is accepted.
  */
-import type { Game, LegalMove, Position } from "../games/core/types.js";
+import type { Game, LegalMove, Position } from "../games/index.js";
 import {
   OP_CAPTURE,
   OP_LIFT,

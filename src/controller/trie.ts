@@ -27,7 +27,7 @@
  *   keeps whole; the tracker reads both alike. `moveCount` is then a lower
  *   bound and `expanded` tells whether reading `children` asks the game for work.
  */
-import type { LegalMove, Position, Trace, TraceStep, TurnNode } from "../games/core/types.js";
+import type { LegalMove, Position, Trace, TraceStep, TurnNode } from "../games/index.js";
 
 export const OP_LIFT = 0;
 export const OP_SOW = 1;

@@ -4,8 +4,8 @@
  * every input, however broken, gets an answer and nothing throws.
  */
 import { games as registeredGames } from "../games/index.js";
-import type { KeteError, Result } from "../games/core/result.js";
-import type { Game, LegalMove, Outcome, Position, Trace } from "../games/core/types.js";
+import type { KeteError, Result } from "../shared/index.js";
+import type { Game, LegalMove, Outcome, Position, Trace } from "../games/index.js";
 import { checkOptions, defaultOptions } from "./options.js";
 
 /** Lines longer than this (in UTF-16 code units, about 1 MiB of ASCII) are refused unparsed. */

@@ -2,8 +2,8 @@
  * Rule options checked against a game's `optionSpecs`, shared by `kete engine`
  * (JSON values) and the command line (strings coerced first, see src/cli/options.ts).
  */
-import type { OptionSpec, OptionValue } from "../games/core/types.js";
-import { err, ok, type Result } from "../games/core/result.js";
+import type { OptionSpec, OptionValue } from "../games/index.js";
+import { err, ok, type Result } from "../shared/index.js";
 
 /** `{name: default}` for every option of a game, in spec order. */
 export function defaultOptions(specs: readonly OptionSpec[]): Record<string, OptionValue> {

@@ -1,7 +1,7 @@
 /**
  * Perft with an optional per-move split ("divide"), for `kete perft` and tests.
  */
-import type { Game, Position } from "../games/core/types.js";
+import type { Game, Position } from "../games/index.js";
 
 export interface PerftDivision {
   readonly move: string;

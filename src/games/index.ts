@@ -10,3 +10,7 @@ export const games: readonly Game[] = [...fourRowGames, ...baoGames];
 export function findGame(id: string): Game | undefined {
   return games.find((g) => g.id === id);
 }
+
+export * from "./core/types.js";
+export * from "./core/trace.js";
+export * from "./core/options.js";

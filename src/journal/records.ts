@@ -9,7 +9,7 @@
  * and finally the result. A last line without its newline, or one that is
  * not JSON, is a torn write (power cut mid-line): it is reported and ignored.
  */
-import { describeValue, err, ok, type Result } from "../games/core/result.js";
+import { describeValue, err, ok, type Result } from "../shared/index.js";
 
 export const JOURNAL_FORMAT = "kete-journal";
 export const JOURNAL_VERSION = 1;

@@ -19,7 +19,7 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { err, ok, type Result } from "../games/core/result.js";
+import { err, ok, type Result } from "../shared/index.js";
 import {
   decodeJournal,
   encodeRecord,

@@ -7,8 +7,8 @@
  * and patterns, gems in a place, unsettled pits) are written in canonical
  * order whatever order they came in.
  */
-import { err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import { withChecksum } from "./checksum.js";
 import { GEOMETRIES } from "./geometry.js";
 import type {

@@ -4,8 +4,8 @@
  * up to its terminator and reported as a `too-long` error, so a peer that
  * never sends "\n" cannot make it grow. Pure: no streams, no timers.
  */
-import { err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import { MAX_LINE_LENGTH } from "./messages.js";
 
 const LF = 0x0a;

@@ -3,8 +3,8 @@
  * however long or garbled, gives a `Result`; nothing throws, and an over-long
  * line is rejected before any other work is done.
  */
-import { err, ok } from "../games/core/result.js";
-import type { Result } from "../games/core/result.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import { crc8 } from "./checksum.js";
 import { GEOMETRIES, isGeometryId, isPitName } from "./geometry.js";
 import type { GeometryId } from "./geometry.js";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { PhysicalBoard, playTrace } from "../../src/board/physical-board.js";
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import { findGame } from "../../src/games/index.js";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 
 describe("PhysicalBoard", () => {
   it("starts with 4 stones per pit, or the counts given", () => {

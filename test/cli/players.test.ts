@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SimulatedBoard } from "../../src/board/simulated-board.js";
 import { Controller } from "../../src/controller/controller.js";
 import type { ControllerEvent } from "../../src/controller/events.js";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import { findGame } from "../../src/games/index.js";
 import {
   KeyboardPlayer,

@@ -6,7 +6,7 @@
  * injected mistakes citing the Bao rules, recovered under retry and forfeit.
  */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { LegalMove, Position } from "../../src/games/core/types.js";
 import { label, playGames, type GameConfig } from "./games.js";
 import { counts, playMove, type Session } from "./harness.js";

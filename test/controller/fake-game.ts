@@ -5,7 +5,7 @@
  * South owns every pit; after a move North is to move, with one move `P4`
  * (lift P4, sow P1). Only what the controller uses is implemented.
  */
-import { err, ok, type Result } from "../../src/games/core/result.js";
+import { err, ok, type Result } from "../../src/shared/result.js";
 import type {
   Game,
   LegalMove,

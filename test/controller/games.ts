@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import { findGame } from "../../src/games/index.js";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Game, Position } from "../../src/games/core/types.js";
 import { NOISY } from "./streams.js";
 import { playMove, startSession } from "./harness.js";

@@ -3,7 +3,7 @@
  * (snapshots, buttons, link changes) and that records the LEDs it was sent,
  * and a driver that plays whole games through a `Controller`.
  */
-import { ok, type Result } from "../../src/games/core/result.js";
+import { ok, type Result } from "../../src/shared/result.js";
 import type { BoardEvent, BoardLink, LinkState } from "../../src/board/link.js";
 import type { InfoMessage, LedEntry, LedState } from "../../src/protocol/messages.js";
 import { Controller, type ControllerOptions } from "../../src/controller/controller.js";

@@ -4,7 +4,7 @@
  * the same readings, in positions small enough to list every move.
  */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Game, Position } from "../../src/games/core/types.js";
 import { EMPTY_KNOWLEDGE, learnFromTrie } from "../../src/controller/knowledge.js";
 import { classifyMistake } from "../../src/controller/mistakes.js";

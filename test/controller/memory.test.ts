@@ -4,9 +4,9 @@
  * Structural checks only (what is queued, what is reachable), no heap sizes.
  */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Game, Position } from "../../src/games/core/types.js";
-import { ok, type Result } from "../../src/games/core/result.js";
+import { ok, type Result } from "../../src/shared/result.js";
 import type { LedEntry } from "../../src/protocol/messages.js";
 import type { Ply } from "../../src/controller/referee.js";
 import { CLEAN } from "./streams.js";

@@ -6,7 +6,7 @@
  * reach, so a turn costs the path played, not every move of the position.
  */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Game, Position } from "../../src/games/core/types.js";
 import type { MoveTrie } from "../../src/controller/trie.js";
 import { startTurn, track, type TurnTracker } from "../../src/controller/tracking.js";

@@ -5,7 +5,7 @@
  * stage (after capturing C5 and sowing B6, the next stone is dropped in A1).
  */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Position } from "../../src/games/core/types.js";
 import {
   boardOf,

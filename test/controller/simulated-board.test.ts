@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { SimulatedBoard } from "../../src/board/simulated-board.js";
 import { Controller } from "../../src/controller/controller.js";
 import type { ControllerEvent } from "../../src/controller/events.js";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import { boardOf, gameOf, initial } from "./scenario.js";
 
 async function until(cond: () => boolean, ms = 3000): Promise<void> {

@@ -3,7 +3,7 @@
  * real game's rules (option checking from specs, limit handling, a game that throws).
  */
 import { describe, expect, it } from "vitest";
-import { err, ok } from "../../src/games/core/result.js";
+import { err, ok } from "../../src/shared/result.js";
 import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
 import { handleRequestLine } from "../../src/engine/index.js";
 import { ask, errorOf } from "./helpers.js";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { findGame } from "../../src/games/index.js";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Position } from "../../src/games/core/types.js";
 import {
   baoDefaultOptions,

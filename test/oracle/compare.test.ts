@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findGame } from "../../src/games/index.js";
-import { seededRandom } from "../../src/games/core/random.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Position as EnginePosition } from "../../src/games/core/types.js";
 import {
   ORACLE_GAMES,

@@ -6,11 +6,11 @@
  * simulated hand sows it. Both act only through the board's hand, exactly
  * as hands on a real board would.
  */
-import type { SimulatedBoard } from "../../board/simulated-board.js";
-import type { Controller } from "../../controller/controller.js";
-import type { PenaltyState } from "../../controller/referee.js";
-import { countsAlong, handChange } from "../../games/core/trace.js";
-import type { Game, LegalMove, Position, Side, Trace } from "../../games/core/types.js";
+import type { SimulatedBoard } from "../../board/index.js";
+import type { Controller } from "../../controller/index.js";
+import type { PenaltyState } from "../../controller/index.js";
+import { countsAlong, handChange } from "../../games/index.js";
+import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
 
 export interface Pace {
   /** Milliseconds per stone, drawn from [min, max]. */

@@ -6,18 +6,18 @@
  */
 import { performance } from "node:perf_hooks";
 import logUpdate from "log-update";
-import type { BoardEvent, BoardLink } from "../../board/link.js";
-import { SerialBoard } from "../../board/serial-board.js";
-import { waitForReady } from "../../board/session.js";
-import { SimulatedBoard } from "../../board/simulated-board.js";
-import { Controller, statusLine } from "../../controller/controller.js";
-import type { ControllerEvent } from "../../controller/events.js";
-import type { Policy } from "../../controller/restore.js";
-import { seededRandom } from "../../games/core/random.js";
-import type { Game, Position, Side } from "../../games/core/types.js";
+import type { BoardEvent, BoardLink } from "../../board/index.js";
+import { SerialBoard } from "../../board/index.js";
+import { waitForReady } from "../../board/index.js";
+import { SimulatedBoard } from "../../board/index.js";
+import { Controller, statusLine } from "../../controller/index.js";
+import type { ControllerEvent } from "../../controller/index.js";
+import type { Policy } from "../../controller/index.js";
+import { seededRandom } from "../../shared/index.js";
+import type { Game, Position, Side } from "../../games/index.js";
 import type { LedState } from "../../protocol/index.js";
-import type { JournalHeader, JournalRecord } from "../../journal/records.js";
-import { JournalWriter, readJournal } from "../../journal/store.js";
+import type { JournalHeader, JournalRecord } from "../../journal/index.js";
+import { JournalWriter, readJournal } from "../../journal/index.js";
 import {
   KeyboardPlayer,
   PERSON_PACE,
@@ -26,7 +26,7 @@ import {
   type Player,
   type Table,
 } from "./players.js";
-import { RecordingLink } from "./recording-link.js";
+import { RecordingLink } from "../../board/index.js";
 import { renderView, type PlayView } from "./view.js";
 
 export interface PlaySettings {

@@ -4,12 +4,12 @@
  * times — and checks it reaches exactly the recorded decisions. This is how a
  * move misjudged on a real board is debugged: the journal reproduces it.
  */
-import type { BoardEvent } from "../../board/link.js";
-import { Controller } from "../../controller/controller.js";
-import type { ControllerEvent } from "../../controller/events.js";
-import { POLICIES, type Policy } from "../../controller/restore.js";
-import type { Journal } from "../../journal/records.js";
-import { ReplayLink } from "./recording-link.js";
+import type { BoardEvent } from "../../board/index.js";
+import { Controller } from "../../controller/index.js";
+import type { ControllerEvent } from "../../controller/index.js";
+import { POLICIES, type Policy } from "../../controller/index.js";
+import type { Journal } from "../../journal/index.js";
+import { ReplayLink } from "../../board/index.js";
 
 export interface Verification {
   readonly decisions: number;

@@ -4,7 +4,7 @@
  * perft and random playouts.
  */
 import { resolveOptions } from "../core/options.js";
-import { err, ok, type Result } from "../core/result.js";
+import { err, ok, type Result } from "../../shared/index.js";
 import type {
   Game,
   LegalMove,

@@ -9,7 +9,7 @@
  * - `B3*+`, `B3*-`: namua takasa placement, then sowing (taxed from the nyumba);
  * - choices: `s` go on safari, `.` stop in the nyumba (BK-12).
  */
-import { err, ok, type Result } from "../core/result.js";
+import { err, ok, type Result } from "../../shared/index.js";
 import { PIT_NAMES, pitIndex } from "./geometry.js";
 import { CHOICE_CHARS, SAFARI, STOP, VARIANT_SUFFIX } from "./turn.js";
 

@@ -7,7 +7,7 @@
  * of these. Every invariant is checked when a position is read from outside.
  */
 import { resolveOptions } from "../core/options.js";
-import { describeValue, err, ok, type Result } from "../core/result.js";
+import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import type { Position } from "../core/types.js";
 import {
   FRONT_OWNER,

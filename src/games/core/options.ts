@@ -3,7 +3,7 @@
  * flags, journal headers): every option filled in, unknown names and bad
  * values refused with a message naming the field.
  */
-import { describeValue, err, ok, type Result } from "./result.js";
+import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import type { OptionSpec, OptionValue, Options } from "./types.js";
 
 function describe(spec: OptionSpec): string {

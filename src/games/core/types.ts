@@ -16,7 +16,7 @@
  * Hence `TraceStep` is an open union keyed by `op`, and a position's board is
  * whatever its family's JSON says (`pits`, `cells`).
  */
-import type { Result } from "./result.js";
+import type { Result } from "../../shared/index.js";
 
 /** The side to move. Sowing games use `S`/`N`; Abalone uses `b`/`w`. */
 export type Side = string;

@@ -3,7 +3,7 @@
  * apply, outcome (HB-7, HB-8, HUS-4, BDE-4), perft and random playouts.
  */
 import { resolveOptions } from "../core/options.js";
-import { err, ok, type Result } from "../core/result.js";
+import { err, ok, type Result } from "../../shared/index.js";
 import type { Game, LegalMove, LegalMoves, Outcome, SensorView, Trace } from "../core/types.js";
 import {
   CCW,

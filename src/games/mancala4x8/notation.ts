@@ -4,7 +4,7 @@
  * optional captures `/` and one character per capture opportunity met
  * (`x` taken, `.` declined): `B3+`, `A8-`, `B3+/x.x`.
  */
-import { err, ok, type Result } from "../core/result.js";
+import { err, ok, type Result } from "../../shared/index.js";
 import { CCW, CW, DIRECTION_SIGNS, PIT_NAMES, pitIndex, type Direction } from "./geometry.js";
 import { CHOICE_CHARS, DECLINE, TAKE } from "./turn.js";
 

@@ -4,7 +4,7 @@
  * is checked when a position is read from outside.
  */
 import { resolveOptions } from "../core/options.js";
-import { describeValue, err, ok, type Result } from "../core/result.js";
+import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import type { Position } from "../core/types.js";
 import { PIT_COUNT, ROWS, type FourRowSide } from "./geometry.js";
 import type { FourRowGameId, Variant } from "./variants.js";

@@ -9,7 +9,7 @@
  */
 import fc from "fast-check";
 import type { Game, Position, Trace } from "../../../src/games/core/types.js";
-import { seededRandom } from "../../../src/games/core/random.js";
+import { seededRandom } from "../../../src/shared/random.js";
 import { findGame } from "../../../src/games/index.js";
 
 export { seededRandom };

@@ -1,11 +1,11 @@
 /**
- * Errors are values (src/games/core/result.ts): a bad position, a bad option,
+ * Errors are values (src/shared/result.ts): a bad position, a bad option,
  * an ill-formed or illegal move each come back as `{ ok: false, error }` with
  * a `code` and a message naming the rule or the field at fault. Nothing throws.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { KeteError } from "../../../src/games/core/result.js";
+import type { KeteError } from "../../../src/shared/result.js";
 import { parseMove } from "../../../src/games/mancala4x8/index.js";
 import { GAME_IDS, anyPositionJsonArb, getGame, parse, type PositionJSON } from "./helpers.js";
 

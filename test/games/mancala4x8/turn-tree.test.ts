@@ -12,7 +12,7 @@
  *   with over 300,000 moves gives its roots and one whole path at once.
  */
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../../src/games/core/random.js";
+import { seededRandom } from "../../../src/shared/random.js";
 import type {
   Game,
   LegalMove,

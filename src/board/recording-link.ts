@@ -6,9 +6,9 @@
  * exactly what the controller was given and `kete replay --verify` can give
  * a fresh controller the same.
  */
-import type { BoardEvent, BoardLink, LinkState } from "../../board/link.js";
-import type { Result } from "../../games/core/result.js";
-import type { InfoMessage, LedEntry } from "../../protocol/index.js";
+import type { BoardEvent, BoardLink, LinkState } from "./link.js";
+import type { Result } from "../shared/index.js";
+import type { InfoMessage, LedEntry } from "../protocol/index.js";
 
 export class RecordingLink implements BoardLink {
   private readonly listeners = new Set<(event: BoardEvent) => void>();

@@ -1,0 +1,7 @@
+/**
+ * The game journal: append-only JSON-lines records of a game (records.ts),
+ * the files that hold them (store.ts) and their export (export.ts).
+ */
+export * from "./records.js";
+export * from "./store.js";
+export * from "./export.js";
