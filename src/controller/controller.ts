@@ -13,7 +13,7 @@
  */
 import { createActor, type Actor, type SnapshotFrom } from "xstate";
 import type { BoardLink } from "../board/index.js";
-import type { Side } from "../games/index.js";
+import type { Position, Side } from "../games/index.js";
 import type { LedState } from "../protocol/index.js";
 import type { ControllerEvent } from "./events.js";
 import { ledChanges, ledPlan, type LedInput } from "./leds.js";
@@ -23,10 +23,10 @@ import {
   type ControllerInput,
   type ControllerMachine,
 } from "./machine.js";
-import type { Policy } from "./restore.js";
+import type { PitNeed, Policy } from "./restore.js";
 import { sideName } from "./knowledge.js";
 import { formatNeeds } from "./restore.js";
-import { candidateMoves } from "./tracking.js";
+import { candidateMoves, type TurnGuide } from "./tracking.js";
 
 export type ControllerSnapshot = SnapshotFrom<ControllerMachine>;
 
@@ -106,6 +106,93 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   const more =
     gs.turn.cursors.length > 0 && (g.candidates > 4 || candidateMoves(gs.turn, 5).length > 4);
   return `${who}: ${g.inHand} in hand${g.nextStone.length ? `, next stone ${g.nextStone.join(" or ")}` : ""} (${moves.join(", ")}${more ? ", …" : ""})`;
+}
+
+/** The phase of the game at the board, from the machine's tags. */
+export type ControllerPhase =
+  | "connecting"
+  | "idle"
+  | "setup"
+  | "turn"
+  | "mistake"
+  | "penalty"
+  | "takingBack"
+  | "over"
+  | "linkLost";
+
+const PHASES: readonly ControllerPhase[] = [
+  "linkLost",
+  "connecting",
+  "idle",
+  "setup",
+  "turn",
+  "mistake",
+  "penalty",
+  "takingBack",
+  "over",
+];
+
+/**
+ * What the players, the view and the tests read of the controller: plain
+ * data, the same whatever the machine's inner states are called.
+ */
+export interface ControllerView {
+  readonly phase: ControllerPhase;
+  /** In a turn that has not begun: the player to move may start a move. */
+  readonly awaitingStart: boolean;
+  /** In a turn that is under way (stones moving). */
+  readonly moving: boolean;
+  /** In a turn, waiting out a reading no hand could make (a sensor fault). */
+  readonly sensorFault: boolean;
+  /** The side to move, once a game is chosen. */
+  readonly toMove: Side | null;
+  /** The position standing now (before the move under way). */
+  readonly position: Position | null;
+  /** Setting up, restoring, taking back or a wrong penalty: what each pit still needs. */
+  readonly needs: readonly PitNeed[];
+  /** The last settled reading the controller judged (sensor order), or null before the first. */
+  readonly judged: readonly (number | null)[] | null;
+  /** The guidance of the turn under way, or null. */
+  readonly guide: TurnGuide | null;
+  /** Whose mistake is being undone (the erring side), while one is. */
+  readonly erring: Side | null;
+  /** While a penalty is handed over (HB-9): the erring side and the stones that crossed so far, or "wrong" with the message. */
+  readonly penalty: {
+    readonly erring: Side;
+    readonly crossed: number;
+    readonly wrong: string | null;
+  } | null;
+  /** The last error a command caused (an unknown game), or null. */
+  readonly error: string | null;
+}
+
+/** The plain view of a machine snapshot (see `ControllerView`). */
+export function controllerView(snapshot: ControllerSnapshot): ControllerView {
+  const c = snapshot.context;
+  const phase = PHASES.find((p) => snapshot.hasTag(p)) ?? "idle";
+  const p = phase === "penalty" ? c.penalty : null;
+  return {
+    phase,
+    awaitingStart: snapshot.hasTag("awaitingStart"),
+    moving: snapshot.hasTag("moving"),
+    sensorFault: snapshot.hasTag("sensorFault"),
+    toMove: c.gs?.position.toMove ?? null,
+    position: c.gs?.position ?? null,
+    needs: c.needs,
+    judged: c.counts,
+    guide: c.guide,
+    erring: phase === "mistake" ? (c.mistake?.mistake.side ?? null) : (p?.erring ?? null),
+    penalty:
+      p === null
+        ? null
+        : {
+            erring: p.erring,
+            crossed:
+              p.status.kind === "in-progress" ? p.status.crossed : p.status.kind === "done" ? 5 : 0,
+            wrong: p.status.kind === "wrong" ? p.status.message : null,
+          },
+    error: c.error,
+  };
 }
 
 export interface ControllerOptions extends ControllerInput {
@@ -198,6 +285,16 @@ export class Controller {
 
   get state(): string {
     return statePath(this.snapshot);
+  }
+
+  /** What the controller shows now, as plain data (see `ControllerView`). */
+  get view(): ControllerView {
+    return controllerView(this.snapshot);
+  }
+
+  /** The status line for the player (`South to move`, `restore the board: B3 +1`). */
+  get status(): string {
+    return statusLine(this.snapshot);
   }
 
   /** The LED plan of the current state (every pit). */

@@ -77,6 +77,25 @@ export type ControllerCommand =
 
 export type ControllerMachineEvent = BoardEvent | ControllerCommand;
 
+/**
+ * What consumers ask of the machine's state (`snapshot.hasTag`), instead of
+ * reading its state path: the phase of the game, and within a turn whether it
+ * has begun, is under way, or waits out a sensor fault.
+ */
+export type ControllerTag =
+  | "connecting"
+  | "idle"
+  | "setup"
+  | "turn"
+  | "awaitingStart"
+  | "moving"
+  | "sensorFault"
+  | "mistake"
+  | "penalty"
+  | "takingBack"
+  | "over"
+  | "linkLost";
+
 export interface ControllerContext {
   readonly settings: Settings;
   /** Injected clock: the time of commands (readings carry their own). */
@@ -166,6 +185,7 @@ export const controllerMachine = setup({
     events: {} as ControllerMachineEvent,
     input: {} as ControllerInput,
     emitted: {} as ControllerEvent,
+    tags: {} as ControllerTag,
   },
   actions: {
     storeInfo: assign(({ event }) => (event.type === "hello" ? { info: event.info } : {})),
@@ -461,6 +481,7 @@ export const controllerMachine = setup({
   },
   states: {
     connecting: {
+      tags: ["connecting"],
       on: { hello: { target: "session", actions: "storeInfo" } },
     },
     session: {
@@ -472,8 +493,9 @@ export const controllerMachine = setup({
         resume: { target: ".setup", actions: "startGame" },
       },
       states: {
-        idle: {},
+        idle: { tags: ["idle"] },
         setup: {
+          tags: ["setup"],
           always: [
             { guard: "boardSetUp", target: "play", actions: "beginPlay" },
             { guard: "noGame", target: "idle" },
@@ -487,6 +509,7 @@ export const controllerMachine = setup({
           on: { takeback: { guard: "hasPlies", target: ".takingBack", actions: "beginTakeback" } },
           states: {
             turn: {
+              tags: ["turn"],
               initial: "awaitingStart",
               on: {
                 snapshot: { guard: "settledReading", target: ".judging", actions: "followReading" },
@@ -506,15 +529,19 @@ export const controllerMachine = setup({
                     { target: "sowing" },
                   ],
                 },
-                awaitingStart: { always: { guard: "gameOver", target: "#kete.session.over" } },
-                sowing: {},
-                capturing: {},
-                relay: {},
-                ending: {},
-                sensorFault: {},
+                awaitingStart: {
+                  tags: ["awaitingStart"],
+                  always: { guard: "gameOver", target: "#kete.session.over" },
+                },
+                sowing: { tags: ["moving"] },
+                capturing: { tags: ["moving"] },
+                relay: { tags: ["moving"] },
+                ending: { tags: ["moving"] },
+                sensorFault: { tags: ["sensorFault"] },
               },
             },
             mistake: {
+              tags: ["mistake"],
               initial: "restoring",
               states: {
                 restoring: {
@@ -537,6 +564,7 @@ export const controllerMachine = setup({
               },
             },
             penalty: {
+              tags: ["penalty"],
               initial: "handingOver",
               states: {
                 handingOver: {
@@ -558,6 +586,7 @@ export const controllerMachine = setup({
               },
             },
             takingBack: {
+              tags: ["takingBack"],
               initial: "restoring",
               states: {
                 restoring: {
@@ -580,6 +609,7 @@ export const controllerMachine = setup({
           },
         },
         over: {
+          tags: ["over"],
           on: {
             takeback: { guard: "hasPlies", target: "play.takingBack", actions: "beginTakeback" },
           },
@@ -588,6 +618,7 @@ export const controllerMachine = setup({
       },
     },
     resynchronising: {
+      tags: ["linkLost"],
       on: {
         hello: { actions: "storeInfo" },
         snapshot: [

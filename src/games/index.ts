@@ -14,3 +14,5 @@ export function findGame(id: string): Game | undefined {
 export * from "./core/types.js";
 export * from "./core/trace.js";
 export * from "./core/options.js";
+export * from "./core/board.js";
+export * from "./core/rules.js";

@@ -17,6 +17,8 @@
  * whatever its family's JSON says (`pits`, `cells`).
  */
 import type { Result } from "../../shared/index.js";
+import type { BoardLayout } from "./board.js";
+import type { BoardAct, Refusal, RuleBook } from "./rules.js";
 
 /** The side to move. Sowing games use `S`/`N`; Abalone uses `b`/`w`. */
 export type Side = string;
@@ -189,6 +191,29 @@ export interface Game<P extends Position = Position> {
 
   /** The counts the board's sensors should show for this position. */
   sensorView(position: P): SensorView;
+
+  /** The board: geometry, places in sensor order, owners and sowing successors (core/board.ts). */
+  readonly layout: BoardLayout;
+
+  /** The rule ids a mistake of each kind breaks under these options (core/rules.ts). */
+  ruleBook(options: Options): RuleBook;
+
+  /**
+   * Why `act` starts no legal turn in `position` (typed, citing the rule), or
+   * null when some legal move of the position begins with it.
+   */
+  refusal(position: P, act: BoardAct): Refusal | null;
+
+  /**
+   * The position with other counts on the board (in `sensorView` order) and/or
+   * another side to move, everything else kept; validated as `parsePosition`
+   * validates (a changed stone total is an error). Used for the policies that
+   * let a position stand after a mistake, and to choose who moves first.
+   */
+  withBoard(
+    position: P,
+    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
+  ): Result<P>;
 
   /** `null` while the game goes on. A position whose game is over has no legal moves. */
   outcome(position: P): Outcome | null;
