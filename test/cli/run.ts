@@ -1,27 +1,21 @@
-/** Runs the built `kete` command (dist/cli/main.js), building it first if it is missing. */
+/**
+ * Runs the `kete` command as a user does: `node dist/cli/main.js`, with dist/
+ * first brought up to date with src/ (build-dist.ts), so a test never runs an
+ * old build.
+ */
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { buildDist } from "./build-dist.js";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const MAIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
-/** `npm test` builds before testing; a bare `vitest run` on a fresh checkout builds here. */
+/**
+ * Compiles what changed in src/ since dist/ was written (nothing, usually:
+ * vitest's globalSetup has just done it). Call before spawning `kete`.
+ */
 export function ensureBuilt(): void {
-  if (existsSync(MAIN)) return;
-  spawnSync(
-    process.execPath,
-    [
-      fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url)),
-      "-p",
-      "tsconfig.build.json",
-    ],
-    {
-      cwd: ROOT,
-      stdio: "ignore",
-    },
-  );
-  if (!existsSync(MAIN)) throw new Error(`could not build ${MAIN}`);
+  buildDist();
 }
 
 export function kete(args: readonly string[], input = ""): SpawnSyncReturns<string> {

@@ -1,14 +1,16 @@
 /**
  * The README's examples are runnable: every `$ … | npx kete engine` line in a
- * ```sh block is run against the built CLI and must print exactly the lines
- * that follow it in the block.
+ * ```sh block is run against the CLI built from the current source and must
+ * print exactly the lines that follow it in the block.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MAIN, ensureBuilt } from "../cli/run.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-const cli = new URL("../../dist/cli/main.js", import.meta.url).pathname;
+
+beforeAll(ensureBuilt);
 
 interface Example {
   readonly input: string;
@@ -39,7 +41,7 @@ describe("README", () => {
 
   for (const example of examples) {
     it(`prints what it shows for ${example.input.slice(0, 60)}…`, () => {
-      const out = execFileSync(process.execPath, [cli, "engine"], {
+      const out = execFileSync(process.execPath, [MAIN, "engine"], {
         input: `${example.input}\n`,
         encoding: "utf8",
       });
