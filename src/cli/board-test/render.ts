@@ -1,0 +1,144 @@
+/**
+ * What `kete board-test` prints: the board's identity, its pits laid out as
+ * the board lies, and the closing summary. Pure text; colour comes from a
+ * `Painter`. The layout is the geometry the board announced (its INFO, and
+ * every SNAP), read from the protocol's table (PROTOCOL.md §5): no geometry is
+ * assumed here.
+ */
+import type { BoardSnapshot } from "../../board/index.js";
+import { GEOMETRIES, LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
+import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
+
+/** Two lines: who the board is and what it can do (from its INFO). */
+export function describeInfo(info: InfoMessage): string {
+  const letters = (xs: readonly string[], table: Readonly<Record<string, string>>): string =>
+    xs.length === 0 ? "none" : xs.map((x) => table[x] ?? "?").join("");
+  return [
+    `board ${info.boardId}  firmware ${info.firmware}  protocol ${info.proto}  geometry ${info.geometry}  boot #${info.boot}`,
+    `sensors up to ${info.maxCount} stones  LEDs ${letters(info.colours, LED_COLOURS)}/${letters(info.patterns, LED_PATTERNS)}` +
+      `  buttons ${info.buttons}  calibration ${info.calibration ? "yes" : "no"}` +
+      `  debounce ${info.debounceMs} ms  snapshots every ${info.snapshotIntervalMs} ms`,
+  ].join("\n");
+}
+
+/** How unsettled and faulty cells are marked (ANSI colours, or nothing). */
+export interface Painter {
+  unsettled(text: string): string;
+  fault(text: string): string;
+}
+
+export const PLAIN: Painter = { unsettled: (t) => t, fault: (t) => t };
+
+/** Yellow for unsettled, red for faulty when `colour`; otherwise text as it is. */
+export function painter(colour: boolean): Painter {
+  if (!colour) return PLAIN;
+  const wrap = (code: string) => (text: string) => `\x1b[${code}m${text}\x1b[0m`;
+  return { unsettled: wrap("33"), fault: wrap("31") };
+}
+
+/** Each cell's text in canonical order (`4`, `2S1`, `b`), null for a faulty sensor. */
+export function cellTexts(board: SnapshotBoard): (string | null)[] {
+  switch (board.geometry) {
+    case "4x8":
+      return board.counts.map((c) => (c === null ? null : String(c)));
+    case "2x5+2":
+      return board.places.map((p) => (p === null ? null : `${p.count}${p.gems.join("")}`));
+    case "hex61":
+      return board.holes.map((h) =>
+        h === null ? null : h === "empty" ? "." : h === "black" ? "b" : "w",
+      );
+  }
+}
+
+/** The pits whose sensor reads `?`. */
+export function faultyPits(board: SnapshotBoard): string[] {
+  const cells = GEOMETRIES[board.geometry].cells;
+  return cellTexts(board).flatMap((t, i) => (t === null ? [cells[i] ?? "?"] : []));
+}
+
+export interface BoardRow {
+  /** The row's letters: `A`, or a cup's whole name (`SC`). */
+  readonly name: string;
+  /** Indexes into the geometry's cells, in canonical order. */
+  readonly cells: readonly number[];
+}
+
+/** A geometry's cells grouped by row (the letters of each name), rows in canonical order. */
+export function boardRows(cells: readonly string[]): BoardRow[] {
+  const rows = new Map<string, number[]>();
+  cells.forEach((pit, i) => {
+    const row = /^[A-Z]+/.exec(pit)?.[0] ?? pit;
+    rows.set(row, [...(rows.get(row) ?? []), i]);
+  });
+  return [...rows].map(([name, indexes]) => ({ name, cells: indexes }));
+}
+
+/**
+ * Where a line divides the board into its two sides, as a count of rows from
+ * the top; null when it has no such halves. A board of an even number of rows
+ * all of one length is two halves facing each other (`4x8`: South's A and B,
+ * North's C and D, PROTOCOL.md §5.1); `2x5+2` (its cups are rows of one) and
+ * `hex61` are drawn without one.
+ */
+export function sideBreak(rows: readonly BoardRow[]): number | null {
+  const length = rows[0]?.cells.length;
+  const even = rows.length >= 2 && rows.length % 2 === 0;
+  return even && rows.every((r) => r.cells.length === length) ? rows.length / 2 : null;
+}
+
+/** One cell, three wide: `4 `, `4~` while unsettled, `?` for a fault. */
+function cellText(text: string | null, unsettled: boolean, paint: Painter): string {
+  if (text === null) return paint.fault("  ?");
+  return unsettled ? paint.unsettled(`${text}~`.padStart(3)) : `${text} `.padStart(3);
+}
+
+/**
+ * The pits as the board lies: rows from the far side (D, C) to the near (B, A),
+ * columns 1..8; `~` after an unsettled count, `?` for a faulty sensor.
+ */
+export function renderBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): string {
+  const cells = GEOMETRIES[snapshot.board.geometry].cells;
+  const texts = cellTexts(snapshot.board);
+  const unsettled = new Set(snapshot.unsettled);
+  const rows = boardRows(cells).reverse();
+  const width = Math.max(...rows.map((r) => r.cells.length));
+  const columns = Array.from({ length: width }, (_, i) => String(i + 1).padStart(3) + " ");
+  const lines = [`     ${columns.join(" ")}`];
+  const divide = sideBreak(rows);
+  rows.forEach((row, r) => {
+    if (r === divide) lines.push(`     ${"-".repeat(width * 5 - 1)}`);
+    const shown = row.cells.map((i) =>
+      cellText(texts[i] ?? null, unsettled.has(cells[i] ?? ""), paint),
+    );
+    lines.push(`  ${row.name.padEnd(2)} ${shown.map((t) => ` ${t}`).join(" ")}`);
+  });
+  const state = snapshot.settled ? "settled" : `unsettled: ${snapshot.unsettled.join(" ")}`;
+  lines.push(`  ${state}   (~ unsettled, ? sensor fault)`);
+  return lines.map((l) => l.trimEnd()).join("\n");
+}
+
+/** What a run saw, for the closing summary. */
+export interface Stats {
+  snapshots: number;
+  settled: number;
+  readonly faults: Set<string>;
+  buttons: number;
+  lost: number;
+}
+
+export function emptyStats(): Stats {
+  return { snapshots: 0, settled: 0, faults: new Set(), buttons: 0, lost: 0 };
+}
+
+/** The four closing lines: snapshots, line errors by code, sensor faults, buttons and link losses. */
+export function summary(errors: ReadonlyMap<string, number>, stats: Stats): string {
+  const errorText =
+    errors.size === 0 ? "none" : [...errors].map(([code, n]) => `${code} ${n}`).join(", ");
+  const faults = stats.faults.size === 0 ? "none" : [...stats.faults].join(" ");
+  return [
+    `snapshots ${stats.snapshots} (${stats.settled} settled)`,
+    `line errors: ${errorText}`,
+    `sensor faults: ${faults}`,
+    `button events ${stats.buttons}, link lost ${stats.lost} time(s)`,
+  ].join("\n");
+}
