@@ -25,6 +25,25 @@ export function sleep(scheduler: Scheduler, ms: number): Promise<void> {
   return new Promise((resolve) => scheduler.schedule(resolve, ms));
 }
 
+/**
+ * Calls `fn` every `ms` on the scheduler's clock until the returned function
+ * is called (a repeating timer: a nudge, a redraw tick).
+ */
+export function every(scheduler: Scheduler, ms: number, fn: () => void): () => void {
+  let cancel: () => void = () => undefined;
+  let stopped = false;
+  const tick = (): void => {
+    if (stopped) return;
+    cancel = scheduler.schedule(tick, ms);
+    fn();
+  };
+  cancel = scheduler.schedule(tick, ms);
+  return () => {
+    stopped = true;
+    cancel();
+  };
+}
+
 interface FakeTimer {
   readonly at: number;
   readonly order: number;

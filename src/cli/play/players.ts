@@ -6,9 +6,9 @@
  * simulated hand sows it. Both act only through the board's hand, exactly
  * as hands on a real board would.
  */
-import type { SimulatedBoard } from "../../board/index.js";
-import type { Controller } from "../../controller/index.js";
-import type { PenaltyState } from "../../controller/index.js";
+import { sleep } from "../../board/index.js";
+import type { Scheduler, SimulatedBoard } from "../../board/index.js";
+import type { Controller, ControllerView } from "../../controller/index.js";
 import { countsAlong, handChange } from "../../games/index.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
 
@@ -32,8 +32,6 @@ export function scaledPace(pace: Pace, factor: number): Pace {
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
-
 /** What the players need of the session. */
 export interface Table {
   readonly controller: Controller;
@@ -41,6 +39,8 @@ export interface Table {
   readonly game: Game;
   readonly random: () => number;
   readonly pace: Pace;
+  /** The session's time: every pause of the hands, every wait for the lights. */
+  readonly scheduler: Scheduler;
   /** True once the game is over or the session is closing. */
   stopped(): boolean;
   /** A line for the view's message list. */
@@ -51,13 +51,24 @@ function between(random: () => number, [lo, hi]: readonly [number, number]): num
   return lo + (hi - lo) * random();
 }
 
+/**
+ * The side whose pit each place of the sensor view is (null: no side's), from
+ * `game.layout.owners`. (Until every game has its layout: South's the first
+ * half of the view, as on every four-row board.)
+ */
+export function ownersOf(game: Game, position: Position): readonly (Side | null)[] {
+  if (game.layout !== undefined) return game.layout.owners;
+  const n = game.sensorView(position).pits.length;
+  return Array.from({ length: n }, (_, i) => (i < n / 2 ? "S" : "N"));
+}
+
 /** Own stones minus the opponent's on the board after a move: a greedy player's measure. */
 function margin(game: Game, position: Position, side: Side): number {
-  const view = game.sensorView(position);
-  const half = view.counts.length / 2;
+  const owners = ownersOf(game, position);
   let m = 0;
-  view.counts.forEach((n, i) => {
-    m += i < half === (side === "S") ? n : -n;
+  game.sensorView(position).counts.forEach((n, i) => {
+    const owner = owners[i] ?? null;
+    if (owner !== null) m += owner === side ? n : -n;
   });
   const over = game.outcome(position);
   if (over !== null) m += over.winner === side ? 1000 : over.winner === null ? 0 : -1000;
@@ -87,8 +98,8 @@ export function chooseMove(
 }
 
 /** Whether the controller has stopped the move: a mistake to restore, a takeback. */
-function interrupted(state: string): boolean {
-  return state.startsWith("session.play.mistake") || state.startsWith("session.play.takingBack");
+function interrupted(view: ControllerView): boolean {
+  return view.phase === "mistake" || view.phase === "takingBack";
 }
 
 /**
@@ -97,8 +108,8 @@ function interrupted(state: string): boolean {
  * hand) or a lost link. A person waits, hand still full, until the lights say
  * go on; giving up mid-move would leave the hand's stones nowhere.
  */
-function waiting(state: string): boolean {
-  return state.endsWith("sensorFault") || state.startsWith("resynchronising");
+function waiting(view: ControllerView): boolean {
+  return view.sensorFault || view.phase === "linkLost";
 }
 
 export abstract class Player {
@@ -122,59 +133,74 @@ export abstract class Player {
 
   protected abstract act(): Promise<void>;
 
-  /** Whether kete is waiting for the board to be set up or restored (not a penalty, not play). */
+  protected get view(): ControllerView {
+    return this.table.controller.view;
+  }
+
+  protected pause(ms: number): Promise<void> {
+    return sleep(this.table.scheduler, ms);
+  }
+
+  /** A person's time for one stone. */
+  protected stonePause(): Promise<void> {
+    return this.pause(between(this.table.random, this.table.pace.stoneMs));
+  }
+
+  /** Whether kete is waiting for the board to be set up, restored or taken back (not a penalty, not play). */
   protected restoring(): boolean {
-    const state = this.table.controller.state;
-    return state.startsWith("session.setup") || state.startsWith("session.play.mistake");
+    const phase = this.view.phase;
+    return phase === "setup" || phase === "mistake" || phase === "takingBack";
   }
 
   /**
    * Whether this player's hand does the restoring: the erring player's after
-   * a mistake, South's when setting up. One hand at a time, or two would
-   * both answer the same lights.
+   * a mistake, the one who made the move taken back, the first side's when
+   * setting up. One hand at a time, or two would both answer the same lights.
    */
   protected restoresNow(): boolean {
-    const state = this.table.controller.state;
-    if (state.startsWith("session.setup")) return this.side === "S";
-    return this.table.controller.snapshot.context.mistake?.mistake.side === this.side;
+    const view = this.view;
+    if (view.phase === "setup") return this.side === this.firstSide();
+    if (view.phase === "takingBack") return view.toMove !== null && view.toMove !== this.side;
+    return view.erring === this.side;
+  }
+
+  private firstSide(): Side {
+    const { game } = this.table;
+    return game.layout !== undefined ? game.layout.sides[0] : "S";
   }
 
   protected myTurn(): boolean {
-    const gs = this.table.controller.snapshot.context.gs;
-    return (
-      gs !== null &&
-      gs.position.toMove === this.side &&
-      this.table.controller.state.startsWith("session.play.turn.awaitingStart")
-    );
+    const view = this.view;
+    return view.phase === "turn" && view.awaitingStart && view.toMove === this.side;
   }
 
   /**
    * Undoes whatever the controller says differs, with the hand (restore flow,
-   * setup), as a person reads the lights: look only once they show what the
-   * board holds now (kete has judged a settled reading of it), then take the
-   * surplus stones into the hand and drop the hand's stones where stones are
-   * missing; look again. Stones missing with none in hand and no surplus on
-   * the board were lost (a crashed process's hand, a stone put aside): they
-   * come from the box. The hand keeps its stones until kete is content
-   * (`stillNeeded` turns false), so a misread light never loses one.
+   * setup, takeback), as a person reads the lights: look only once they show
+   * what the board holds now (kete has judged a settled reading of it), then
+   * take the surplus stones into the hand and drop the hand's stones where
+   * stones are missing; look again. Stones missing with none in hand and no
+   * surplus on the board were lost (a crashed process's hand, a stone put
+   * aside): they come from the box. The hand keeps its stones until kete is
+   * content (`stillNeeded` turns false), so a misread light never loses one.
    */
   protected async restore(stillNeeded: () => boolean): Promise<void> {
-    const { board, pace, random, controller } = this.table;
+    const { board } = this.table;
     const hand = board.hand;
     for (let round = 0; round < 12 && stillNeeded() && !this.table.stopped(); round++) {
       await this.settledLights();
       if (!stillNeeded() || this.table.stopped()) break;
-      const needs = controller.snapshot.context.needs;
+      const needs = this.view.needs;
       if (needs.length === 0) break;
       for (const n of needs.filter((x) => x.need < 0)) {
         hand.lift(n.pit, Math.min(-n.need, board.physical.count(n.pit)));
-        await sleep(between(random, pace.stoneMs));
+        await this.stonePause();
       }
       for (const n of needs.filter((x) => x.need > 0)) {
         for (let k = 0; k < n.need; k++) {
           if (hand.held > 0) hand.drop(n.pit);
           else hand.place(n.pit);
-          await sleep(between(random, pace.stoneMs));
+          await this.stonePause();
         }
       }
       hand.hover(null);
@@ -187,14 +213,14 @@ export abstract class Player {
    * to what lies on the board: then its lights and restore list are current.
    */
   protected async settledLights(): Promise<void> {
-    const { board, controller, pace } = this.table;
-    const deadline = Date.now() + Math.max(3000, pace.settleMs * 6);
-    await sleep(Math.min(pace.settleMs, 400));
-    while (Date.now() < deadline && !this.table.stopped()) {
-      const seen = controller.snapshot.context.counts;
+    const { board, pace, scheduler } = this.table;
+    const deadline = scheduler.now() + Math.max(3000, pace.settleMs * 6);
+    await this.pause(Math.min(pace.settleMs, 400));
+    while (scheduler.now() < deadline && !this.table.stopped()) {
+      const seen = this.view.judged;
       const now = board.physical.counts();
       if (seen !== null && seen.length === now.length && seen.every((c, i) => c === now[i])) return;
-      await sleep(50);
+      await this.pause(50);
     }
   }
 
@@ -205,10 +231,11 @@ export abstract class Player {
    * is no such move or the board is at no point of it.
    */
   protected async resumeMove(): Promise<boolean> {
-    const { board, controller } = this.table;
-    const midTurn = () =>
-      /^session\.play\.turn\.(sowing|capturing|relay|ending)$/.test(controller.state) &&
-      controller.snapshot.context.gs?.position.toMove === this.side;
+    const { board } = this.table;
+    const midTurn = () => {
+      const view = this.view;
+      return view.phase === "turn" && view.moving && view.toMove === this.side;
+    };
     if (this.plan === null || !midTurn()) return false;
     await this.settledLights();
     const plan = this.plan;
@@ -245,41 +272,47 @@ export abstract class Player {
    * reports a mistake.
    */
   protected async perform(trace: Trace, mistakeAt = -1, from = 0): Promise<void> {
-    const { board, pace, random, controller } = this.table;
-    const hand = board.hand;
+    const hand = this.table.board.hand;
     if (this.plan?.trace !== trace) this.plan = this.planOf(trace);
     for (let i = from; i < trace.length; i++) {
       // Hold on while kete cannot follow the board; stop at once when it has
       // called a mistake (whoever it blames).
-      while (!this.table.stopped() && waiting(controller.state)) {
+      while (!this.table.stopped() && waiting(this.view)) {
         hand.hover(null);
-        await sleep(100);
+        await this.pause(100);
       }
-      if (this.table.stopped() || interrupted(controller.state)) return;
+      if (this.table.stopped() || interrupted(this.view)) return;
       const step = trace[i];
-      if (step.op === "sow" && i === mistakeAt) {
-        // A slip of the hand: this stone goes one pit too far.
-        const next = trace.slice(i + 1).find((s) => s.op === "sow")?.pit;
-        const wrong = next !== undefined && next !== step.pit ? next : null;
-        if (wrong !== null) {
-          hand.drop(wrong);
-          hand.hover(null);
-          const until = Date.now() + pace.settleMs * 4 + 1500;
-          while (Date.now() < until && !interrupted(controller.state)) await sleep(50);
-          if (this.table.stopped() || interrupted(controller.state)) return;
-          // Kete has not objected (yet): the player notices the slip, takes
-          // the stone back and sows on as planned.
-          hand.lift(wrong, 1);
-          await sleep(between(random, pace.stoneMs));
-        }
-      }
+      if (step.op === "sow" && i === mistakeAt && !(await this.slip(trace, i))) return;
       if (step.op === "lift" || step.op === "capture") hand.lift(step.pit, step.n);
       else if (step.op === "sow") hand.drop(step.pit);
       else if (step.op === "place") hand.place(step.pit);
-      await sleep(between(random, pace.stoneMs));
+      await this.stonePause();
     }
     hand.hover(null);
     this.plan = null;
+  }
+
+  /**
+   * A slip of the hand: the stone of step `i` goes one pit too far. If kete
+   * objects, the move stops there (false); if not (yet), the player notices,
+   * takes the stone back and sows on as planned (true).
+   */
+  private async slip(trace: Trace, i: number): Promise<boolean> {
+    const { pace, scheduler } = this.table;
+    const hand = this.table.board.hand;
+    const step = trace[i];
+    const next = trace.slice(i + 1).find((s) => s.op === "sow")?.pit;
+    const wrong = next !== undefined && next !== step.pit ? next : null;
+    if (wrong === null) return true;
+    hand.drop(wrong);
+    hand.hover(null);
+    const until = scheduler.now() + pace.settleMs * 4 + 1500;
+    while (scheduler.now() < until && !interrupted(this.view)) await this.pause(50);
+    if (this.table.stopped() || interrupted(this.view)) return false;
+    hand.lift(wrong, 1);
+    await this.stonePause();
+    return true;
   }
 }
 
@@ -294,26 +327,24 @@ export class SimulatedPlayer extends Player {
   }
 
   protected async act(): Promise<void> {
-    const { controller, game, random, pace } = this.table;
-    const state = controller.state;
-    const c = controller.snapshot.context;
+    const { game, random, pace } = this.table;
     if (this.restoring()) {
       if (this.restoresNow()) await this.restore(() => this.restoring());
       return;
     }
-    if (state.startsWith("session.play.penalty") && c.penalty?.erring === this.side) {
+    if (this.view.phase === "penalty" && this.view.penalty?.erring === this.side) {
       await this.handOverFive();
       return;
     }
     if (await this.resumeMove()) return;
-    if (!this.myTurn() || c.gs === null) return;
-    await sleep(between(random, pace.thinkMs));
+    if (!this.myTurn()) return;
+    await this.pause(between(random, pace.thinkMs));
     // Only once kete has judged the board as it lies: a turn that still looks
     // unstarted may be one whose stones the board has not yet reported.
     await this.settledLights();
-    const gs = controller.snapshot.context.gs;
-    if (!this.myTurn() || gs === null) return;
-    const move = chooseMove(game, gs.position, this.side, random);
+    const position = this.view.position;
+    if (!this.myTurn() || position === null) return;
+    const move = chooseMove(game, position, this.side, random);
     if (move === null) return;
     const sows = move.trace.flatMap((s, i) => (s.op === "sow" ? [i] : []));
     const slip =
@@ -329,32 +360,29 @@ export class SimulatedPlayer extends Player {
    * kete has already seen cross; a wrong handover is first undone as lit.
    */
   private async handOverFive(): Promise<void> {
-    const { board, game, pace, random, controller } = this.table;
+    const { board, game, random } = this.table;
     await this.settledLights();
-    const penalty = (): PenaltyState | null =>
-      controller.state.startsWith("session.play.penalty")
-        ? controller.snapshot.context.penalty
-        : null;
+    const penalty = () => (this.view.phase === "penalty" ? this.view.penalty : null);
     const p = penalty();
-    const gs = controller.snapshot.context.gs;
-    if (p === null || p.erring !== this.side || gs === null) return;
-    if (p.status.kind === "wrong") {
-      await this.restore(() => penalty()?.status.kind === "wrong");
+    const position = this.view.position;
+    if (p === null || p.erring !== this.side || position === null) return;
+    if (p.wrong !== null) {
+      await this.restore(() => (penalty()?.wrong ?? null) !== null);
       return;
     }
-    const left = p.status.kind === "in-progress" ? 5 - p.status.crossed : 0;
-    const view = game.sensorView(gs.position);
-    const half = view.pits.length / 2;
-    const mine = view.pits.filter((_, i) => i < half === (this.side === "S"));
-    const theirs = view.pits.filter((_, i) => i < half !== (this.side === "S"));
+    const left = 5 - p.crossed;
+    const owners = ownersOf(game, position);
+    const pits = game.sensorView(position).pits;
+    const mine = pits.filter((_, i) => owners[i] === this.side);
+    const theirs = pits.filter((_, i) => owners[i] !== this.side && owners[i] !== null);
     for (let k = 0; k < left && !this.table.stopped(); k++) {
       const from = mine.reduce((a, b) =>
         board.physical.count(b) > board.physical.count(a) ? b : a,
       );
       board.hand.lift(from, 1);
-      await sleep(between(random, pace.stoneMs));
+      await this.stonePause();
       board.hand.drop(theirs[Math.floor(random() * theirs.length)]);
-      await sleep(between(random, pace.stoneMs));
+      await this.stonePause();
     }
     board.hand.hover(null);
     await this.settledLights();
@@ -369,11 +397,11 @@ export class KeyboardPlayer extends Player {
   /** A line typed at the prompt. Returns a message for the player. */
   submit(text: string): string {
     if (this.pending !== null || this.sowing) return "still sowing your last move";
-    const gs = this.table.controller.snapshot.context.gs;
-    if (gs === null || gs.position.toMove !== this.side || !this.myTurn()) {
+    const position = this.view.position;
+    if (position === null || position.toMove !== this.side || !this.myTurn()) {
       return "not your turn yet";
     }
-    const tried = this.table.game.apply(gs.position, text.trim());
+    const tried = this.table.game.apply(position, text.trim());
     if (!tried.ok) return tried.error.message;
     this.pending = text.trim();
     this.poke();
@@ -381,15 +409,15 @@ export class KeyboardPlayer extends Player {
   }
 
   protected async act(): Promise<void> {
-    const { controller, game } = this.table;
+    const { game } = this.table;
     if (this.restoring()) {
       if (this.restoresNow()) await this.restore(() => this.restoring());
       return;
     }
     if (await this.resumeMove()) return;
-    const gs = controller.snapshot.context.gs;
-    if (this.pending === null || gs === null || !this.myTurn()) return;
-    const move = game.apply(gs.position, this.pending);
+    const position = this.view.position;
+    if (this.pending === null || position === null || !this.myTurn()) return;
+    const move = game.apply(position, this.pending);
     if (!move.ok) {
       this.pending = null;
       return;

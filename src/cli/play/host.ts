@@ -1,0 +1,51 @@
+/**
+ * What a game at the board needs of the world around it — time, the output,
+ * the terminal, signals — as one object: `processHost` is the real process;
+ * tests give a fake clock and collect the output.
+ */
+import { performance } from "node:perf_hooks";
+import logUpdate from "log-update";
+import { realScheduler, type Scheduler } from "../../board/index.js";
+import { watchInterrupts, watchKeys } from "./input.js";
+import type { Screen } from "./screen.js";
+import type { PlaySettings } from "./settings.js";
+
+export interface PlayHost {
+  /** The time of everything: the hands, the board, the game clock, the time limit. */
+  readonly scheduler: Scheduler;
+  /** Wall-clock milliseconds since 1970: a new journal's start time and game id. */
+  date(): number;
+  /** Standard output. */
+  write(text: string): void;
+  /** One line on standard error. */
+  error(line: string): void;
+  /** Calls `pause` on an interrupt (Ctrl-C, SIGTERM, a closed output); returns the stop function. */
+  interrupts(pause: () => void): () => void;
+  /** Hands typed keys to `onKeys` (a terminal in raw mode), or null without one. */
+  readonly keys: ((onKeys: (chunk: string) => void) => () => void) | null;
+  /** The terminal the live frame is drawn on, or null to print a log. */
+  readonly screen: Screen | null;
+  /** Called before each LED command, or null. */
+  readonly onLeds: (() => void) | null;
+}
+
+/** This process: real time, stdout and stderr, its signals and terminal. */
+export function processHost(s: Pick<PlaySettings, "live">): PlayHost {
+  const stdin = process.stdin;
+  return {
+    scheduler: realScheduler,
+    date: () => Date.now(),
+    write: (text) => process.stdout.write(text),
+    error: (line) => process.stderr.write(`${line}\n`),
+    interrupts: (pause) => watchInterrupts(process, process.stdout, pause),
+    keys: s.live && stdin.isTTY === true ? (onKeys) => watchKeys(stdin, onKeys) : null,
+    screen: s.live ? { draw: (text) => logUpdate(text), done: () => logUpdate.done() } : null,
+    onLeds: process.env.KETE_PROBE_STARTUP ? startupProbe : null,
+  };
+}
+
+/** `npm run bench` measures start-up to the first LED command, then stops here. */
+function startupProbe(): void {
+  process.stderr.write(`kete-probe first-led ${performance.now().toFixed(1)}\n`);
+  process.exit(0);
+}

@@ -1,0 +1,85 @@
+/**
+ * What a person does to `kete play` besides moving stones: keys typed at the
+ * prompt (a move for the keyboard player, Ctrl-C), signals (SIGINT,
+ * SIGTERM) and an output closed under it (`kete play | head`), all of which
+ * pause the game resumably.
+ */
+import type { EventEmitter } from "node:events";
+
+/** The prompt's line after some keys, the lines entered, and whether Ctrl-C was among them. */
+export interface Typed {
+  readonly line: string;
+  readonly entered: readonly string[];
+  readonly interrupt: boolean;
+}
+
+/** The longest line the prompt takes (a move is a few characters). */
+const MAX_LINE = 20;
+
+/**
+ * Applies typed characters to the prompt's line: Enter submits a non-blank
+ * line, Backspace deletes, printable characters are added upper-cased, Ctrl-C
+ * interrupts; anything else is ignored.
+ */
+export function typeKeys(line: string, chunk: string): Typed {
+  const entered: string[] = [];
+  let interrupt = false;
+  let text = line;
+  for (const ch of chunk) {
+    if (ch === "\u0003") interrupt = true;
+    else if (ch === "\r" || ch === "\n") {
+      if (text.trim().length > 0) entered.push(text);
+      text = "";
+    } else if (ch === "\u007f") text = text.slice(0, -1);
+    else if (ch >= " " && text.length < MAX_LINE) text += ch.toUpperCase();
+  }
+  return { line: text, entered, interrupt };
+}
+
+/** The process's signals, as far as pausing is concerned. */
+export type SignalSource = Pick<NodeJS.Process, "on" | "off">;
+
+/**
+ * Calls `pause` on SIGINT, SIGTERM, or an error writing the output (it was
+ * closed: `kete play | head`), so the journal ends with a pause record and
+ * the game stays resumable. Returns the function that stops listening.
+ */
+export function watchInterrupts(
+  signals: SignalSource,
+  output: EventEmitter,
+  pause: () => void,
+): () => void {
+  const onSignal = () => pause();
+  signals.on("SIGINT", onSignal);
+  signals.on("SIGTERM", onSignal);
+  output.on("error", onSignal);
+  return () => {
+    signals.off("SIGINT", onSignal);
+    signals.off("SIGTERM", onSignal);
+    output.off("error", onSignal);
+  };
+}
+
+/** A terminal's input in raw mode (what `process.stdin` is on a TTY). */
+export interface RawInput extends EventEmitter {
+  setRawMode(on: boolean): unknown;
+  resume(): unknown;
+  pause(): unknown;
+}
+
+/**
+ * Hands every chunk typed on a raw terminal to `onKeys`; returns the function
+ * that gives the terminal back as it was.
+ */
+export function watchKeys(input: RawInput, onKeys: (chunk: string) => void): () => void {
+  const onData = (chunk: Buffer | string) =>
+    onKeys(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+  input.setRawMode(true);
+  input.on("data", onData);
+  input.resume();
+  return () => {
+    input.off("data", onData);
+    input.setRawMode(false);
+    input.pause();
+  };
+}

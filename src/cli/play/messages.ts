@@ -1,0 +1,65 @@
+/**
+ * The lines `kete play` says about a game (the log off a terminal, the
+ * message list on one): pure functions from an event to its line, or null
+ * for an event that says nothing.
+ */
+import type { BoardEvent } from "../../board/index.js";
+import type { ControllerEvent } from "../../controller/index.js";
+import type { Side } from "../../games/index.js";
+
+/** `South`, `North`. */
+export function sideLabel(side: Side): string {
+  return side === "S" ? "South" : side === "N" ? "North" : side;
+}
+
+/** What happens once the board is restored after a mistake, for the log. */
+const AFTER_RESTORE: Record<string, string> = {
+  retry: "the same player moves again",
+  "turn-passed": "the turn passes",
+  continue: "the turn goes on",
+  "penalty-due": "now five stones cross to the opponent (HB-9)",
+  takeback: "taken back",
+};
+
+/** The line for a controller event; `plyOffset` plies were played before this session. */
+export function controllerMessage(
+  e: ControllerEvent,
+  players: { readonly S: string; readonly N: string },
+  plyOffset: number,
+): string | null {
+  switch (e.type) {
+    case "move":
+      return `ply ${plyOffset + e.ply}  ${sideLabel(e.side)} (${players[e.side as "S" | "N"]})  ${e.move}`;
+    case "mistake":
+      return `! ${sideLabel(e.side)}: ${e.message} — ${e.policy}`;
+    case "mistake-resolved":
+      return `board restored: ${AFTER_RESTORE[e.result]}`;
+    case "penalty-done":
+    case "takeback":
+      return e.type;
+    case "game-over": {
+      const w = e.outcome.winner;
+      return `game over: ${w === null ? "draw" : `${sideLabel(w)} wins`} — ${e.outcome.reason}`;
+    }
+    case "sensor-fault":
+      return `sensor fault: ${e.message}`;
+    case "error":
+      return `controller: ${e.message}`;
+    default:
+      return null;
+  }
+}
+
+/** The line for a board event (only a lost link says one). */
+export function boardMessage(e: BoardEvent): string | null {
+  if (e.type === "link" && e.state === "lost") {
+    return `board link lost${e.reason ? ` (${e.reason})` : ""}; waiting for it to come back`;
+  }
+  return null;
+}
+
+/** `mm:ss.s` of the game clock, at the start of each log line. */
+export function stamp(ms: number): string {
+  const s = ms / 1000;
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+}

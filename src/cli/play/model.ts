@@ -1,0 +1,130 @@
+/**
+ * The view model of `kete play`: what the screen shows, kept from the board's
+ * and the controller's events (counts, the link, moves, clocks, messages) and
+ * read from the controller's plain view (whose turn, the guide, the LEDs,
+ * the status line), assembled into the `PlayView` the renderer draws.
+ */
+import type { BoardEvent } from "../../board/index.js";
+import type { Controller, ControllerEvent } from "../../controller/index.js";
+import type { Game, Side } from "../../games/index.js";
+import type { JournalHeader } from "../../journal/index.js";
+import type { LedState } from "../../protocol/index.js";
+import type { PlayView } from "./view.js";
+
+/** What the model reads of the controller. */
+export type ControllerReading = Pick<Controller, "view" | "status" | "ledPlan">;
+
+/** How many messages are kept for the screen. */
+const MESSAGES_KEPT = 20;
+
+export class PlayModel {
+  private readonly counts = new Map<string, number | null>();
+  private readonly unsettled = new Set<string>();
+  private readonly messages: string[] = [];
+  private link: string;
+  /** The moves of this session that stand, with the controller's ply of each. */
+  private readonly played: { readonly ply: number; readonly move: string }[] = [];
+  private readonly clocks = { S: 0, N: 0 };
+  private turnStarted: number;
+
+  constructor(
+    private readonly game: Game,
+    private readonly header: JournalHeader,
+    /** Sensor order of the board's pits (the game's sensor view). */
+    private readonly pits: readonly string[],
+    /** Moves played before this session (a resumed game). */
+    private readonly before: readonly string[],
+    now: number,
+    link: string,
+  ) {
+    this.turnStarted = now;
+    this.link = link;
+  }
+
+  /** Keeps a line for the message list (the newest 20). */
+  say(message: string): void {
+    this.messages.push(message);
+    if (this.messages.length > MESSAGES_KEPT) this.messages.shift();
+  }
+
+  board(e: BoardEvent): void {
+    if (e.type === "snapshot") {
+      const b = e.snapshot.board;
+      if (b.geometry !== "4x8") return;
+      b.counts.forEach((n, i) => this.counts.set(this.pits[i] as string, n));
+      this.unsettled.clear();
+      for (const p of e.snapshot.unsettled) this.unsettled.add(p);
+    } else if (e.type === "link") this.link = e.state;
+  }
+
+  controller(e: ControllerEvent): void {
+    switch (e.type) {
+      case "move":
+        this.played.push({ ply: e.ply, move: e.move });
+        if (e.side === "S" || e.side === "N") this.clocks[e.side] += e.at - this.turnStarted;
+        this.turnStarted = e.at;
+        break;
+      case "takeback": {
+        const kept = this.played.filter((p) => p.ply <= e.toPly);
+        this.played.splice(0, this.played.length, ...kept);
+        this.turnStarted = e.at;
+        break;
+      }
+      case "mistake-resolved":
+      case "penalty-done":
+        this.turnStarted = e.at;
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Every move that stands, first player first. */
+  get moves(): readonly string[] {
+    return [...this.before, ...this.played.map((p) => p.move)];
+  }
+
+  /** The frame for the renderer; `prompt` is the keyboard player's line while it is their move. */
+  view(
+    controller: ControllerReading,
+    now: number,
+    prompt: { readonly side: Side; readonly input: string } | null,
+  ): PlayView {
+    const v = controller.view;
+    const g = v.guide;
+    const toMove = v.toMove === "S" || v.toMove === "N" ? v.toMove : null;
+    const status = v.error ?? controller.status;
+    const moves = this.moves;
+    const running = toMove ?? "S";
+    return {
+      title: `${this.game.title} — ${this.header.players.S} (South) vs ${this.header.players.N} (North)`,
+      players: this.header.players,
+      counts: this.counts,
+      leds: controller.ledPlan() as ReadonlyMap<string, LedState>,
+      unsettled: this.unsettled,
+      toMove,
+      ply: moves.length + 1,
+      status:
+        prompt !== null && toMove === prompt.side
+          ? `${status}   your move> ${prompt.input}`
+          : status,
+      inHand: g?.inHand ?? null,
+      nextStone: g?.nextStone ?? [],
+      lastLands: g?.lastStone[0] ?? null,
+      moves,
+      firstSide: this.header.initial.toMove === "N" ? "N" : "S",
+      clocks: { ...this.clocks, [running]: this.clocks[running] + (now - this.turnStarted) },
+      messages: this.messages,
+      link: this.link,
+      reserve: reserveOf(v.position === null ? null : this.game.positionToJSON(v.position)),
+    };
+  }
+}
+
+/** Bao positions carry each player's reserve as `hand`. */
+export function reserveOf(json: Record<string, unknown> | null): { S: number; N: number } | null {
+  const hand = json?.hand;
+  if (typeof hand !== "object" || hand === null) return null;
+  const { S, N } = hand as Record<string, unknown>;
+  return typeof S === "number" && typeof N === "number" ? { S, N } : null;
+}

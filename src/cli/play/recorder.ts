@@ -1,0 +1,220 @@
+/**
+ * The journal of a game at the board: its header, the records the board's
+ * and the controller's events become (`JournalRecorder`), and, to resume a
+ * game, what a journal says stands at its end (`standingOf`).
+ */
+import type { BoardEvent } from "../../board/index.js";
+import type { ControllerEvent } from "../../controller/index.js";
+import type { Game, Position } from "../../games/index.js";
+import type { Journal, JournalHeader, JournalRecord } from "../../journal/index.js";
+import type { InfoMessage } from "../../protocol/index.js";
+import { err, ok, seededRandom, type Result } from "../../shared/index.js";
+import type { PlaySettings } from "./settings.js";
+
+/** What a journal leaves standing, to continue the game from. */
+export interface Resumed {
+  readonly header: JournalHeader;
+  /** The last accepted position (engine JSON). */
+  readonly position: Record<string, unknown>;
+  /** The last settled reading of the board with every pit read, or null. */
+  readonly counts: readonly number[] | null;
+  /** The moves that stand, in order (a takeback removes the last). */
+  readonly moves: readonly string[];
+  /** The time of the last record. */
+  readonly lastT: number;
+}
+
+/** What stands at the end of a journal; an error if the game is over. */
+export function standingOf(journal: Journal, path: string): Result<Resumed> {
+  const { header, records } = journal;
+  let position: Record<string, unknown> = { ...header.initial };
+  let counts: readonly number[] | null = null;
+  const moves: string[] = [];
+  let sessionStart = 0;
+  let lastT = 0;
+  for (const r of records) {
+    lastT = Math.max(lastT, r.t);
+    if (r.kind === "move") {
+      position = { ...r.position };
+      moves.push(r.move);
+    } else if (r.kind === "resolved") position = { ...r.position };
+    else if (r.kind === "snapshot" && r.counts.every((n) => typeof n === "number")) {
+      counts = r.counts as number[];
+    } else if (r.kind === "command") sessionStart = moves.length;
+    else if (r.kind === "decision" && r.decision.type === "takeback") {
+      // `toPly` counts the plies of the controller that took it back (since its command).
+      const toPly = Number(r.decision.toPly);
+      if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
+    } else if (r.kind === "result") {
+      return err(
+        "game-over",
+        `${path}: this game is over (${r.reason}); start a new one with kete play`,
+      );
+    }
+  }
+  return ok({ header, position, counts, moves, lastT });
+}
+
+function randomId(random: () => number): string {
+  return Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, "0");
+}
+
+/** The header of a new game; `date` is the wall-clock start (ms since 1970). */
+export function newHeader(
+  s: Pick<PlaySettings, "game" | "seed" | "players" | "port" | "onMistake" | "guidance">,
+  start: Position,
+  date: number,
+  info: InfoMessage | null,
+): JournalHeader {
+  const geometry = s.game.sensorView(start).geometry;
+  return {
+    kind: "header",
+    format: "kete-journal",
+    version: 1,
+    gameId: randomId(seededRandom(date ^ s.seed)),
+    game: s.game.id,
+    options: { ...start.options },
+    initial: s.game.positionToJSON(start),
+    players: s.players,
+    board:
+      info === null
+        ? { id: "pending", geometry, simulated: s.port === null }
+        : {
+            id: info.boardId,
+            firmware: info.firmware,
+            geometry: info.geometry,
+            simulated: s.port === null,
+          },
+    settings: {
+      onMistake: s.onMistake ?? (s.guidance ? "retry" : "forfeit"),
+      guidance: s.guidance,
+    },
+    startedAt: new Date(date).toISOString(),
+  };
+}
+
+/** Where records go: a `JournalWriter`, or a list in a test. */
+export interface JournalSink {
+  readonly path: string;
+  append(record: JournalRecord): void;
+  /** Onto the disk now (every move, mistake and result). */
+  commit(): void;
+}
+
+/**
+ * Turns what happens at the board into journal records: settled readings
+ * and board events as the controller received them, every decision, and the
+ * accepted moves, mistakes, resolutions and result with the position they
+ * leave (what `standingOf` reads back).
+ */
+export class JournalRecorder {
+  private standing: Position;
+  private turnStarted: number;
+
+  constructor(
+    private readonly sink: JournalSink,
+    private readonly game: Game,
+    start: Position,
+    /** Plies played before this session (a resumed game). */
+    private readonly plyOffset: number,
+    private readonly clock: () => number,
+  ) {
+    this.standing = start;
+    this.turnStarted = clock();
+  }
+
+  /** A board event, as the controller is about to receive it. */
+  board(e: BoardEvent): void {
+    if (e.type === "snapshot") {
+      const b = e.snapshot.board;
+      if (e.snapshot.settled && b.geometry === "4x8") {
+        this.sink.append({ kind: "snapshot", t: e.snapshot.receivedAt, counts: b.counts });
+      }
+    } else if (e.type !== "line-error") {
+      // Line errors are counted by the link itself; not a decision input.
+      this.sink.append({ kind: "board", t: this.clock(), event: { ...e } });
+    }
+  }
+
+  /**
+   * A command given to the controller (new game, resume, takeback …): journalled,
+   * given (`send`), and written with the decisions it caused in one go.
+   */
+  command(command: Readonly<Record<string, unknown>>, send: () => void): void {
+    this.sink.append({ kind: "command", t: this.clock(), command });
+    send();
+    this.sink.commit();
+  }
+
+  /**
+   * A controller event. `standing` is what the controller holds now (its
+   * view's position), read for the events that leave a position kete chose:
+   * a mistake resolved, a penalty done, a takeback.
+   */
+  controller(e: ControllerEvent, standing: () => Position | null): void {
+    if (e.type === "status") return;
+    this.sink.append({ kind: "decision", t: e.at, decision: { ...e } });
+    switch (e.type) {
+      case "move":
+        return this.move(e);
+      case "mistake":
+        this.sink.append({
+          kind: "mistake",
+          t: e.at,
+          side: e.side,
+          rule: e.rule,
+          message: e.message,
+          policy: e.policy,
+        });
+        return this.sink.commit();
+      case "mistake-resolved":
+      case "penalty-done":
+      case "takeback":
+        this.standing = standing() ?? this.standing;
+        this.sink.append({
+          kind: "resolved",
+          t: e.at,
+          position: this.game.positionToJSON(this.standing),
+          how: e.type === "mistake-resolved" ? e.result : e.type,
+        });
+        this.turnStarted = e.at;
+        return this.sink.commit();
+      case "game-over":
+        this.sink.append({
+          kind: "result",
+          t: e.at,
+          winner: e.outcome.winner,
+          reason: e.outcome.reason,
+          score: e.outcome.score,
+        });
+        return this.sink.commit();
+      default:
+        return;
+    }
+  }
+
+  private move(e: Extract<ControllerEvent, { type: "move" }>): void {
+    const applied = this.game.apply(this.standing, e.move);
+    if (applied.ok) this.standing = applied.value.position;
+    this.sink.append({
+      kind: "move",
+      t: e.at,
+      ply: this.plyOffset + e.ply,
+      side: e.side,
+      move: e.move,
+      trace: e.trace.map((step) => ({ ...step })),
+      position: this.game.positionToJSON(this.standing),
+      startedAt: this.turnStarted,
+    });
+    this.sink.commit();
+    this.turnStarted = e.at;
+  }
+
+  /** The game stops without a result (interrupted, out of time): resumable. */
+  pause(reason: string): void {
+    this.sink.append({ kind: "pause", t: this.clock(), reason });
+    this.sink.commit();
+  }
+}

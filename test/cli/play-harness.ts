@@ -1,0 +1,131 @@
+/**
+ * `kete play` in-process on a fake clock: the session, the simulated board
+ * and the players all run on a `FakeScheduler` that the test advances, so a
+ * whole game takes a second or two of CPU, whatever else the machine is
+ * doing, and is the same game every time for a seed.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FakeScheduler } from "../../src/board/scheduler.js";
+import type { PlayHost } from "../../src/cli/play/host.js";
+import { startPlay, type PlaySession } from "../../src/cli/play/session.js";
+import type { PlaySettings } from "../../src/cli/play/settings.js";
+import { verifyJournal } from "../../src/cli/play/verify.js";
+import { findGame } from "../../src/games/index.js";
+import { readJournal } from "../../src/journal/store.js";
+import type { Journal } from "../../src/journal/records.js";
+
+/** A host on a fake clock that collects what would be printed. */
+export function fakeHost(scheduler = new FakeScheduler(1_000)): {
+  host: PlayHost;
+  scheduler: FakeScheduler;
+  out: string[];
+  errors: string[];
+} {
+  const out: string[] = [];
+  const errors: string[] = [];
+  const host: PlayHost = {
+    scheduler,
+    date: () => Date.UTC(2026, 10, 22, 2, 42, 22),
+    write: (text) => out.push(text),
+    error: (line) => errors.push(line),
+    interrupts: () => () => undefined,
+    keys: null,
+    screen: null,
+    onLeds: null,
+  };
+  return { host, scheduler, out, errors };
+}
+
+export function settings(game: string, overrides: Partial<PlaySettings> = {}): PlaySettings {
+  const g = findGame(game);
+  if (g === undefined) throw new Error(`no game ${game}`);
+  return {
+    game: g,
+    options: {},
+    first: "S",
+    port: null,
+    onMistake: null,
+    guidance: true,
+    players: { S: "Amani", N: "Baraka" },
+    gamesDir: mkdtempSync(join(tmpdir(), "kete-fake-")),
+    resume: null,
+    human: new Set(),
+    seed: 1,
+    pace: 0.05,
+    noise: false,
+    mistakeRate: 0,
+    live: false,
+    colour: false,
+    maxMinutes: 60,
+    ...overrides,
+  };
+}
+
+/** Advances the fake clock until `promise` settles (or `maxMs` of fake time pass). */
+export async function drive<T>(
+  scheduler: FakeScheduler,
+  promise: Promise<T>,
+  maxMs = 3_600_000,
+  stepMs = 1000,
+): Promise<T> {
+  let done = false;
+  let value: T | undefined;
+  let failure: unknown = null;
+  promise.then(
+    (v) => {
+      done = true;
+      value = v;
+    },
+    (e: unknown) => {
+      done = true;
+      failure = e ?? new Error("rejected");
+    },
+  );
+  const limit = scheduler.now() + maxMs;
+  while (!done && scheduler.now() < limit) await scheduler.advance(stepMs);
+  if (!done) throw new Error(`not settled after ${maxMs} ms of fake time`);
+  if (failure !== null) throw failure;
+  return value as T;
+}
+
+/** Advances the fake clock until `condition` holds (checked after every step). */
+export async function driveUntil(
+  scheduler: FakeScheduler,
+  condition: () => boolean,
+  maxMs = 600_000,
+  stepMs = 50,
+): Promise<boolean> {
+  const limit = scheduler.now() + maxMs;
+  while (!condition() && scheduler.now() < limit) await scheduler.advance(stepMs);
+  return condition();
+}
+
+/** Starts a session on the fake clock (the handshake runs on it too). */
+export async function start(s: PlaySettings, h: ReturnType<typeof fakeHost>): Promise<PlaySession> {
+  const session = await drive(h.scheduler, startPlay(s, h.host), 60_000, 10);
+  if (!("controller" in session)) throw new Error(session.message);
+  return session;
+}
+
+/** Plays a whole session to its end; the exit code, the printed lines and the journal. */
+export async function play(
+  s: PlaySettings,
+  h = fakeHost(),
+): Promise<{ code: number; out: string; session: PlaySession; journal: Journal }> {
+  const session = await start(s, h);
+  const code = await drive(h.scheduler, session.finished);
+  return { code, out: h.out.join(""), session, journal: journalAt(session.journalPath) };
+}
+
+export function journalAt(path: string): Journal {
+  const j = readJournal(path);
+  if (!j.ok) throw new Error(j.error.message);
+  return j.value;
+}
+
+/** What `kete replay --verify` checks: a fresh controller reaches every recorded decision. */
+export function verified(journal: Journal): { decisions: number; mismatch: unknown } {
+  return verifyJournal(journal);
+}
