@@ -13,19 +13,18 @@
  */
 import { createActor, type Actor, type SnapshotFrom } from "xstate";
 import type { BoardLink } from "../board/index.js";
-import type { Position, Side } from "../games/index.js";
+import type { Game, Position, Side } from "../games/index.js";
+import { findGame, sideName } from "../games/index.js";
 import type { LedState } from "../protocol/index.js";
+import { GEOMETRIES } from "../protocol/index.js";
+import type { ControllerCommand, ControllerInput, ControllerMachineEvent } from "./context.js";
 import type { ControllerEvent } from "./events.js";
 import { ledChanges, ledPlan, type LedInput } from "./leds.js";
-import {
-  controllerMachine,
-  type ControllerCommand,
-  type ControllerInput,
-  type ControllerMachine,
-} from "./machine.js";
+import { controllerMachine, type ControllerMachine, type ControllerTag } from "./machine.js";
+import { fromRecord } from "./records.js";
+import type { GameState } from "./referee.js";
 import type { PitNeed, Policy } from "./restore.js";
-import { sideName } from "./knowledge.js";
-import { formatNeeds } from "./restore.js";
+import { PENALTY_RULE, formatNeeds } from "./restore.js";
 import { candidateMoves, type TurnGuide } from "./tracking.js";
 
 export type ControllerSnapshot = SnapshotFrom<ControllerMachine>;
@@ -43,11 +42,18 @@ export function statePath(snapshot: ControllerSnapshot): string {
   return walk(snapshot.value).join(".");
 }
 
+/** The live game of a snapshot (found again from its plain record), or null before one is chosen. */
+export function liveGame(snapshot: ControllerSnapshot): GameState | null {
+  const c = snapshot.context;
+  return c.game === null ? null : fromRecord(c.game, c.settings.tracking);
+}
+
 /** What the LED plan is computed from, for a machine snapshot. */
 export function ledInput(snapshot: ControllerSnapshot): LedInput {
   const c = snapshot.context;
-  const path = statePath(snapshot);
-  const pits = c.gs?.turn.pits ?? defaultPits(c.info?.geometry);
+  const gs = liveGame(snapshot);
+  // Before a game is chosen, the board's own places (a lost link lights them all).
+  const pits = gs?.turn.pits ?? (c.info === null ? [] : GEOMETRIES[c.info.geometry].cells);
   const base = {
     pits,
     guidance: c.settings.guidance,
@@ -57,55 +63,51 @@ export function ledInput(snapshot: ControllerSnapshot): LedInput {
     draw: false,
     faultyPits: [...new Set([...c.faultyPits, ...(c.fault?.pits ?? [])])],
   };
-  if (path.startsWith("resynchronising")) return { ...base, mode: "link-lost" };
-  if (path.startsWith("session.setup")) return { ...base, mode: "setup", needs: c.needs };
-  if (path.startsWith("session.play.mistake") || path.startsWith("session.play.takingBack")) {
-    return { ...base, mode: "restoring", needs: c.needs };
-  }
-  if (path.startsWith("session.play.penalty")) return { ...base, mode: "penalty", needs: c.needs };
-  if (path.startsWith("session.play.turn")) return { ...base, mode: "turn", guide: c.guide };
-  if (path.startsWith("session.over") && c.gs?.outcome) {
-    const winner = c.gs.outcome.winner;
-    const owners = c.gs.knowledge.owners;
-    const winnerPits = winner === null ? [] : pits.filter((_, i) => owners.get(i) === winner);
+  const tag = (t: ControllerTag) => snapshot.hasTag(t);
+  if (tag("linkLost")) return { ...base, mode: "link-lost" };
+  if (tag("setup")) return { ...base, mode: "setup", needs: c.needs };
+  if (tag("mistake") || tag("takingBack")) return { ...base, mode: "restoring", needs: c.needs };
+  if (tag("penalty")) return { ...base, mode: "penalty", needs: c.needs };
+  if (tag("turn")) return { ...base, mode: "turn", guide: c.guide };
+  if (tag("over") && gs?.outcome) {
+    const winner = gs.outcome.winner;
+    const owners = gs.game.layout.owners;
+    const winnerPits = winner === null ? [] : pits.filter((_, i) => owners[i] === winner);
     return { ...base, mode: "over", draw: winner === null, winnerPits };
   }
   return { ...base, mode: "idle" };
 }
 
-function defaultPits(geometry: string | undefined): readonly string[] {
-  if (geometry !== "4x8") return [];
-  return ["A", "B", "C", "D"].flatMap((r) => [1, 2, 3, 4, 5, 6, 7, 8].map((k) => `${r}${k}`));
-}
-
 /** One line for the player about the current state. */
 export function statusLine(snapshot: ControllerSnapshot): string {
   const c = snapshot.context;
-  const path = statePath(snapshot);
-  const gs = c.gs;
-  const who = gs === null ? "" : sideName(gs.position.toMove);
-  if (path === "connecting") return "waiting for the board";
-  if (path.startsWith("resynchronising")) return "link lost: check the board, then press confirm";
-  if (path === "session.idle") return c.error ?? "choose a game";
-  if (path === "session.setup") return `set up the board: ${formatNeeds(c.needs)}`;
-  if (path.startsWith("session.over")) return gs?.outcome?.reason ?? "game over";
-  if (path.startsWith("session.play.mistake")) return `restore the board: ${formatNeeds(c.needs)}`;
-  if (path.startsWith("session.play.takingBack")) return `take back: ${formatNeeds(c.needs)}`;
-  if (path.startsWith("session.play.penalty")) {
-    const p = c.penalty;
-    return p === null
-      ? "penalty"
-      : `${sideName(p.erring)} hands over five stones (HB-9)${p.status.kind === "wrong" ? `: ${p.status.message}` : ""}`;
-  }
-  if (path.endsWith("sensorFault")) return c.fault?.message ?? "sensor fault";
+  const gs = liveGame(snapshot);
+  const who = gs === null ? "" : sideName(gs.game.layout, gs.position.toMove);
+  const tag = (t: ControllerTag) => snapshot.hasTag(t);
+  if (tag("connecting")) return "waiting for the board";
+  if (tag("linkLost")) return "link lost: check the board, then press confirm";
+  if (tag("idle")) return c.error ?? "choose a game";
+  if (tag("setup")) return `set up the board: ${formatNeeds(c.needs)}`;
+  if (tag("over")) return gs?.outcome?.reason ?? "game over";
+  if (tag("mistake")) return `restore the board: ${formatNeeds(c.needs)}`;
+  if (tag("takingBack")) return `take back: ${formatNeeds(c.needs)}`;
+  if (tag("penalty")) return penaltyLine(snapshot, gs);
+  if (tag("sensorFault")) return c.fault?.message ?? "sensor fault";
   const g = c.guide;
-  if (g === null || gs === null) return `${who} to move`;
-  if (g.atStart) return `${who} to move`;
+  if (g === null || gs === null || g.atStart) return `${who} to move`;
   const moves = candidateMoves(gs.turn, 4);
   // `candidates` is a lower bound in a lazy trie (unexpanded branches count one): then look for a fifth.
   const more =
     gs.turn.cursors.length > 0 && (g.candidates > 4 || candidateMoves(gs.turn, 5).length > 4);
   return `${who}: ${g.inHand} in hand${g.nextStone.length ? `, next stone ${g.nextStone.join(" or ")}` : ""} (${moves.join(", ")}${more ? ", …" : ""})`;
+}
+
+function penaltyLine(snapshot: ControllerSnapshot, gs: GameState | null): string {
+  const p = snapshot.context.penalty;
+  if (p === null || gs === null) return "penalty";
+  const rule = gs.game.ruleBook(gs.position.options).penalty ?? PENALTY_RULE;
+  const wrong = p.status.kind === "wrong" ? `: ${p.status.message}` : "";
+  return `${sideName(gs.game.layout, p.erring)} hands over five stones (${rule})${wrong}`;
 }
 
 /** The phase of the game at the board, from the machine's tags. */
@@ -169,6 +171,7 @@ export interface ControllerView {
 /** The plain view of a machine snapshot (see `ControllerView`). */
 export function controllerView(snapshot: ControllerSnapshot): ControllerView {
   const c = snapshot.context;
+  const gs = liveGame(snapshot);
   const phase = PHASES.find((p) => snapshot.hasTag(p)) ?? "idle";
   const p = phase === "penalty" ? c.penalty : null;
   return {
@@ -176,8 +179,8 @@ export function controllerView(snapshot: ControllerSnapshot): ControllerView {
     awaitingStart: snapshot.hasTag("awaitingStart"),
     moving: snapshot.hasTag("moving"),
     sensorFault: snapshot.hasTag("sensorFault"),
-    toMove: c.gs?.position.toMove ?? null,
-    position: c.gs?.position ?? null,
+    toMove: gs?.position.toMove ?? null,
+    position: gs?.position ?? null,
     needs: c.needs,
     judged: c.counts,
     guide: c.guide,
@@ -198,6 +201,10 @@ export function controllerView(snapshot: ControllerSnapshot): ControllerView {
 export interface ControllerOptions extends ControllerInput {
   /** Send LED plans to the board (default true). */
   readonly leds?: boolean;
+  /** The time of every event handled (commands, board events); default 0. Readings carry their own. */
+  readonly clock?: () => number;
+  /** Games to look up by id before the registry (tests, games not yet registered). */
+  readonly games?: readonly Game[];
 }
 
 export class Controller {
@@ -205,6 +212,7 @@ export class Controller {
   private readonly listeners = new Set<(e: ControllerEvent) => void>();
   private shown = new Map<string, LedState>();
   private lastPath = "";
+  private lastLinkLost = false;
   private lastContext: unknown = null;
   private lastValue: unknown = null;
   private lastStatus = "";
@@ -219,24 +227,26 @@ export class Controller {
   private sending: Promise<void> | null = null;
   private readonly unsubscribeLink: () => void;
   private readonly sendLeds: boolean;
+  private readonly clock: () => number;
+  private readonly games: readonly Game[];
 
   constructor(
     private readonly link: BoardLink,
     options: ControllerOptions = {},
   ) {
     this.sendLeds = options.leds ?? true;
-    this.actor = createActor(controllerMachine, {
-      input: { clock: options.clock, settings: options.settings, games: options.games },
-    });
+    this.clock = options.clock ?? (() => 0);
+    this.games = options.games ?? [];
+    this.actor = createActor(controllerMachine, { input: { settings: options.settings } });
     this.actor.on("*", (e) => this.emit(e));
     this.actor.subscribe({
       next: (s) => this.afterChange(s),
       error: (e) => this.emit({ type: "error", message: String(e), at: 0 }),
     });
     this.actor.start();
-    this.unsubscribeLink = link.subscribe((event) => this.actor.send(event));
+    this.unsubscribeLink = link.subscribe((event) => this.handle({ ...event, at: this.clock() }));
     if (link.info !== null && link.state === "ready") {
-      this.actor.send({ type: "hello", info: link.info });
+      this.handle({ type: "hello", info: link.info, at: this.clock() });
     }
   }
 
@@ -246,8 +256,17 @@ export class Controller {
     return () => this.listeners.delete(listener);
   }
 
+  /** A command, stamped with the clock; a game named by id is looked up here. */
   send(command: ControllerCommand): void {
-    this.actor.send(command);
+    const at = this.clock();
+    if (command.type === "new-game" || command.type === "resume") {
+      const game = this.games.find((g) => g.id === command.game) ?? findGame(command.game) ?? null;
+      this.handle({ ...command, gameId: command.game, game, at });
+    } else this.handle({ ...command, at });
+  }
+
+  private handle(event: ControllerMachineEvent): void {
+    this.actor.send(event);
   }
 
   newGame(game: string, options?: Readonly<Record<string, unknown>>, first?: Side): void {
@@ -287,6 +306,11 @@ export class Controller {
     return statePath(this.snapshot);
   }
 
+  /** The game at the board, live (the game, its position, plies and tracker), or null. */
+  get game(): GameState | null {
+    return liveGame(this.snapshot);
+  }
+
   /** What the controller shows now, as plain data (see `ControllerView`). */
   get view(): ControllerView {
     return controllerView(this.snapshot);
@@ -324,13 +348,12 @@ export class Controller {
     const path = statePath(s);
     const status = statusLine(s);
     if (path !== this.lastPath || status !== this.lastStatus) {
-      if (path.startsWith("resynchronising") && !this.lastPath.startsWith("resynchronising")) {
-        // The board may reboot: forget what it shows.
-        this.shown = new Map();
-      }
+      // The board may reboot while the link is lost: forget what it shows.
+      if (s.hasTag("linkLost") && !this.lastLinkLost) this.shown = new Map();
+      this.lastLinkLost = s.hasTag("linkLost");
       this.lastPath = path;
       this.lastStatus = status;
-      this.emit({ type: "status", state: path, message: status, at: s.context.clock() });
+      this.emit({ type: "status", state: path, message: status, at: this.clock() });
     }
     if (!this.sendLeds || this.link.state !== "ready") return;
     const plan = ledPlan(ledInput(s));

@@ -10,5 +10,7 @@ export * from "./restore.js";
 export * from "./mistakes.js";
 export * from "./referee.js";
 export * from "./tracking.js";
-export * from "./knowledge.js";
 export * from "./trie.js";
+export * from "./context.js";
+export * from "./records.js";
+export * from "./judgements.js";

@@ -24,58 +24,40 @@
  *                    it read before, or when a player presses a button
  * ```
  *
- * Every decision is computed by the pure modules (`referee.ts`,
- * `tracking.ts`, `mistakes.ts`, `restore.ts`); the machine's named actions
- * store the result and emit the controller events, and its named guards route
- * on it. Only settled snapshots are acted on.
+ * Every decision is computed by pure functions (`judgements.ts`, over the
+ * referee, tracker and classifier); the machine's named actions apply their
+ * result and emit the controller events, and its named, typed guards route on
+ * the typed `verdict` they leave. Only settled snapshots are acted on.
+ * Consumers read the phase from state tags (`ControllerTag`), never from state
+ * names. The context is plain data (context.ts): a snapshot can be persisted.
  */
-import { assign, enqueueActions, setup } from "xstate";
-import type { BoardEvent, BoardSnapshot } from "../board/index.js";
-import { findGame } from "../games/index.js";
-import type { Game, Position, Side } from "../games/index.js";
-import type { InfoMessage } from "../protocol/index.js";
+import { assertEvent, enqueueActions, setup } from "xstate";
+import type { ControllerContext, ControllerInput, ControllerMachineEvent } from "./context.js";
 import type { ControllerEvent } from "./events.js";
-import type { SensorFault } from "./mistakes.js";
 import {
-  DEFAULT_SETTINGS,
-  beginGame,
-  earlierBoards,
-  followPenalty,
-  followRestore,
-  followTurn,
-  readCounts,
-  replayMoves,
-  takeBackTo,
-  type GameState,
-  type MistakeState,
-  type PenaltyState,
-  type Settings,
-} from "./referee.js";
-import { positionWith, restoreDiff, type PitNeed, type Policy } from "./restore.js";
-import { confirmEnd, guide, sameCounts, type TurnGuide } from "./tracking.js";
+  beginPlay,
+  beginTakeback,
+  boardAsBefore,
+  checkSetup,
+  confirmTurnEnd,
+  followHandover,
+  followReading,
+  followRestoring,
+  followTakeback,
+  noteBoardError,
+  settledSnapshot,
+  startGame,
+  type Update,
+} from "./judgements.js";
+import type { PenaltyDecision, RestoreDecision, TurnDecision } from "./referee.js";
+import { DEFAULT_SETTINGS } from "./referee.js";
 
-export type ControllerCommand =
-  | {
-      readonly type: "new-game";
-      readonly game: string;
-      readonly options?: Readonly<Record<string, unknown>>;
-      /** Who moves first (HB-2); default the initial position's. */
-      readonly first?: Side;
-    }
-  | {
-      readonly type: "resume";
-      readonly game: string;
-      readonly options?: Readonly<Record<string, unknown>>;
-      /** The starting position's JSON; default the game's initial position. */
-      readonly start?: unknown;
-      readonly moves: readonly string[];
-    }
-  | { readonly type: "guidance"; readonly on: boolean }
-  | { readonly type: "policy"; readonly policy: Policy | null }
-  | { readonly type: "takeback" }
-  | { readonly type: "confirm" };
-
-export type ControllerMachineEvent = BoardEvent | ControllerCommand;
+export type {
+  ControllerCommand,
+  ControllerContext,
+  ControllerInput,
+  ControllerMachineEvent,
+} from "./context.js";
 
 /**
  * What consumers ask of the machine's state (`snapshot.hasTag`), instead of
@@ -96,87 +78,15 @@ export type ControllerTag =
   | "over"
   | "linkLost";
 
-export interface ControllerContext {
-  readonly settings: Settings;
-  /** Injected clock: the time of commands (readings carry their own). */
-  readonly clock: () => number;
-  readonly games: readonly Game[];
-  readonly info: InfoMessage | null;
-  readonly gs: GameState | null;
-  /** Setting up: the board to reach, and what each pit still needs. */
-  readonly setupTarget: readonly number[] | null;
-  readonly needs: readonly PitNeed[];
-  readonly mistake: MistakeState | null;
-  readonly penalty: PenaltyState | null;
-  readonly takeback: { readonly index: number; readonly target: readonly number[] } | null;
-  /** The last decision, for the guards to route on. */
-  readonly decision: string;
-  readonly guide: TurnGuide | null;
-  readonly fault: SensorFault | null;
-  /** Pits the board reported faulty (board-error sensor-fault). */
-  readonly faultyPits: readonly string[];
-  /** The last settled reading's counts. */
-  readonly counts: readonly (number | null)[] | null;
-  /** The last settled snapshot seen while resynchronising. */
-  readonly resyncSnapshot: BoardSnapshot | null;
-  readonly error: string | null;
+/** The part of xstate's enqueuer that applying an `Update` uses. */
+interface Enqueue {
+  assign(changes: Partial<ControllerContext>): void;
+  emit(event: ControllerEvent): void;
 }
 
-export interface ControllerInput {
-  readonly clock?: () => number;
-  /** Games to look up by id before the registry (tests, games not yet registered). */
-  readonly games?: readonly Game[];
-  readonly settings?: Partial<Settings>;
-}
-
-function countsOf(s: BoardSnapshot): readonly (number | null)[] | null {
-  return s.board.geometry === "4x8" ? s.board.counts : null;
-}
-
-function settledSnapshot(e: ControllerMachineEvent): BoardSnapshot | null {
-  return e.type === "snapshot" && e.snapshot.settled ? e.snapshot : null;
-}
-
-function viewCounts(gs: GameState): number[] {
-  return Array.from(gs.game.sensorView(gs.position).counts);
-}
-
-function decisionEvent(
-  verdict: string,
-  counts: readonly (number | null)[],
-  at: number,
-): ControllerEvent {
-  return { type: "decision", verdict, counts: counts.map((c) => c ?? -1), at };
-}
-
-/** Starts a game: the position to set up, or an error message. */
-function prepareGame(
-  cmd: Extract<ControllerCommand, { type: "new-game" | "resume" }>,
-  settings: Settings,
-  games: readonly Game[],
-  at: number,
-): { ok: true; gs: GameState } | { ok: false; message: string } {
-  const game: Game | undefined = games.find((g) => g.id === cmd.game) ?? findGame(cmd.game);
-  if (game === undefined) return { ok: false, message: `no game "${cmd.game}"` };
-  const initial = game.initial(cmd.options);
-  if (!initial.ok) return { ok: false, message: initial.error.message };
-  let start: Position = initial.value;
-  if (cmd.type === "new-game" && cmd.first !== undefined && cmd.first !== start.toMove) {
-    const view = game.sensorView(start);
-    const flipped = positionWith(game, start, view.pits, null, cmd.first);
-    if (flipped === null)
-      return { ok: false, message: `${cmd.first} cannot move first in ${game.id}` };
-    start = flipped;
-  }
-  if (cmd.type === "resume" && cmd.start !== undefined) {
-    const parsed = game.parsePosition(cmd.start);
-    if (!parsed.ok) return { ok: false, message: parsed.error.message };
-    start = parsed.value;
-  }
-  const moves = cmd.type === "resume" ? cmd.moves : [];
-  const replay = replayMoves(game, start, moves, at);
-  if (!replay.ok) return { ok: false, message: replay.message };
-  return { ok: true, gs: beginGame(game, replay.position, replay.plies, settings.tracking) };
+function apply(enqueue: Enqueue, u: Update): void {
+  if (Object.keys(u.context).length > 0) enqueue.assign(u.context);
+  for (const e of u.emit) enqueue.emit(e);
 }
 
 export const controllerMachine = setup({
@@ -188,237 +98,66 @@ export const controllerMachine = setup({
     tags: {} as ControllerTag,
   },
   actions: {
-    storeInfo: assign(({ event }) => (event.type === "hello" ? { info: event.info } : {})),
-    setGuidance: assign(({ context, event }) =>
-      event.type === "guidance" ? { settings: { ...context.settings, guidance: event.on } } : {},
-    ),
-    setPolicy: assign(({ context, event }) =>
-      event.type === "policy" ? { settings: { ...context.settings, onMistake: event.policy } } : {},
-    ),
+    storeInfo: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "hello");
+      enqueue.assign({ info: event.info });
+    }),
+    setGuidance: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "guidance");
+      enqueue.assign({ settings: { ...context.settings, guidance: event.on } });
+    }),
+    setPolicy: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "policy");
+      enqueue.assign({ settings: { ...context.settings, onMistake: event.policy } });
+    }),
     noteBoardError: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "board-error" || event.code !== "sensor-fault" || event.pit === null)
-        return;
-      if (context.faultyPits.includes(event.pit)) return;
-      enqueue.assign({ faultyPits: [...context.faultyPits, event.pit].sort() });
-      enqueue.emit({
-        type: "sensor-fault",
-        kind: "board-error",
-        pits: [event.pit],
-        message: event.message,
-        at: context.clock(),
-      });
+      assertEvent(event, "board-error");
+      apply(enqueue, noteBoardError(context, event));
     }),
     /** new-game / resume: the position the board must be set up to. */
     startGame: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "new-game" && event.type !== "resume") return;
-      const at = context.clock();
-      const r = prepareGame(event, context.settings, context.games, at);
-      if (!r.ok) {
-        enqueue.assign({ error: r.message });
-        enqueue.emit({ type: "error", message: r.message, at });
-        return;
-      }
-      const target = viewCounts(r.gs);
-      const pits = r.gs.turn.pits;
-      const needs =
-        context.counts === null
-          ? []
-          : restoreDiff(
-              context.counts.map((c) => c ?? 0),
-              target,
-              pits,
-            );
-      enqueue.assign({
-        gs: r.gs,
-        setupTarget: target,
-        needs:
-          context.counts === null
-            ? pits.map((pit, i) => ({ pit, need: target[i] as number }))
-            : needs,
-        mistake: null,
-        penalty: null,
-        takeback: null,
-        error: null,
-        guide: null,
-        decision: context.counts !== null && needs.length === 0 ? "set-up" : "setting-up",
-      });
+      assertEvent(event, ["new-game", "resume"]);
+      apply(enqueue, startGame(context, event));
     }),
     checkSetup: enqueueActions(({ context, event, enqueue }) => {
-      const snap = settledSnapshot(event);
-      const gs = context.gs;
-      if (snap === null || gs === null || context.setupTarget === null) return;
-      const counts = countsOf(snap);
-      if (counts === null) return;
-      const needs = restoreDiff(
-        counts.map((c) => c ?? -1),
-        context.setupTarget,
-        gs.turn.pits,
-      );
-      enqueue.assign({ counts, needs, decision: needs.length === 0 ? "set-up" : "setting-up" });
-      enqueue.emit({ type: "setup", needs, at: snap.receivedAt });
+      assertEvent(event, "snapshot");
+      apply(enqueue, checkSetup(context, event.snapshot));
     }),
-    beginPlay: assign(({ context }) => ({
-      needs: [],
-      guide: context.gs === null ? null : guide(context.gs.turn),
-      decision: "play",
-    })),
+    beginPlay: enqueueActions(({ context, enqueue }) => apply(enqueue, beginPlay(context))),
     /** A settled reading during a turn: the tracker's verdict, a move, a mistake or a fault. */
     followReading: enqueueActions(({ context, event, enqueue }) => {
-      const snap = settledSnapshot(event);
-      const gs = context.gs;
-      if (snap === null || gs === null) return;
-      const counts = countsOf(snap);
-      const at = snap.receivedAt;
-      const read = counts === null ? null : readCounts(counts, gs);
-      if (read === null || !read.ok) {
-        const fault: SensorFault = read?.fault ?? {
-          kind: "unreadable",
-          pits: [],
-          message: `this board's ${snap.board.geometry} snapshots carry no stone counts`,
-        };
-        enqueue.assign({ decision: "sensor-fault", fault, counts });
-        if (context.fault?.message !== fault.message) {
-          enqueue.emit({
-            type: "sensor-fault",
-            kind: fault.kind,
-            pits: fault.pits,
-            message: fault.message,
-            at,
-          });
-        }
-        return;
-      }
-      const r = followTurn(gs, read.reading, at, context.settings);
-      enqueue.assign({
-        gs: r.gs,
-        mistake: r.mistake,
-        decision: r.decision,
-        fault: null,
-        counts,
-        guide: guide(r.gs.turn),
-        needs: r.mistake === null ? [] : restoreDiff(read.reading, r.mistake.target, gs.turn.pits),
-      });
-      enqueue.emit(decisionEvent(r.decision, counts ?? [], at));
-      for (const e of r.events) enqueue.emit(e);
+      assertEvent(event, "snapshot");
+      apply(enqueue, followReading(context, event.snapshot));
     }),
     /** A button press ends a turn whose end was ambiguous. */
     confirmTurnEnd: enqueueActions(({ context, event, enqueue }) => {
-      const gs = context.gs;
-      if (gs === null) return;
-      if (event.type === "button" && event.action !== "press") return;
-      const move = confirmEnd(gs.turn);
-      if (move === null) {
-        enqueue.assign({ decision: "same" });
-        return;
-      }
-      const counts = Array.from(gs.turn.reading);
-      const at = context.clock();
-      // Feeding the end board again after the quiet time accepts the move.
-      const late = { ...gs.turn, pendingSince: Number.NEGATIVE_INFINITY };
-      const r = followTurn({ ...gs, turn: late }, gs.turn.reading, at, context.settings);
-      enqueue.assign({ gs: r.gs, decision: r.decision, guide: guide(r.gs.turn), counts });
-      enqueue.emit(decisionEvent(r.decision, counts, at));
-      for (const e of r.events) enqueue.emit(e);
+      assertEvent(event, ["button", "confirm"]);
+      apply(enqueue, confirmTurnEnd(context, event.at));
     }),
     followRestore: enqueueActions(({ context, event, enqueue }) => {
-      const snap = settledSnapshot(event);
-      const gs = context.gs;
-      const ms = context.mistake;
-      if (snap === null || gs === null || ms === null) return;
-      const counts = countsOf(snap);
-      if (counts === null) return;
-      const read = readCounts(counts, gs);
-      if (!read.ok) {
-        enqueue.assign({ fault: read.fault, decision: "waiting" });
-        return;
-      }
-      const r = followRestore(gs, ms, read.reading, snap.receivedAt, context.settings);
-      const done = r.decision !== "waiting";
-      enqueue.assign({
-        gs: r.gs,
-        decision: r.decision,
-        penalty: r.penalty,
-        mistake: done ? null : ms,
-        counts,
-        fault: null,
-        guide: guide(r.gs.turn),
-        needs: done
-          ? r.penalty === null
-            ? []
-            : restoreDiff(read.reading, r.penalty.start, gs.turn.pits)
-          : restoreDiff(read.reading, ms.target, gs.turn.pits),
-      });
-      enqueue.emit(decisionEvent(`restore:${r.decision}`, counts, snap.receivedAt));
-      for (const e of r.events) enqueue.emit(e);
+      assertEvent(event, "snapshot");
+      apply(enqueue, followRestoring(context, event.snapshot));
     }),
     followPenalty: enqueueActions(({ context, event, enqueue }) => {
-      const snap = settledSnapshot(event);
-      const gs = context.gs;
-      const p = context.penalty;
-      if (snap === null || gs === null || p === null) return;
-      const counts = countsOf(snap);
-      if (counts === null) return;
-      const read = readCounts(counts, gs);
-      if (!read.ok) return;
-      const r = followPenalty(gs, p, read.reading, snap.receivedAt, context.settings);
-      const done = r.decision === "done" || r.decision === "game-over";
-      enqueue.assign({
-        gs: r.gs,
-        penalty: done ? null : r.penalty,
-        decision: `penalty:${r.decision}`,
-        counts,
-        guide: guide(r.gs.turn),
-        needs: r.decision === "wrong" ? restoreDiff(read.reading, p.start, gs.turn.pits) : [],
-      });
-      enqueue.emit(decisionEvent(`penalty:${r.decision}`, counts, snap.receivedAt));
-      for (const e of r.events) enqueue.emit(e);
+      assertEvent(event, "snapshot");
+      apply(enqueue, followHandover(context, event.snapshot));
     }),
-    beginTakeback: enqueueActions(({ context, enqueue }) => {
-      const gs = context.gs;
-      if (gs === null || gs.plies.length === 0) return;
-      const index = gs.plies.length - 1;
-      const target = earlierBoards(gs)[index] as number[];
-      const reading = context.counts?.map((c) => c ?? -1) ?? viewCounts(gs);
-      enqueue.assign({
-        takeback: { index, target },
-        mistake: null,
-        penalty: null,
-        decision: "taking-back",
-        needs: restoreDiff(reading, target, gs.turn.pits),
-      });
-    }),
+    beginTakeback: enqueueActions(({ context, enqueue }) => apply(enqueue, beginTakeback(context))),
     followTakeback: enqueueActions(({ context, event, enqueue }) => {
-      const snap = settledSnapshot(event);
-      const gs = context.gs;
-      const tb = context.takeback;
-      if (snap === null || gs === null || tb === null) return;
-      const counts = countsOf(snap);
-      if (counts === null) return;
-      const reading = counts.map((c) => c ?? -1);
-      if (!sameCounts(reading, tb.target)) {
-        enqueue.assign({
-          counts,
-          decision: "taking-back",
-          needs: restoreDiff(reading, tb.target, gs.turn.pits),
-        });
-        return;
-      }
-      const back = takeBackTo(gs, tb.index, context.settings.tracking);
-      enqueue.assign({
-        gs: back,
-        takeback: null,
-        counts,
-        decision: "taken-back",
-        needs: [],
-        guide: guide(back.turn),
-      });
-      enqueue.emit({ type: "takeback", toPly: tb.index, at: snap.receivedAt });
+      assertEvent(event, "snapshot");
+      apply(enqueue, followTakeback(context, event.snapshot));
     }),
-    keepResyncSnapshot: assign(({ event }) => {
-      const snap = settledSnapshot(event);
-      return snap === null ? {} : { resyncSnapshot: snap };
+    keepResyncSnapshot: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "snapshot");
+      if (event.snapshot.settled) enqueue.assign({ resyncSnapshot: event.snapshot });
     }),
-    clearResync: assign({ resyncSnapshot: null }),
+    clearResync: enqueueActions(({ enqueue }) => enqueue.assign({ resyncSnapshot: null })),
+    /** Back from a lost link by a player's word: judge the last reading seen meanwhile. */
+    replayResyncSnapshot: enqueueActions(({ context, event, enqueue }) => {
+      const snap = context.resyncSnapshot;
+      enqueue.assign({ resyncSnapshot: null });
+      if (snap !== null) enqueue.raise({ type: "snapshot", snapshot: snap, at: event.at });
+    }),
   },
   guards: {
     settledReading: ({ event }) => settledSnapshot(event) !== null,
@@ -426,47 +165,34 @@ export const controllerMachine = setup({
       event.type === "confirm" || (event.type === "button" && event.action === "press"),
     linkDown: ({ event }) =>
       event.type === "link" && (event.state === "lost" || event.state === "closed"),
-    noGame: ({ context }) => context.gs === null || context.error !== null,
-    boardSetUp: ({ context }) => context.decision === "set-up",
-    gameOver: ({ context }) => context.gs !== null && context.gs.outcome !== null,
-    mistakeFound: ({ context }) => context.decision === "mistake",
-    sensorFaultSeen: ({ context }) => context.decision === "sensor-fault",
-    turnEndAmbiguous: ({ context }) => context.decision === "pending",
+    noGame: ({ context }) => context.game === null || context.error !== null,
+    boardSetUp: ({ context }) => context.verdict.phase === "setup" && context.verdict.done,
+    gameOver: ({ context }) => context.game !== null && context.game.outcome !== null,
+    turnVerdict: ({ context }, params: { readonly is: TurnDecision }) =>
+      context.verdict.phase === "turn" && context.verdict.decision === params.is,
+    restoreVerdict: ({ context }, params: { readonly is: readonly RestoreDecision[] }) =>
+      context.verdict.phase === "restore" && params.is.includes(context.verdict.decision),
+    penaltyVerdict: ({ context }, params: { readonly is: PenaltyDecision }) =>
+      context.verdict.phase === "penalty" && context.verdict.decision === params.is,
+    takenBack: ({ context }) => context.verdict.phase === "takeback" && context.verdict.done,
     atTurnStart: ({ context }) => context.guide === null || context.guide.atStart,
     capturing: ({ context }) => context.guide !== null && context.guide.capturing,
     relaying: ({ context }) => context.guide !== null && context.guide.stage >= 2,
-    restored: ({ context }) => context.decision === "restored" || context.decision === "takeback",
-    penaltyDue: ({ context }) => context.decision === "penalty",
-    penaltyDone: ({ context }) => context.decision === "penalty:done",
-    takenBack: ({ context }) => context.decision === "taken-back",
-    hasPlies: ({ context }) => context.gs !== null && context.gs.plies.length > 0,
-    boardAsBefore: ({ context, event }) => {
-      const snap = settledSnapshot(event);
-      if (snap === null || context.counts === null) return false;
-      const counts = countsOf(snap);
-      return (
-        counts !== null &&
-        sameCounts(
-          counts.map((c) => c ?? -1),
-          context.counts.map((c) => c ?? -1),
-        )
-      );
-    },
+    hasPlies: ({ context }) => context.game !== null && context.game.plies.length > 0,
+    boardAsBefore: ({ context, event }) => boardAsBefore(context, settledSnapshot(event)),
   },
 }).createMachine({
   id: "kete",
   context: ({ input }) => ({
     settings: { ...DEFAULT_SETTINGS, ...input.settings },
-    clock: input.clock ?? (() => 0),
-    games: input.games ?? [],
     info: null,
-    gs: null,
+    game: null,
     setupTarget: null,
     needs: [],
     mistake: null,
     penalty: null,
     takeback: null,
-    decision: "none",
+    verdict: { phase: "none" },
     guide: null,
     fault: null,
     faultyPits: [],
@@ -520,9 +246,15 @@ export const controllerMachine = setup({
                 judging: {
                   always: [
                     { guard: "gameOver", target: "#kete.session.over" },
-                    { guard: "mistakeFound", target: "#kete.session.play.mistake" },
-                    { guard: "sensorFaultSeen", target: "sensorFault" },
-                    { guard: "turnEndAmbiguous", target: "ending" },
+                    {
+                      guard: { type: "turnVerdict", params: { is: "mistake" } },
+                      target: "#kete.session.play.mistake",
+                    },
+                    {
+                      guard: { type: "turnVerdict", params: { is: "sensor-fault" } },
+                      target: "sensorFault",
+                    },
+                    { guard: { type: "turnVerdict", params: { is: "pending" } }, target: "ending" },
                     { guard: "atTurnStart", target: "awaitingStart" },
                     { guard: "capturing", target: "capturing" },
                     { guard: "relaying", target: "relay" },
@@ -556,8 +288,14 @@ export const controllerMachine = setup({
                 judging: {
                   always: [
                     { guard: "gameOver", target: "#kete.session.over" },
-                    { guard: "penaltyDue", target: "#kete.session.play.penalty" },
-                    { guard: "restored", target: "#kete.session.play.turn.judging" },
+                    {
+                      guard: { type: "restoreVerdict", params: { is: ["penalty"] } },
+                      target: "#kete.session.play.penalty",
+                    },
+                    {
+                      guard: { type: "restoreVerdict", params: { is: ["restored", "takeback"] } },
+                      target: "#kete.session.play.turn.judging",
+                    },
                     { target: "restoring" },
                   ],
                 },
@@ -579,7 +317,10 @@ export const controllerMachine = setup({
                 judging: {
                   always: [
                     { guard: "gameOver", target: "#kete.session.over" },
-                    { guard: "penaltyDone", target: "#kete.session.play.turn.judging" },
+                    {
+                      guard: { type: "penaltyVerdict", params: { is: "done" } },
+                      target: "#kete.session.play.turn.judging",
+                    },
                     { target: "handingOver" },
                   ],
                 },
@@ -628,20 +369,9 @@ export const controllerMachine = setup({
         button: {
           guard: "buttonPressed",
           target: "#kete.session.hist",
-          actions: enqueueActions(({ context, enqueue }) => {
-            const snap = context.resyncSnapshot;
-            enqueue.assign({ resyncSnapshot: null });
-            if (snap !== null) enqueue.raise({ type: "snapshot", snapshot: snap });
-          }),
+          actions: "replayResyncSnapshot",
         },
-        confirm: {
-          target: "#kete.session.hist",
-          actions: enqueueActions(({ context, enqueue }) => {
-            const snap = context.resyncSnapshot;
-            enqueue.assign({ resyncSnapshot: null });
-            if (snap !== null) enqueue.raise({ type: "snapshot", snapshot: snap });
-          }),
-        },
+        confirm: { target: "#kete.session.hist", actions: "replayResyncSnapshot" },
       },
     },
   },

@@ -12,7 +12,7 @@
  *
  * | kind | rule | message (example) |
  * |---|---|---|
- * | `out-of-turn` | TURN | `South's turn, but C5 changed` |
+ * | `out-of-turn` | turn order (CORE-7) | `South's turn, but C5 changed` |
  * | `single-stone-start` | CORE-4 | `B2 holds one stone; a turn starts from two or more (CORE-4)` |
  * | `refused-start` | CORE-5 (or the engine's rule) | `B3 cannot start a turn: B3+ would need more than 200 stages, so it is not a legal turn (CORE-5)` |
  * | `several-lifts` | CORE-1 | `B2 and B3 were both lifted; a turn starts from one pit (CORE-1)` |
@@ -31,22 +31,19 @@
  * | `wrong-kichwa` | BK-5 (Bao) | `captured seeds sown from B1; they go into B8 first (BK-5)` |
  * | `unexpected` | CORE-1 | anything else: the pits that differ |
  *
- * TURN is the controller's id for "only the player to move touches the
- * board"; the rules files have no number for it.
- *
- * Rule ids of the game: a refused start or placement cites the engine's own
- * answer (Bao: BK-8 for a compulsory capture not taken, BK-9 for a placement,
- * BK-18 for the stage limit); stones captured into the hand and sown from the
- * wrong pit cite `CAPTURED_SOWING_RULE` (Bao's BK-5).
+ * Every rule id comes from the game: its `RuleBook` for the options in force
+ * (`Game.ruleBook`: the capture rule, the direction rule, Bao's BK-5/6/9 …)
+ * and, for a start or placement that begins no legal turn, the game's typed
+ * `Refusal` (`Game.refusal`: CORE-4, CORE-5, BK-8 …). Ownership and sowing
+ * successors come from its `BoardLayout`. The controller knows no game.
  */
-import type { Game, Position, Side } from "../games/index.js";
-import { opponentOf, sideName, type BoardKnowledge } from "./knowledge.js";
+import type { BoardLayout, Position, RuleBook, Side } from "../games/index.js";
+import { opponent, sideName } from "../games/index.js";
 import {
   OP_CAPTURE,
   OP_LIFT,
   OP_PLACE,
   OP_SOW,
-  movesBelow,
   pathSteps,
   type Step,
   type TrieNode,
@@ -72,7 +69,7 @@ export type MistakeKind =
 
 export interface Mistake {
   readonly kind: MistakeKind;
-  /** The rule id cited (`CORE-1`, `HB-4`, … or `TURN`). */
+  /** The rule id cited (`CORE-1`, `HB-4`, `CORE-7` …). */
   readonly rule: string;
   readonly message: string;
   /** Who erred: the player to move, or (out of turn) the other player. */
@@ -90,8 +87,10 @@ export interface Reference<P extends Position = Position> {
   readonly board: Int16Array;
 }
 
+export type SensorFaultKind = "unreadable" | "too-many-stones";
+
 export interface SensorFault {
-  readonly kind: "unreadable" | "too-many-stones";
+  readonly kind: SensorFaultKind;
   readonly pits: readonly string[];
   readonly message: string;
 }
@@ -120,122 +119,6 @@ export function checkSensors(
     };
   }
   return null;
-}
-
-// ------------------------------------------------------------------ rule ids the game names
-
-/** The rule an option belongs to (`direction` → HB-3 …), from the game's option specs. */
-export function optionRule(game: Game, option: string): string | null {
-  return game.optionSpecs.find((s) => s.name === option)?.rule ?? null;
-}
-
-/** The game's capture rule: the `capture` option's rule, else the engine's answer to a declined capture. */
-export function captureRule<P extends Position>(game: Game<P>, position: P, move: string): string {
-  const fromOption = optionRule(game, "capture");
-  if (fromOption !== null) return fromOption;
-  const probe = game.apply(position, `${move}/.`);
-  if (!probe.ok && probe.error.rule !== undefined) return probe.error.rule;
-  return "CORE-3";
-}
-
-/** The rule of the stage limit: the `maxStages` option's (Bao: BK-18), else CORE-5. */
-function stageRule(game: Game): string {
-  return optionRule(game, "maxStages") ?? "CORE-5";
-}
-
-/**
- * Several stones put from the reserve into one pit where a turn places one:
- * the rule naming the placement, per game (the engine cannot be asked: two
- * seeds at once have no notation).
- */
-export const PLACEMENT_RULE: Readonly<Record<string, string>> = {
-  "bao-kiswahili": "BK-9",
-};
-
-/**
- * A sowing that ends on a capture spot inside a turn must capture again: the
- * rule, per game, where a capture has no lift of the landing pit to miss
- * (Bao; the four-row games name their capture rule through the engine).
- */
-export const CAPTURE_AGAIN_RULE: Readonly<Record<string, string>> = {
-  "bao-kiswahili": "BK-6",
-  "bao-kujifunza": "BK-6",
-};
-
-/**
- * Captured stones taken into the hand are sown from the wrong pit: the rule
- * naming where they go, per game (the engine cannot be asked: a wrong kichwa
- * has no notation).
- */
-export const CAPTURED_SOWING_RULE: Readonly<Record<string, string>> = {
-  "bao-kiswahili": "BK-5",
-  "bao-kujifunza": "BK-5",
-};
-
-/** Why a pit cannot start a turn, in the engine's words (both directions tried). */
-export function explainStart<P extends Position>(
-  game: Game<P>,
-  position: P,
-  pit: string,
-): { rule: string; message: string } {
-  const errors = ["+", "-"].flatMap((d) => {
-    const r = game.apply(position, `${pit}${d}`);
-    return r.ok ? [] : [r.error];
-  });
-  const stages = stageRule(game);
-  const stage = errors.find((e) => e.rule === "CORE-5" || e.rule === stages);
-  if (stage !== undefined)
-    return { rule: stage.rule ?? stages, message: `${pit} cannot start a turn: ${stage.message}` };
-  // A rule the engine names for both directions (Bao: BK-8, a compulsory capture not taken).
-  const named = errors.filter((e) => e.rule !== undefined);
-  const agreed = named[0];
-  if (
-    agreed !== undefined &&
-    named.length === errors.length &&
-    named.every((e) => e.rule === agreed.rule)
-  ) {
-    return {
-      rule: agreed.rule ?? stages,
-      message: `${pit} cannot start a turn: ${agreed.message}`,
-    };
-  }
-  const limit = position.options["maxStages"];
-  if (typeof limit === "number") {
-    return {
-      rule: stages,
-      message: `${pit} cannot start a turn: every way of sowing it would need more than ${limit} stages (${stages})`,
-    };
-  }
-  const first = errors[0];
-  if (first !== undefined) {
-    return {
-      rule: first.rule ?? "CORE-4",
-      message: `${pit} cannot start a turn: ${first.message}`,
-    };
-  }
-  return { rule: "CORE-4", message: `${pit} cannot start a turn now (CORE-4)` };
-}
-
-/** Placement tokens tried to ask the engine why a placement is wrong (Bao: takasa, then capture). */
-const PLACEMENT_TOKENS = ["*+", "*-", "*", "*L", "*R"] as const;
-
-/**
- * Why a seed placed from the reserve into `pit` starts no legal turn, in the
- * engine's words; answers that only correct the notation ("write B3*L") come last.
- */
-export function explainPlacement<P extends Position>(
-  game: Game<P>,
-  position: P,
-  pit: string,
-): { rule: string; message: string } | null {
-  const errors = PLACEMENT_TOKENS.flatMap((t) => {
-    const r = game.apply(position, `${pit}${t}`);
-    return r.ok || r.error.rule === undefined ? [] : [r.error];
-  });
-  const notation = (m: string) => /\bwrit(e|ten)\b/.test(m);
-  const best = errors.find((e) => !notation(e.message)) ?? errors[0];
-  if (best === undefined) return null;
-  return { rule: best.rule as string, message: best.message };
 }
 
 // ------------------------------------------------------------------ classification
@@ -289,302 +172,444 @@ function behindPit(path: readonly Step[]): number | null {
   return seq.length >= 2 ? (seq[seq.length - 2] as number) : null;
 }
 
+/** A classified mistake and the legal point it was measured against. */
+export interface Classified<P extends Position = Position> {
+  readonly mistake: Mistake;
+  readonly reference: Reference<P>;
+}
+
+/**
+ * Everything the classifiers read about a wrong reading: the nearest legal
+ * point, how the reading differs from it, what was due next, and the game's
+ * rule book and layout. Computed once per mistake (`sceneOf`).
+ */
+interface Scene<P extends Position> {
+  readonly t: TurnTracker<P>;
+  readonly reading: Int16Array;
+  readonly layout: BoardLayout;
+  readonly rules: RuleBook;
+  readonly refs: readonly Reference<P>[];
+  readonly ref: Reference<P>;
+  readonly mover: Side;
+  readonly other: Side;
+  /** reading − expected board, per pit. */
+  readonly D: Int16Array;
+  readonly changed: readonly number[];
+  readonly up: readonly number[];
+  readonly down: readonly number[];
+  readonly depth: number;
+  readonly hand: number;
+  readonly path: readonly Step[];
+  readonly next: readonly Step[];
+  readonly nextSows: readonly string[];
+  readonly captureGroups: readonly Step[][];
+  readonly capturePits: ReadonlySet<number>;
+}
+
+function sceneOf<P extends Position>(t: TurnTracker<P>, reading: Int16Array): Scene<P> {
+  const refs = nearestPoint(t, reading);
+  const ref = refs[0] ?? { node: t.trie.root, offset: 0, board: t.before };
+  const layout = t.game.layout;
+  const D = new Int16Array(ref.board.length);
+  for (let i = 0; i < D.length; i++) D[i] = (reading[i] as number) - (ref.board[i] as number);
+  const changed: number[] = [];
+  for (let i = 0; i < D.length; i++) if (D[i] !== 0) changed.push(i);
+  const next = refs.flatMap((r) => nextSteps(r.node, r.offset));
+  const captureGroups = refs
+    .flatMap((r) => pickUpGroups(r.node, r.offset))
+    .filter((g) => g.some((s) => s.op === OP_CAPTURE));
+  return {
+    t,
+    reading,
+    layout,
+    rules: t.game.ruleBook(t.position.options),
+    refs,
+    ref,
+    mover: t.position.toMove,
+    other: opponent(layout, t.position.toMove),
+    D,
+    changed,
+    up: changed.filter((i) => (D[i] as number) > 0),
+    down: changed.filter((i) => (D[i] as number) < 0),
+    depth: ref.node.depth + ref.offset,
+    hand: ref.node.hand[ref.offset] as number,
+    path: pathSteps(ref.node, ref.offset),
+    next,
+    nextSows: [
+      ...new Set(next.filter((s) => s.op === OP_SOW).map((s) => t.pits[s.pit] as string)),
+    ].sort(),
+    captureGroups,
+    capturePits: new Set(
+      captureGroups.flatMap((g) => g.filter((s) => s.op === OP_CAPTURE).map((s) => s.pit)),
+    ),
+  };
+}
+
+function name<P extends Position>(sc: Scene<P>, i: number): string {
+  return sc.t.pits[i] as string;
+}
+
+function ownerOf<P extends Position>(sc: Scene<P>, i: number): Side | null {
+  return sc.layout.owners[i] ?? null;
+}
+
+/** A pit of the player not to move. */
+function isForeign<P extends Position>(sc: Scene<P>, i: number): boolean {
+  const o = ownerOf(sc, i);
+  return o !== null && o !== sc.mover;
+}
+
+/** A pit of the player to move, or of no one. */
+function isOwn<P extends Position>(sc: Scene<P>, i: number): boolean {
+  const o = ownerOf(sc, i);
+  return o === null || o === sc.mover;
+}
+
+function make<P extends Position>(
+  sc: Scene<P>,
+  kind: MistakeKind,
+  rule: string,
+  message: string,
+  side: Side = sc.mover,
+  expected: readonly string[] = sc.nextSows,
+): Classified<P> {
+  const pits = sc.changed.map((i) => name(sc, i));
+  return { mistake: { kind, rule, message, side, pits, expected }, reference: sc.ref };
+}
+
+/** What the player should do next, for the end of a message. */
+function whatNext<P extends Position>(sc: Scene<P>): string {
+  if (sc.nextSows.length > 0) return `the next stone belongs in ${list(sc.nextSows)}`;
+  const lifts = [...new Set(sc.next.filter((s) => s.op === OP_LIFT).map((s) => name(sc, s.pit)))];
+  if (lifts.length > 0 && sc.depth > 0) return `lift ${list(lifts)} and sow on`;
+  if (sc.capturePits.size > 0) {
+    return `take the stones of ${list([...sc.capturePits].map((i) => name(sc, i)))}`;
+  }
+  return "the turn goes on as the lights show";
+}
+
+function captureRuleOf<P extends Position>(sc: Scene<P>): string {
+  return sc.rules.capture ?? sc.rules.sowing;
+}
+
+function outOfTurn<P extends Position>(sc: Scene<P>, pit: number): Classified<P> {
+  return make(
+    sc,
+    "out-of-turn",
+    sc.rules.turnOrder,
+    `${sideName(sc.layout, sc.mover)}'s turn, but ${name(sc, pit)} changed (${sc.rules.turnOrder})`,
+    sc.other,
+  );
+}
+
+/** A. Pits of the player not to move changed: out of turn, or stones taken where no capture applies. */
+function foreignChange<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  const foreignDown = sc.down.filter((i) => isForeign(sc, i) && !sc.capturePits.has(i));
+  const foreignUp = sc.up.filter((i) => isForeign(sc, i));
+  const first = foreignDown[0];
+  if (first !== undefined) {
+    if (sc.depth === 0 || sc.hand !== 0) return outOfTurn(sc, first);
+    const rule = captureRuleOf(sc);
+    const p = name(sc, first);
+    if (sc.capturePits.size > 0) {
+      const expected = [...sc.capturePits].map((i) => name(sc, i)).sort();
+      return make(
+        sc,
+        "wrong-capture",
+        rule,
+        `stones taken from ${p}; the capture is from ${list(expected)} (${rule})`,
+        sc.mover,
+        expected,
+      );
+    }
+    return make(
+      sc,
+      "no-capture",
+      rule,
+      `stones taken from ${p}, but no capture applies here (${rule}); ${whatNext(sc)}`,
+    );
+  }
+  const up = foreignUp[0];
+  if (up !== undefined && sc.hand === 0) return outOfTurn(sc, up);
+  return null;
+}
+
+/** B1. At the start of a turn with a reserve: a handful, or a stone put where no turn starts. */
+function startPlacement<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  const placing = sc.next.some((s) => s.op === OP_PLACE);
+  const ownUp = sc.up.filter((i) => isOwn(sc, i));
+  if (!placing || sc.down.length > 0 || ownUp.length !== 1 || sc.up.length !== 1) return null;
+  const y = ownUp[0] as number;
+  const placeable = sc.next.some((s) => s.op === OP_PLACE && s.pit === y);
+  if (placeable && (sc.D[y] as number) > 1) {
+    const rule = sc.rules.placement ?? sc.rules.sowing;
+    return make(
+      sc,
+      "several-stones",
+      rule,
+      `${plural(sc.D[y] as number, "stone")} placed in ${name(sc, y)}; a turn places one (${rule})`,
+      sc.mover,
+      [name(sc, y)],
+    );
+  }
+  if (placeable) return null;
+  const why = sc.t.game.refusal(sc.t.position, { kind: "place", place: name(sc, y) });
+  if (why === null) return null;
+  const legal = [
+    ...new Set(sc.next.filter((s) => s.op === OP_PLACE).map((s) => name(sc, s.pit))),
+  ].sort();
+  return make(
+    sc,
+    "wrong-placement",
+    why.rule,
+    `a stone placed in ${name(sc, y)}: ${why.message}`,
+    sc.mover,
+    legal,
+  );
+}
+
+/** B2. The first act of a turn: lifts from several pits, a single stone, a start the rules refuse. */
+function startLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  if (sc.down.length === 0) return outOfTurn(sc, sc.up[0] ?? 0);
+  const ownDown = sc.down.filter((i) => isOwn(sc, i));
+  if (ownDown.length >= 2 && sc.up.length === 0) {
+    const rule = sc.rules.sowing;
+    return make(
+      sc,
+      "several-lifts",
+      rule,
+      `${ownDown.map((i) => name(sc, i)).join(" and ")} were both lifted; a turn starts from one pit (${rule})`,
+    );
+  }
+  // The start pit: the pit that lost most.
+  let start = sc.down[0] as number;
+  for (const i of sc.down) if ((sc.D[i] as number) < (sc.D[start] as number)) start = i;
+  if (sc.next.some((s) => s.pit === start && s.op === OP_LIFT)) return null;
+  const why = sc.t.game.refusal(sc.t.position, { kind: "start", place: name(sc, start) });
+  if (why === null) return null;
+  const kind = why.reason === "too-few" ? "single-stone-start" : "refused-start";
+  return make(sc, kind, why.rule, why.message, sc.mover, []);
+}
+
+/** C1. A handful from the reserve: the stone just placed came with more. */
+function placedHandful<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  const placed = sc.path[sc.path.length - 1];
+  if (placed?.op !== OP_PLACE || sc.down.length > 0 || sc.up.length !== 1) return null;
+  if (sc.up[0] !== placed.pit) return null;
+  const rule = sc.rules.placement ?? sc.rules.sowing;
+  return make(
+    sc,
+    "several-stones",
+    rule,
+    `${plural((sc.D[placed.pit] as number) + 1, "stone")} placed in ${name(sc, placed.pit)}; a turn places one (${rule})`,
+    sc.mover,
+    [name(sc, placed.pit)],
+  );
+}
+
+/** C2. The landing pit lifted (sowing on) although a capture was due first. */
+function captureSkipped<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  for (const g of sc.captureGroups) {
+    const caps = g.filter((s) => s.op === OP_CAPTURE);
+    const lift = g.find((s) => s.op === OP_LIFT);
+    if (lift === undefined) continue;
+    if (caps.every((c) => sc.D[c.pit] === 0) && (sc.D[lift.pit] as number) < 0) {
+      const rule = captureRuleOf(sc);
+      const c = caps[0] as Step;
+      return make(
+        sc,
+        "capture-not-taken",
+        rule,
+        `the last stone fell in ${name(sc, lift.pit)} and ${name(sc, c.pit)} holds ${plural(sc.ref.board[c.pit] as number, "stone")}: take them before sowing on (${rule})`,
+        sc.mover,
+        caps.map((s) => name(sc, s.pit)),
+      );
+    }
+  }
+  return null;
+}
+
+/** C3. Stones taken from a pit no step of the turn lifts or captures now. */
+function wrongLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  const relayLifts = sc.next.filter((s) => s.op === OP_LIFT).map((s) => s.pit);
+  const wrongDown = sc.down.filter((i) => !relayLifts.includes(i) && !sc.capturePits.has(i));
+  const first = wrongDown[0];
+  if (first === undefined || sc.depth === 0) return null;
+  const p = name(sc, first);
+  if (sc.hand > 0) {
+    const rule = sc.rules.sowing;
+    return make(
+      sc,
+      "wrong-lift",
+      rule,
+      `${p} lifted while ${plural(sc.hand, "stone")} ${sc.hand === 1 ? "is" : "are"} still in hand; ${whatNext(sc)} (${rule})`,
+    );
+  }
+  const relay = sc.rules.relay ?? sc.rules.sowing;
+  const landing = relayLifts[0];
+  if (landing !== undefined) {
+    return make(
+      sc,
+      "wrong-lift",
+      relay,
+      `${p} lifted; the last stone fell in ${name(sc, landing)}, so ${name(sc, landing)} is lifted and sown on (${relay})`,
+      sc.mover,
+      [name(sc, landing)],
+    );
+  }
+  const again = sc.rules.captureAgain;
+  if (again !== null && sc.capturePits.size > 0) {
+    const expected = [...sc.capturePits].map((i) => name(sc, i)).sort();
+    return make(
+      sc,
+      "capture-not-taken",
+      again,
+      `${p} lifted; the last seed fell on a capture spot: capture ${list(expected)} first (${again})`,
+      sc.mover,
+      expected,
+    );
+  }
+  return make(sc, "wrong-lift", relay, `${p} lifted; ${whatNext(sc)} (${relay})`);
+}
+
+/** C4. A stone dropped where it does not belong: how many, which way, how far. */
+function wrongDrop<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  if (sc.up.length === 0 || sc.nextSows.length === 0) return null;
+  const sowing = sc.rules.sowing;
+  const due = list(sc.nextSows);
+  const wrong = sc.up.filter((i) => !sc.nextSows.includes(name(sc, i)));
+  if (wrong.length === 0) {
+    const y = sc.up[0] as number;
+    return make(
+      sc,
+      "several-stones",
+      sowing,
+      `${plural(sc.D[y] as number, "stone")} dropped in ${name(sc, y)}; one stone per pit, the next belongs in ${due} (${sowing})`,
+    );
+  }
+  const y = wrong[0] as number;
+  const last = sc.path[sc.path.length - 1];
+  const kichwa = sc.rules.capturedSowing;
+  if (last !== undefined && last.op === OP_CAPTURE && kichwa !== null) {
+    return make(
+      sc,
+      "wrong-kichwa",
+      kichwa,
+      `captured stones sown from ${name(sc, y)}; the first goes into ${due} (${kichwa})`,
+    );
+  }
+  if (last !== undefined && last.op === OP_SOW && last.pit === y) {
+    return make(
+      sc,
+      "several-stones",
+      sowing,
+      `${plural((sc.D[y] as number) + 1, "stone")} dropped in ${name(sc, y)}; one stone per pit, the next belongs in ${due} (${sowing})`,
+    );
+  }
+  return wrongDirection(sc, y) ?? misplacedStone(sc, y);
+}
+
+function droppedWords<P extends Position>(sc: Scene<P>, y: number): string {
+  const n = sc.D[y] as number;
+  return n === 1
+    ? `stone dropped in ${name(sc, y)}`
+    : `${plural(n, "stone")} dropped in ${name(sc, y)}`;
+}
+
+function follows<P extends Position>(sc: Scene<P>, from: number, to: number): boolean {
+  return sc.layout.successors[from]?.includes(to) ?? false;
+}
+
+/** C4a. The stone went back where the one before came from, or against the direction of play. */
+function wrongDirection<P extends Position>(sc: Scene<P>, y: number): Classified<P> | null {
+  const due = list(sc.nextSows);
+  const dropped = droppedWords(sc, y);
+  if (behindPit(sc.path) === y) {
+    const rule = sc.rules.keepDirection;
+    return make(
+      sc,
+      "wrong-direction",
+      rule,
+      `${dropped}, against the direction of this turn; the next stone belongs in ${due} (${rule})`,
+    );
+  }
+  const hasSown =
+    sc.path.some((s) => s.op === OP_SOW) || sc.path.filter((s) => s.op === OP_LIFT).length > 1;
+  const startLift = sc.path[0];
+  if (hasSown || startLift === undefined || !follows(sc, y, startLift.pit)) return null;
+  const rule = sc.rules.direction ?? sc.rules.keepDirection;
+  const fixed = sc.rules.fixedDirection;
+  return make(
+    sc,
+    "wrong-direction",
+    rule,
+    `${dropped}, against the direction of play${fixed === null ? "" : ` (fixed ${fixed} in this game)`}; the next stone belongs in ${due} (${rule})`,
+  );
+}
+
+/** C4b. The stone went past the pit it belonged in, or elsewhere. */
+function misplacedStone<P extends Position>(sc: Scene<P>, y: number): Classified<P> {
+  const due = list(sc.nextSows);
+  const dropped = droppedWords(sc, y);
+  const rule = sc.rules.sowing;
+  // Past the pit due: the stone after next, or the pit beyond the one due (not back where the hand came from).
+  const from = lastPit(sc.path);
+  const skipped =
+    sc.refs.some((r) => nextAfter(r.node, r.offset).some((s) => s.op === OP_SOW && s.pit === y)) ||
+    sc.next.some((s) => s.op === OP_SOW && y !== from && follows(sc, s.pit, y));
+  if (skipped) {
+    return make(
+      sc,
+      "skipped-pit",
+      rule,
+      `${dropped}, skipping ${due}; the next stone belongs in ${due} (${rule})`,
+    );
+  }
+  return make(sc, "wrong-pit", rule, `${dropped}; the next stone belongs in ${due} (${rule})`);
+}
+
+/** D. Anything else: the pits that differ. */
+function unexpected<P extends Position>(sc: Scene<P>): Classified<P> {
+  const shown = sc.changed
+    .slice(0, 4)
+    .map((i) => `${name(sc, i)} reads ${sc.reading[i]}, expected ${sc.ref.board[i]}`)
+    .join("; ");
+  return make(
+    sc,
+    "unexpected",
+    sc.rules.sowing,
+    `the board does not match any legal continuation: ${shown}; ${whatNext(sc)}`,
+  );
+}
+
+/** The pit the last stone fell into or was lifted from, if any. */
+function lastPit(path: readonly Step[]): number | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const s = path[i] as Step;
+    if (s.op === OP_LIFT || s.op === OP_SOW) return s.pit;
+  }
+  return null;
+}
+
 /**
  * Classifies a reading the tracker found inconsistent (call after
- * `checkSensors`). Deterministic: the same tracker and reading give the same mistake.
+ * `checkSensors`): the first classifier that recognises the act names it.
+ * Deterministic: the same tracker and reading give the same mistake.
  */
 export function classifyMistake<P extends Position>(
   t: TurnTracker<P>,
   reading: Int16Array,
-  k: BoardKnowledge,
-): { mistake: Mistake; reference: Reference<P> } {
-  const refs = nearestPoint(t, reading);
-  const ref = refs[0] ?? { node: t.trie.root, offset: 0, board: t.before };
-  const name = (i: number) => t.pits[i] as string;
-  const mover = t.position.toMove;
-  const other = opponentOf(k, mover) ?? "?";
-  const board = ref.board;
-  const D = new Int16Array(board.length);
-  for (let i = 0; i < board.length; i++) D[i] = (reading[i] as number) - (board[i] as number);
-  const changed: number[] = [];
-  for (let i = 0; i < D.length; i++) if (D[i] !== 0) changed.push(i);
-  const pits = changed.map(name);
-  const depth = ref.node.depth + ref.offset;
-  const hand = ref.node.hand[ref.offset] as number;
-  const path = pathSteps(ref.node, ref.offset);
-  const next = refs.flatMap((r) => nextSteps(r.node, r.offset));
-  const nextSows = [...new Set(next.filter((s) => s.op === OP_SOW).map((s) => name(s.pit)))].sort();
-  const groups = refs.flatMap((r) => pickUpGroups(r.node, r.offset));
-  const captureGroups = groups.filter((g) => g.some((s) => s.op === OP_CAPTURE));
-  const capturePits = new Set(
-    captureGroups.flatMap((g) => g.filter((s) => s.op === OP_CAPTURE).map((s) => s.pit)),
-  );
-  const anyMove = movesBelow(ref.node, 1)[0]?.move ?? movesBelow(t.trie.root, 1)[0]?.move ?? "";
-  const make = (
-    kind: MistakeKind,
-    rule: string,
-    message: string,
-    side: Side = mover,
-    expected: readonly string[] = nextSows,
-  ): { mistake: Mistake; reference: Reference<P> } => ({
-    mistake: { kind, rule, message, side, pits, expected },
-    reference: ref,
-  });
-  const owner = (i: number): Side | undefined => k.owners.get(i);
-  const isForeign = (i: number) => {
-    const o = owner(i);
-    return o !== undefined && o !== mover;
-  };
-  const whatNext = (): string => {
-    if (nextSows.length > 0) return `the next stone belongs in ${list(nextSows)}`;
-    const lifts = [...new Set(next.filter((s) => s.op === OP_LIFT).map((s) => name(s.pit)))];
-    if (lifts.length > 0 && depth > 0) return `lift ${list(lifts)} and sow on`;
-    if (capturePits.size > 0) return `take the stones of ${list([...capturePits].map(name))}`;
-    return "the turn goes on as the lights show";
-  };
-
-  // A. Pits of the player not to move.
-  const foreignDown = changed.filter(
-    (i) => isForeign(i) && (D[i] as number) < 0 && !capturePits.has(i),
-  );
-  const foreignUp = changed.filter((i) => isForeign(i) && (D[i] as number) > 0);
-  if (foreignDown.length > 0) {
-    const p = name(foreignDown[0] as number);
-    if (depth > 0 && hand === 0 && capturePits.size > 0) {
-      const rule = captureRule(t.game, t.position, anyMove);
-      const expected = [...capturePits].map(name).sort();
-      return make(
-        "wrong-capture",
-        rule,
-        `stones taken from ${p}; the capture is from ${list(expected)} (${rule})`,
-        mover,
-        expected,
-      );
-    }
-    if (depth > 0 && hand === 0) {
-      const rule = captureRule(t.game, t.position, anyMove);
-      return make(
-        "no-capture",
-        rule,
-        `stones taken from ${p}, but no capture applies here (${rule}); ${whatNext()}`,
-      );
-    }
-    return make("out-of-turn", "TURN", `${sideName(mover)}'s turn, but ${p} changed`, other);
-  }
-  if (foreignUp.length > 0 && hand === 0) {
-    return make(
-      "out-of-turn",
-      "TURN",
-      `${sideName(mover)}'s turn, but ${name(foreignUp[0] as number)} changed`,
-      other,
-    );
-  }
-
-  const down = changed.filter((i) => (D[i] as number) < 0);
-  const up = changed.filter((i) => (D[i] as number) > 0);
-
-  // B. The start of the turn.
-  if (depth === 0) {
-    const placing = next.some((s) => s.op === OP_PLACE);
-    const ownUp = up.filter((i) => owner(i) === mover || owner(i) === undefined);
-    if (placing && down.length === 0 && ownUp.length === 1 && up.length === 1) {
-      const y = ownUp[0] as number;
-      const placeable = next.some((s) => s.op === OP_PLACE && s.pit === y);
-      if (placeable && (D[y] as number) > 1) {
-        const rule = PLACEMENT_RULE[t.game.id] ?? "CORE-1";
-        return make(
-          "several-stones",
-          rule,
-          `${plural(D[y] as number, "stone")} placed in ${name(y)}; a turn places one (${rule})`,
-          mover,
-          [name(y)],
-        );
-      }
-      const why = placeable ? null : explainPlacement(t.game, t.position, name(y));
-      if (why !== null) {
-        const legal = [
-          ...new Set(next.filter((s) => s.op === OP_PLACE).map((s) => name(s.pit))),
-        ].sort();
-        return make(
-          "wrong-placement",
-          why.rule,
-          `a stone placed in ${name(y)}: ${why.message}`,
-          mover,
-          legal,
-        );
-      }
-    }
-    if (down.length === 0) {
-      const p = name((up[0] ?? 0) as number);
-      return make("out-of-turn", "TURN", `${sideName(mover)}'s turn, but ${p} changed`, other);
-    }
-    const ownDown = down.filter((i) => owner(i) === mover || owner(i) === undefined);
-    if (ownDown.length >= 2 && up.length === 0) {
-      return make(
-        "several-lifts",
-        "CORE-1",
-        `${ownDown.map(name).join(" and ")} were both lifted; a turn starts from one pit (CORE-1)`,
-      );
-    }
-    // The start pit: the pit that lost most.
-    let start = down[0] as number;
-    for (const i of down) if ((D[i] as number) < (D[start] as number)) start = i;
-    const had = t.before[start] as number;
-    if (had === 1) {
-      return make(
-        "single-stone-start",
-        "CORE-4",
-        `${name(start)} holds one stone; a turn starts from two or more (CORE-4)`,
-        mover,
-        [],
-      );
-    }
-    const legalStart = next.some((s) => s.pit === start && s.op === OP_LIFT);
-    if (!legalStart) {
-      const why = explainStart(t.game, t.position, name(start));
-      return make("refused-start", why.rule, why.message, mover, []);
-    }
-  }
-
-  // C. Inside the turn.
-  // A handful from the reserve: the stone just placed came with more.
-  const placed = path[path.length - 1];
-  if (placed?.op === OP_PLACE && down.length === 0 && up.length === 1 && up[0] === placed.pit) {
-    const rule = PLACEMENT_RULE[t.game.id] ?? "CORE-1";
-    return make(
-      "several-stones",
-      rule,
-      `${plural((D[placed.pit] as number) + 1, "stone")} placed in ${name(placed.pit)}; a turn places one (${rule})`,
-      mover,
-      [name(placed.pit)],
-    );
-  }
-  for (const g of captureGroups) {
-    const caps = g.filter((s) => s.op === OP_CAPTURE);
-    const lift = g.find((s) => s.op === OP_LIFT);
-    if (lift === undefined) continue;
-    if (caps.every((c) => D[c.pit] === 0) && (D[lift.pit] as number) < 0) {
-      const rule = captureRule(t.game, t.position, anyMove);
-      const c = caps[0] as Step;
-      return make(
-        "capture-not-taken",
-        rule,
-        `the last stone fell in ${name(lift.pit)} and ${name(c.pit)} holds ${plural(board[c.pit] as number, "stone")}: take them before sowing on (${rule})`,
-        mover,
-        caps.map((s) => name(s.pit)),
-      );
-    }
-  }
-  const relayLifts = next.filter((s) => s.op === OP_LIFT).map((s) => s.pit);
-  const wrongDown = down.filter((i) => !relayLifts.includes(i) && !capturePits.has(i));
-  if (wrongDown.length > 0 && depth > 0) {
-    const p = name(wrongDown[0] as number);
-    if (hand > 0) {
-      return make(
-        "wrong-lift",
-        "CORE-1",
-        `${p} lifted while ${plural(hand, "stone")} ${hand === 1 ? "is" : "are"} still in hand; ${whatNext()} (CORE-1)`,
-      );
-    }
-    const landing = relayLifts[0];
-    if (landing !== undefined) {
-      return make(
-        "wrong-lift",
-        "CORE-3",
-        `${p} lifted; the last stone fell in ${name(landing)}, so ${name(landing)} is lifted and sown on (CORE-3)`,
-        mover,
-        [name(landing)],
-      );
-    }
-    const againRule = CAPTURE_AGAIN_RULE[t.game.id];
-    if (againRule !== undefined && capturePits.size > 0) {
-      const expected = [...capturePits].map(name).sort();
-      return make(
-        "capture-not-taken",
-        againRule,
-        `${p} lifted; the last seed fell on a capture spot: capture ${list(expected)} first (${againRule})`,
-        mover,
-        expected,
-      );
-    }
-    return make("wrong-lift", "CORE-3", `${p} lifted; ${whatNext()} (CORE-3)`);
-  }
-  if (up.length > 0 && nextSows.length > 0) {
-    const wrong = up.filter((i) => !nextSows.includes(name(i)));
-    if (wrong.length === 0) {
-      const y = up[0] as number;
-      return make(
-        "several-stones",
-        "CORE-1",
-        `${plural(D[y] as number, "stone")} dropped in ${name(y)}; one stone per pit, the next belongs in ${list(nextSows)} (CORE-1)`,
-      );
-    }
-    const y = wrong[0] as number;
-    const lastStep = path[path.length - 1];
-    const kichwaRule = CAPTURED_SOWING_RULE[t.game.id];
-    if (lastStep !== undefined && lastStep.op === OP_CAPTURE && kichwaRule !== undefined) {
-      return make(
-        "wrong-kichwa",
-        kichwaRule,
-        `captured stones sown from ${name(y)}; the first goes into ${list(nextSows)} (${kichwaRule})`,
-      );
-    }
-    if (lastStep !== undefined && lastStep.op === OP_SOW && lastStep.pit === y) {
-      return make(
-        "several-stones",
-        "CORE-1",
-        `${plural((D[y] as number) + 1, "stone")} dropped in ${name(y)}; one stone per pit, the next belongs in ${list(nextSows)} (CORE-1)`,
-      );
-    }
-    const dropped =
-      (D[y] as number) === 1
-        ? `stone dropped in ${name(y)}`
-        : `${plural(D[y] as number, "stone")} dropped in ${name(y)}`;
-    const hasSown =
-      path.some((s) => s.op === OP_SOW) || path.filter((s) => s.op === OP_LIFT).length > 1;
-    const behind = behindPit(path);
-    if (behind === y) {
-      return make(
-        "wrong-direction",
-        "CORE-2",
-        `${dropped}, against the direction of this turn; the next stone belongs in ${list(nextSows)} (CORE-2)`,
-      );
-    }
-    const startLift = path[0];
-    if (!hasSown && startLift !== undefined && k.successors.has(y * 1024 + startLift.pit)) {
-      const rule = optionRule(t.game, "direction") ?? "CORE-2";
-      const fixed = t.position.options["direction"];
-      return make(
-        "wrong-direction",
-        rule,
-        `${dropped}, against the direction of play${typeof fixed === "string" ? ` (fixed ${fixed} in this game)` : ""}; the next stone belongs in ${list(nextSows)} (${rule})`,
-      );
-    }
-    // Skipped: the stone went where the one after next belongs.
-    const skipped =
-      refs.some((r) => nextAfter(r.node, r.offset).some((s) => s.op === OP_SOW && s.pit === y)) ||
-      next.some((s) => s.op === OP_SOW && k.successors.has(s.pit * 1024 + y));
-    if (skipped) {
-      return make(
-        "skipped-pit",
-        "CORE-1",
-        `${dropped}, skipping ${list(nextSows)}; the next stone belongs in ${list(nextSows)} (CORE-1)`,
-      );
-    }
-    return make(
-      "wrong-pit",
-      "CORE-1",
-      `${dropped}; the next stone belongs in ${list(nextSows)} (CORE-1)`,
-    );
-  }
-  const shown = changed
-    .slice(0, 4)
-    .map((i) => `${name(i)} reads ${reading[i]}, expected ${board[i]}`)
-    .join("; ");
-  return make(
-    "unexpected",
-    "CORE-1",
-    `the board does not match any legal continuation: ${shown}; ${whatNext()}`,
+): Classified<P> {
+  const sc = sceneOf(t, reading);
+  const atStart = sc.depth === 0 ? (startPlacement(sc) ?? startLift(sc)) : null;
+  return (
+    foreignChange(sc) ??
+    atStart ??
+    placedHandful(sc) ??
+    captureSkipped(sc) ??
+    wrongLift(sc) ??
+    wrongDrop(sc) ??
+    unexpected(sc)
   );
 }
 

@@ -6,19 +6,14 @@
  * No I/O, no clock: times come in with the readings.
  */
 import type { Game, LegalMove, Outcome, Position, Side } from "../games/index.js";
+import { opponent } from "../games/index.js";
 import type { ControllerEvent } from "./events.js";
-import {
-  EMPTY_KNOWLEDGE,
-  learnFromTrie,
-  opponentOf,
-  sideName,
-  type BoardKnowledge,
-} from "./knowledge.js";
 import { checkSensors, classifyMistake, type Mistake, type SensorFault } from "./mistakes.js";
 import {
   checkPenalty,
   effectivePolicy,
   findTakeback,
+  PENALTY_RULE,
   positionWith,
   restoreDiff,
   truncationBoard,
@@ -64,7 +59,6 @@ export interface GameState {
   readonly position: Position;
   readonly plies: readonly Ply[];
   readonly turn: TurnTracker;
-  readonly knowledge: BoardKnowledge;
   readonly outcome: Outcome | null;
 }
 
@@ -111,22 +105,8 @@ export function beginGame(
   plies: readonly Ply[],
   tracking: TrackingOptions,
 ): GameState {
-  let knowledge = EMPTY_KNOWLEDGE;
-  // Learn both sides' pits: from the earliest position and from a position after one move.
-  const first = plies[0]?.before ?? position;
-  const t0 = startTurn(game, first, tracking);
-  knowledge = learnFromTrie(knowledge, t0.trie, first.toMove);
-  const reply = game.legal(first, 1).moves[0];
-  if (reply !== undefined) {
-    knowledge = learnFromTrie(
-      knowledge,
-      startTurn(game, reply.position, tracking).trie,
-      reply.position.toMove,
-    );
-  }
   const turn = startTurn(game, position, tracking);
-  knowledge = learnFromTrie(knowledge, turn.trie, position.toMove);
-  return { game, position, plies, turn, knowledge, outcome: game.outcome(position) };
+  return { game, position, plies, turn, outcome: game.outcome(position) };
 }
 
 /** Plays `moves` from `start` (a resumed game); an error names the first move that fails. */
@@ -154,14 +134,7 @@ function withPosition(
   tracking: TrackingOptions,
 ): GameState {
   const turn = startTurn(gs.game, position, tracking);
-  return {
-    ...gs,
-    position,
-    plies,
-    turn,
-    knowledge: learnFromTrie(gs.knowledge, turn.trie, position.toMove),
-    outcome: gs.game.outcome(position),
-  };
+  return { ...gs, position, plies, turn, outcome: gs.game.outcome(position) };
 }
 
 /**
@@ -268,11 +241,11 @@ export function followTurn(
       events,
     };
   }
-  const { mistake, reference } = classifyMistake(gs.turn, reading, gs.knowledge);
+  const { mistake, reference } = classifyMistake(gs.turn, reading);
   const policy = effectivePolicy(settings.onMistake, settings.guidance);
   const pits = gs.turn.pits;
   const mover = gs.position.toMove;
-  const opponent = opponentOf(gs.knowledge, mover) ?? mover;
+  const other = opponent(gs.game.layout, mover);
   let ms: MistakeState;
   if (mistake.side !== mover) {
     // Out of turn: undo the intruder's change; the mover's turn goes on from the last correct point.
@@ -295,7 +268,7 @@ export function followTurn(
     };
   } else if (policy === "retry" || policy === "forfeit") {
     const passed =
-      policy === "forfeit" ? positionWith(gs.game, gs.position, pits, null, opponent) : gs.position;
+      policy === "forfeit" ? positionWith(gs.game, gs.position, null, other) : gs.position;
     ms = {
       mistake,
       policy,
@@ -307,13 +280,13 @@ export function followTurn(
     };
   } else {
     const cut = truncationBoard(gs.turn.before, reference);
-    const stands = positionWith(gs.game, gs.position, pits, cut.board, opponent);
+    const stands = positionWith(gs.game, gs.position, cut.board, other);
     ms = {
       mistake,
       policy,
       target: toArray(stands === null ? gs.turn.before : cut.board),
       after: policy === "penalty5" ? "penalty-due" : "turn-passed",
-      position: stands ?? positionWith(gs.game, gs.position, pits, null, opponent) ?? gs.position,
+      position: stands ?? positionWith(gs.game, gs.position, null, other) ?? gs.position,
       resume: null,
       kind: policy === "penalty5" ? "penalty" : "truncate",
     };
@@ -419,23 +392,18 @@ export function followPenalty(
   at: number,
   settings: Settings,
 ): { gs: GameState; penalty: PenaltyState; decision: PenaltyDecision; events: ControllerEvent[] } {
-  const status = checkPenalty(p.start, reading, gs.knowledge, p.erring, gs.turn.pits);
+  const rule = gs.game.ruleBook(gs.position.options).penalty ?? PENALTY_RULE;
+  const status = checkPenalty(p.start, reading, gs.game.layout, p.erring, gs.turn.pits, rule);
   const penalty = { ...p, status };
   if (status.kind !== "done") {
     return { gs, penalty, decision: status.kind === "wrong" ? "wrong" : "waiting", events: [] };
   }
   const events: ControllerEvent[] = [{ type: "penalty-done", side: p.erring, at }];
-  const placed =
-    positionWith(gs.game, p.position, gs.turn.pits, reading, p.position.toMove) ?? p.position;
+  const placed = positionWith(gs.game, p.position, reading, p.position.toMove) ?? p.position;
   const next = withPosition(gs, placed, gs.plies, settings.tracking);
   if (next.outcome !== null) {
     events.push({ type: "game-over", outcome: next.outcome, at });
     return { gs: next, penalty, decision: "game-over", events };
   }
   return { gs: next, penalty, decision: "done", events };
-}
-
-/** The status line for a turn in progress. */
-export function turnStatus(gs: GameState): string {
-  return `${sideName(gs.position.toMove)} to move`;
 }

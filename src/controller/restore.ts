@@ -22,12 +22,18 @@
  * Restoring is shown pit by pit: every pit that differs from the target with
  * the stones it needs (`+2` add two, `-1` take one away).
  */
-import type { Game, Position, Side } from "../games/index.js";
-import type { BoardKnowledge } from "./knowledge.js";
+import type { BoardLayout, Game, Position, Side } from "../games/index.js";
 import { OP_PLACE, OP_SOW, isPickUp, pathSteps } from "./trie.js";
 import type { Reference } from "./mistakes.js";
 
 export type Policy = "retry" | "forfeit" | "truncate" | "penalty5";
+
+/**
+ * The rule that defines these policies (shared/rules/mancala-4x8.md,
+ * "Mistakes"): cited for the five-stone penalty where a game's rule book
+ * names no penalty rule of its own.
+ */
+export const PENALTY_RULE = "HB-9";
 export const POLICIES: readonly Policy[] = ["retry", "forfeit", "truncate", "penalty5"];
 
 /** The policy in force: the setting, else `retry` with guidance and `forfeit` without. */
@@ -87,38 +93,21 @@ export function truncationBoard<P extends Position>(
 }
 
 /**
- * A position with other sensor counts and side to move, through the game's
- * JSON form: count boards name pits `<row><column>` and store them as
- * `pits.<row>[column - 1]` (shared/spec/engine-protocol.md). Null if the game's
- * JSON has another shape or the result breaks an invariant.
+ * A position with other sensor counts and/or side to move, through the
+ * game's own validated `withBoard`; null when the result breaks a rule of the
+ * game (a policy then falls back to a position it can build).
  */
 export function positionWith<P extends Position>(
   game: Game<P>,
   position: P,
-  pits: readonly string[],
   counts: ArrayLike<number> | null,
   toMove: Side,
 ): P | null {
-  const json = game.positionToJSON(position);
-  const out: Record<string, unknown> = { ...json, toMove };
-  if (counts !== null) {
-    const rows = json["pits"];
-    if (typeof rows !== "object" || rows === null || Array.isArray(rows)) return null;
-    const copy: Record<string, number[]> = {};
-    for (const [row, values] of Object.entries(rows as Record<string, unknown>)) {
-      if (!Array.isArray(values)) return null;
-      copy[row] = values.map((v) => (typeof v === "number" ? v : 0));
-    }
-    for (let i = 0; i < pits.length; i++) {
-      const m = /^([A-Za-z]+)(\d+)$/.exec(pits[i] as string);
-      const row = m === null ? undefined : copy[m[1] as string];
-      if (m === null || row === undefined) return null;
-      row[Number(m[2]) - 1] = counts[i] as number;
-    }
-    out["pits"] = copy;
-  }
-  const parsed = game.parsePosition(out);
-  return parsed.ok ? parsed.value : null;
+  const r = game.withBoard(position, {
+    toMove,
+    ...(counts === null ? {} : { counts: Array.from(counts) }),
+  });
+  return r.ok ? r.value : null;
 }
 
 export type PenaltyStatus =
@@ -133,9 +122,10 @@ export type PenaltyStatus =
 export function checkPenalty(
   start: ArrayLike<number>,
   reading: ArrayLike<number>,
-  k: BoardKnowledge,
+  layout: BoardLayout,
   erring: Side,
   pits: readonly string[],
+  rule: string,
 ): PenaltyStatus {
   let given = 0;
   let received = 0;
@@ -143,16 +133,15 @@ export function checkPenalty(
   for (let i = 0; i < pits.length; i++) {
     const d = (reading[i] as number) - (start[i] as number);
     if (d === 0) continue;
-    const own = k.owners.get(i);
+    const own = layout.owners[i] ?? null;
     if (own === erring && d < 0) given -= d;
-    else if (own !== undefined && own !== erring && d > 0) received += d;
+    else if (own !== null && own !== erring && d > 0) received += d;
     else wrong.push(pits[i] as string);
   }
-  const rule =
-    "exactly five stones cross from the erring player's pits to the opponent's, nothing else changes (HB-9)";
-  if (wrong.length > 0) return { kind: "wrong", message: `${wrong.join(", ")} changed; ${rule}` };
+  const what = `exactly five stones cross from the erring player's pits to the opponent's, nothing else changes (${rule})`;
+  if (wrong.length > 0) return { kind: "wrong", message: `${wrong.join(", ")} changed; ${what}` };
   if (given > 5 || received > 5)
-    return { kind: "wrong", message: `${Math.max(given, received)} stones crossed; ${rule}` };
+    return { kind: "wrong", message: `${Math.max(given, received)} stones crossed; ${what}` };
   if (given === 5 && received === 5) return { kind: "done" };
   return { kind: "in-progress", crossed: received };
 }

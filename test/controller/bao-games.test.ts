@@ -186,7 +186,7 @@ describe("bao: the nyumba's safari choice (BK-12)", () => {
     expect(movesOf(s)).toEqual([]);
     s.link.emit({ type: "button", button: 0, action: "press" });
     expect(movesOf(s)).toEqual([stop.move]);
-    expect(s.controller.snapshot.context.gs?.position.toMove).toBe(stop.position.toMove);
+    expect(s.controller.game?.position.toMove).toBe(stop.position.toMove);
   });
 
   it("the quiet time accepts the stop (an unchanged reading after quietMs)", () => {
@@ -331,10 +331,10 @@ describe("bao injected mistakes: first wrong reading, Bao rule id", () => {
     throw new Error("no mid-turn capture found in 30 plies");
   });
 
-  it("TURN touching out of turn (North lifts C4 at South's turn)", () => {
+  it("CORE-7 touching out of turn (North lifts C4 at South's turn)", () => {
     const r = feed(session(k0), [change(b0, { C4: -6 })]);
     expect(r.index).toBe(0);
-    expect(r.mistake).toMatchObject({ kind: "out-of-turn", rule: "TURN", side: "N" });
+    expect(r.mistake).toMatchObject({ kind: "out-of-turn", rule: "CORE-7", side: "N" });
   });
 });
 
@@ -344,7 +344,7 @@ describe("bao: recovering from a mistake", () => {
 
   function playsOn(s: Session, seed: number): void {
     const game = gameOf("bao-kiswahili");
-    const p = s.controller.snapshot.context.gs!.position;
+    const p = s.controller.game!.position;
     const m = game.randomMove(p, seededRandom(seed))!;
     const n = s.events.length;
     playMove(s, game, p, m, seededRandom(seed + 1), NOISY);
@@ -362,7 +362,7 @@ describe("bao: recovering from a mistake", () => {
       result: "retry",
       toMove: "S",
     });
-    expect(s.controller.snapshot.context.gs?.position).toEqual(k3);
+    expect(s.controller.game?.position).toEqual(k3);
     playsOn(s, 11);
   });
 
@@ -374,9 +374,7 @@ describe("bao: recovering from a mistake", () => {
       result: "turn-passed",
       toMove: "N",
     });
-    expect(counts(gameOf("bao-kiswahili"), s.controller.snapshot.context.gs!.position)).toEqual(
-      boardOf(k3),
-    );
+    expect(counts(gameOf("bao-kiswahili"), s.controller.game!.position)).toEqual(boardOf(k3));
     playsOn(s, 12);
     playsOn(s, 13);
   });

@@ -6,6 +6,8 @@
  * (lift P4, sow P1). Only what the controller uses is implemented.
  */
 import { err, ok, type Result } from "../../src/shared/result.js";
+import type { BoardLayout } from "../../src/games/core/board.js";
+import type { BoardAct, Refusal, RuleBook } from "../../src/games/core/rules.js";
 import type {
   Game,
   LegalMove,
@@ -13,6 +15,7 @@ import type {
   Outcome,
   Position,
   SensorView,
+  Side,
   Trace,
 } from "../../src/games/core/types.js";
 
@@ -21,6 +24,33 @@ export interface FakePosition extends Position {
 }
 
 const PITS = ["P1", "P2", "P3", "P4"];
+
+/** Four pits in a ring P1 → P2 → P3 → P4 → P1, sown one way; every pit South's (see the file comment). */
+const LAYOUT: BoardLayout = {
+  // The test boards are 4x8 links (harness INFO) that carry these four readings.
+  geometry: "4x8",
+  places: PITS,
+  sides: ["S", "N"],
+  sideNames: { S: "South", N: "North" },
+  owners: ["S", "S", "S", "S"],
+  successors: [[1], [2], [3], [0]],
+};
+
+const RULES: RuleBook = {
+  turnOrder: "CORE-7",
+  sowing: "CORE-1",
+  keepDirection: "CORE-2",
+  direction: null,
+  fixedDirection: null,
+  relay: "CORE-3",
+  start: "CORE-4",
+  stageLimit: null,
+  capture: null,
+  captureAgain: null,
+  capturedSowing: null,
+  placement: null,
+  penalty: null,
+};
 
 function after(p: FakePosition, trace: Trace, toMove: string): FakePosition {
   const c = p.counts.slice();
@@ -36,6 +66,7 @@ export class FakeGame implements Game<FakePosition> {
   readonly id = "fake";
   readonly title = "Fake (prefix moves)";
   readonly optionSpecs = [];
+  readonly layout = LAYOUT;
   initial(): Result<FakePosition> {
     return ok({ game: "fake", options: {}, toMove: "S", counts: [2, 0, 1, 0] });
   }
@@ -85,6 +116,32 @@ export class FakeGame implements Game<FakePosition> {
     return m === undefined
       ? err("illegal-move", `${move} is not legal`)
       : ok({ position: m.position, trace: m.trace });
+  }
+  ruleBook(): RuleBook {
+    return RULES;
+  }
+  /** Null when a legal move's trace begins with the act (a lift, or a place step). */
+  refusal(p: FakePosition, act: BoardAct): Refusal | null {
+    const op = act.kind === "start" ? "lift" : "place";
+    const begins = this.legal(p).moves.some(
+      (m) => m.trace[0]?.op === op && m.trace[0].pit === act.place,
+    );
+    if (begins) return null;
+    return {
+      reason: "other",
+      rule: "CORE-4",
+      message: `${act.place} cannot start a turn (CORE-4)`,
+    };
+  }
+  withBoard(
+    p: FakePosition,
+    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
+  ): Result<FakePosition> {
+    const counts = change.counts ?? p.counts;
+    if (counts.length !== 4) return err("bad-position", "four counts");
+    const sum = (c: readonly number[]) => c.reduce((a, b) => a + b, 0);
+    if (sum(counts) !== sum(p.counts)) return err("bad-position", "the stone total changed");
+    return ok({ ...p, counts: counts.slice(), toMove: change.toMove ?? p.toMove });
   }
   sensorView(p: FakePosition): SensorView {
     return { geometry: "4x8", pits: PITS, counts: p.counts };

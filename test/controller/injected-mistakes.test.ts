@@ -143,20 +143,20 @@ describe("injected mistakes: first wrong reading, rule id, message", () => {
     expect(r.mistake?.message).toBe("stones taken from C6; the capture is from C5 (HB-4)");
   });
 
-  it("TURN a move out of turn: North lifts C5 at South's turn", () => {
+  it("CORE-7 a move out of turn: North lifts C5 at South's turn", () => {
     const s = session(start);
     const r = feed(s, [change(before, { C5: -2 })]);
     expect(r.index).toBe(0);
-    expect(r.mistake).toMatchObject({ kind: "out-of-turn", rule: "TURN", side: "N" });
-    expect(r.mistake?.message).toBe("South's turn, but C5 changed");
+    expect(r.mistake).toMatchObject({ kind: "out-of-turn", rule: "CORE-7", side: "N" });
+    expect(r.mistake?.message).toBe("South's turn, but C5 changed (CORE-7)");
   });
 
-  it("TURN stones moved during the opponent's turn (mid-sowing)", () => {
+  it("CORE-7 stones moved during the opponent's turn (mid-sowing)", () => {
     const s = session(start);
     const r = feed(s, [b3[0]!, b3[1]!, change(b3[1]!, { D3: -2 })]);
     expect(r.index).toBe(2);
-    expect(r.mistake).toMatchObject({ kind: "out-of-turn", rule: "TURN", side: "N" });
-    expect(r.mistake?.message).toBe("South's turn, but D3 changed");
+    expect(r.mistake).toMatchObject({ kind: "out-of-turn", rule: "CORE-7", side: "N" });
+    expect(r.mistake?.message).toBe("South's turn, but D3 changed (CORE-7)");
   });
 
   it("a wrong lift while stones are still in hand (CORE-1)", () => {

@@ -41,6 +41,6 @@ describe("link lost and resynchronising", () => {
     expect(s.controller.state).toBe("resynchronising");
     s.link.emit({ type: "button", button: 1, action: "press" });
     expect(s.controller.state).toBe("session.play.turn.capturing");
-    expect(s.controller.snapshot.context.gs?.plies.length).toBe(0);
+    expect(s.controller.game?.plies.length).toBe(0);
   });
 });

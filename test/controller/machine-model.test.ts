@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { controllerMachine, type ControllerMachineEvent } from "../../src/controller/machine.js";
-import { ledInput, statePath } from "../../src/controller/controller.js";
+import { ledInput, liveGame, statePath } from "../../src/controller/controller.js";
+import { verdictText } from "../../src/controller/context.js";
 import { ledPlan } from "../../src/controller/leds.js";
 import { FakeGame } from "./fake-game.js";
 import { INFO } from "./harness.js";
@@ -19,10 +20,10 @@ const start = initial("husbao");
 const before = boardOf(start);
 const b3 = stepBoards(before, traceOf(start, "B3+"));
 const fake = new FakeGame();
-const clock = 0;
 const snap = (counts: readonly (number | null)[]): ControllerMachineEvent => ({
   type: "snapshot",
   snapshot: { board: { geometry: "4x8", counts }, settled: true, unsettled: [], receivedAt: 0 },
+  at: 0,
 });
 const over = gameOf("husbao").parsePosition({
   ...gameOf("husbao").positionToJSON(start),
@@ -36,15 +37,22 @@ const over = gameOf("husbao").parsePosition({
 if (!over.ok) throw new Error(over.error.message);
 
 const EVENTS: ControllerMachineEvent[] = [
-  { type: "hello", info: INFO },
-  { type: "link", state: "lost" },
-  { type: "button", button: 1, action: "press" },
-  { type: "new-game", game: "husbao" },
-  { type: "new-game", game: "no-such-game" },
-  { type: "resume", game: "husbao", moves: [], start: gameOf("husbao").positionToJSON(over.value) },
-  { type: "resume", game: "fake", moves: [] },
-  { type: "policy", policy: "penalty5" },
-  { type: "takeback" },
+  { type: "hello", info: INFO, at: 0 },
+  { type: "link", state: "lost", at: 0 },
+  { type: "button", button: 1, action: "press", at: 0 },
+  { type: "new-game", gameId: "husbao", game: gameOf("husbao"), at: 0 },
+  { type: "new-game", gameId: "no-such-game", game: null, at: 0 },
+  {
+    type: "resume",
+    gameId: "husbao",
+    game: gameOf("husbao"),
+    moves: [],
+    start: gameOf("husbao").positionToJSON(over.value),
+    at: 0,
+  },
+  { type: "resume", gameId: "fake", game: fake, moves: [], at: 0 },
+  { type: "policy", policy: "penalty5", at: 0 },
+  { type: "takeback", at: 0 },
   snap(before),
   snap(b3[0]!),
   snap(b3[1]!),
@@ -68,10 +76,10 @@ function summary(
   return JSON.stringify([
     s.value,
     c.settings.onMistake,
-    c.gs?.game.id ?? null,
-    c.gs?.plies.length ?? -1,
-    c.gs === null ? null : Array.from(c.gs.game.sensorView(c.gs.position).counts).join(""),
-    c.decision,
+    c.game?.id ?? null,
+    c.game?.plies.length ?? -1,
+    c.game === null ? null : JSON.stringify(c.game.position),
+    verdictText(c.verdict),
     c.mistake?.mistake.kind ?? null,
   ]);
 }
@@ -94,14 +102,14 @@ const ATOMIC_STATES = [
 ];
 
 describe("controller machine: model-based (xstate/graph)", () => {
-  const input = { clock: () => clock, games: [fake] };
+  const input = {};
   const paths = getShortestPaths(controllerMachine, {
     events: EVENTS,
     input,
     serializeState: (s) => summary(s as never),
     limit: 100_000,
     // Forfeits and penalties add plies without end: stop exploring after two.
-    stopWhen: (s) => (s.context.gs?.plies.length ?? 0) > 2,
+    stopWhen: (s) => (s.context.game?.plies.length ?? 0) > 2,
   });
 
   it("reaches every atomic state", () => {
@@ -123,10 +131,13 @@ describe("controller machine: model-based (xstate/graph)", () => {
         expect(s.status).toBe("active");
         // Every state has a complete LED plan once a board is known.
         const plan = ledPlan(ledInput(s));
-        if (s.context.gs !== null) expect(plan.size).toBe(s.context.gs.turn.pits.length);
+        const gs = liveGame(s);
+        if (gs !== null) expect(plan.size).toBe(gs.turn.pits.length);
         // A game is kept whatever happens to the link.
         if (where.startsWith("session.play") || where === "session.over")
-          expect(s.context.gs).not.toBeNull();
+          expect(s.context.game).not.toBeNull();
+        // The context is plain data: it survives JSON as it is.
+        expect(JSON.parse(JSON.stringify(s.context))).toEqual(s.context);
         if (where === "session.play.mistake.restoring") expect(s.context.mistake).not.toBeNull();
         if (where.startsWith("session.play.penalty")) expect(s.context.penalty).not.toBeNull();
         if (where === "resynchronising")

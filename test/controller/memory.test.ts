@@ -8,7 +8,7 @@ import { seededRandom } from "../../src/shared/random.js";
 import type { Game, Position } from "../../src/games/core/types.js";
 import { ok, type Result } from "../../src/shared/result.js";
 import type { LedEntry } from "../../src/protocol/messages.js";
-import type { Ply } from "../../src/controller/referee.js";
+import type { PlyRecord } from "../../src/controller/records.js";
 import { CLEAN } from "./streams.js";
 import { Controller } from "../../src/controller/controller.js";
 import { FakeLink, counts, playMove, startSession, type Session } from "./harness.js";
@@ -104,7 +104,8 @@ describe("memory over a long run", () => {
   it("a new game holds nothing of the previous game's plies", async () => {
     const s = startSession(game, start, {});
     play(s, game, start, 40);
-    const plies: readonly Ply[] = s.controller.snapshot.context.gs?.plies ?? [];
+    // The plies as the machine keeps them (plain records; the live state is found from them).
+    const plies: readonly PlyRecord[] = s.controller.snapshot.context.game?.plies ?? [];
     expect(plies.length).toBeGreaterThan(10);
     const old = new Set<object>([plies, ...plies]);
     // The walk does find the game's plies while the game goes on.

@@ -30,7 +30,7 @@ function playOptionalGame(seed: number, maxPlies: number) {
   for (let ply = 0; ply < maxPlies; ply++) {
     const m = game.randomMove(p, moveRandom);
     if (m === null) break;
-    const trie = s.controller.snapshot.context.gs?.turn.trie as MoveTrie;
+    const trie = s.controller.game?.turn.trie as MoveTrie;
     expect(trie.lazy).toBe(true);
     playMove(s, game, p, m, noiseRandom, NOISY);
     // Trie nodes the turn built while it was followed (the position's whole tree can have 650,000).

@@ -150,7 +150,7 @@ describe("takebacks", () => {
     // North's turn now; the board goes back to the position before B3+.
     s.link.settled(before);
     expect(s.events.find((e) => e.type === "takeback")).toMatchObject({ toPly: 0 });
-    expect(s.controller.snapshot.context.gs?.position.toMove).toBe("S");
+    expect(s.controller.game?.position.toMove).toBe("S");
     playsOn(s, start, 5);
   });
 
@@ -163,6 +163,6 @@ describe("takebacks", () => {
     expect(s.controller.state).toBe("session.play.takingBack.restoring");
     s.link.settled(before);
     expect(s.controller.state).toBe("session.play.turn.awaitingStart");
-    expect(s.controller.snapshot.context.gs?.plies.length).toBe(0);
+    expect(s.controller.game?.plies.length).toBe(0);
   });
 });

@@ -13,7 +13,6 @@ import {
   restoreDiff,
   truncationBoard,
 } from "../../src/controller/restore.js";
-import { EMPTY_KNOWLEDGE, learnFromTrie } from "../../src/controller/knowledge.js";
 import { startTurn, track } from "../../src/controller/tracking.js";
 import { PITS_4X8 } from "./harness.js";
 import { boardOf, change, gameOf, initial, stepBoards, traceOf } from "./scenario.js";
@@ -63,28 +62,38 @@ describe("restore flow", () => {
   });
 
   it("HB-9 penalty: exactly five of the erring side's stones cross, nothing else changes", () => {
-    const t = startTurn(gameOf("husbao"), start);
-    const k = learnFromTrie(
-      learnFromTrie(EMPTY_KNOWLEDGE, t.trie, "S"),
-      startTurn(gameOf("husbao"), gameOf("husbao").legal(start).moves[0]!.position).trie,
-      "N",
-    );
-    expect(checkPenalty(before, change(before, { A1: -2, C1: 2 }), k, "S", PITS_4X8)).toEqual({
+    const k = gameOf("husbao").layout;
+    expect(
+      checkPenalty(before, change(before, { A1: -2, C1: 2 }), k, "S", PITS_4X8, "HB-9"),
+    ).toEqual({
       kind: "in-progress",
       crossed: 2,
     });
     expect(
-      checkPenalty(before, change(before, { A1: -2, A2: -2, A3: -1, C1: 5 }), k, "S", PITS_4X8),
+      checkPenalty(
+        before,
+        change(before, { A1: -2, A2: -2, A3: -1, C1: 5 }),
+        k,
+        "S",
+        PITS_4X8,
+        "HB-9",
+      ),
     ).toEqual({
       kind: "done",
     });
     expect(
-      checkPenalty(before, change(before, { A1: -2, A2: -2, A3: -2, C1: 6 }), k, "S", PITS_4X8)
-        .kind,
+      checkPenalty(
+        before,
+        change(before, { A1: -2, A2: -2, A3: -2, C1: 6 }),
+        k,
+        "S",
+        PITS_4X8,
+        "HB-9",
+      ).kind,
     ).toBe("wrong");
-    expect(checkPenalty(before, change(before, { A1: -1, A2: 1 }), k, "S", PITS_4X8).kind).toBe(
-      "wrong",
-    );
+    expect(
+      checkPenalty(before, change(before, { A1: -1, A2: 1 }), k, "S", PITS_4X8, "HB-9").kind,
+    ).toBe("wrong");
   });
 
   it("a takeback is the latest earlier board the reading equals", () => {

@@ -15,7 +15,6 @@ import {
 import type { Position } from "../../src/games/core/types.js";
 import { FakeGame, type FakePosition } from "./fake-game.js";
 import { boardOf, change, gameOf, initial, stepBoards, traceOf, type Board } from "./scenario.js";
-import { EMPTY_KNOWLEDGE, learnFromTrie } from "../../src/controller/knowledge.js";
 import { classifyMistake } from "../../src/controller/mistakes.js";
 
 const start = initial("husbao");
@@ -105,8 +104,7 @@ describe("tracking: narrowing (CORE-1, CORE-2, HB-3)", () => {
     const slip = change(boards[j - 1]!, { [landed]: 1 });
     const fed = feedAll(t0, [boards[0]!, slip]);
     expect(fed.verdicts).toEqual(["progress", "inconsistent"]);
-    const k = learnFromTrie(EMPTY_KNOWLEDGE, fed.t.trie, position.toMove);
-    const { mistake } = classifyMistake(fed.t, Int16Array.from(slip), k);
+    const { mistake } = classifyMistake(fed.t, Int16Array.from(slip));
     expect(mistake.rule).toBe("CORE-1");
     expect(mistake.side).toBe(position.toMove);
     expect(mistake.message).toContain(`stone dropped in ${landed}, skipping ${skipped}`);
