@@ -5,35 +5,31 @@
  */
 import { resolveOptions } from "../core/options.js";
 import { err, ok, type Result } from "../../shared/index.js";
+import type { BoardLayout } from "../core/board.js";
+import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
 import type {
   Game,
   LegalMove,
   LegalMoves,
+  Options,
   Outcome,
   SensorView,
+  Side,
   Trace,
   TraceStep,
 } from "../core/types.js";
-import {
-  FRONT_OWNER,
-  PIT_NAMES,
-  SIDE_NAMES,
-  NYUMBA,
-  facing,
-  isKichwa,
-  isKimbi,
-  pitIndex,
-  sideIndex,
-  type BaoSide,
-} from "./geometry.js";
-import { formatMoveParts, parseMove, startToken, type BaoMove } from "./notation.js";
+import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
+import { rowsOfCounts } from "../fourrow/rows.js";
+import { judgeOf, moveFault } from "./faults.js";
+import { baoRefusal } from "./refusal.js";
+import { PIT_NAMES, SIDE_NAMES, pitIndex, sideIndex, type BaoSide } from "./geometry.js";
+import { formatMoveParts, parseMove, type BaoMove } from "./notation.js";
 import { parsePosition, positionToJSON, type BaoOptions, type BaoPosition } from "./position.js";
 import {
   MAX_STARTS,
   blockAfter,
   captureStarts,
   hasLegalStart,
-  inNamua,
   legalStarts,
   takasaStarts,
   type StartRules,
@@ -45,31 +41,19 @@ import {
   OP_CAPTURE,
   OP_LIFT,
   OP_PLACE,
-  OVERFLOW,
   OWNED,
   SAFARI,
   STATE_SIZE,
   STOP,
   TurnRunner,
-  V_CAPTURE,
-  V_CAPTURE_R,
   frontEmpty,
+  loadState,
   type TraceBuffer,
 } from "./turn.js";
 import { setupOf, type BaoVariant } from "./variants.js";
 
 function other(side: BaoSide): BaoSide {
   return side === "S" ? "N" : "S";
-}
-
-/** The turn state (`turn.ts`) of a position. */
-function loadState(position: BaoPosition, out: Uint8Array): Uint8Array {
-  out.set(position.pits);
-  out[HAND] = position.hand.S;
-  out[HAND + 1] = position.hand.N;
-  out[OWNED] = position.nyumba.S ? 1 : 0;
-  out[OWNED + 1] = position.nyumba.N ? 1 : 0;
-  return out;
 }
 
 export function materializeTrace(trace: TraceBuffer): TraceStep[] {
@@ -90,18 +74,11 @@ function byMove<P>(a: LegalMove<P>, b: LegalMove<P>): number {
   return a.move < b.move ? -1 : a.move > b.move ? 1 : 0;
 }
 
-function illegal(rule: string, message: string): Result<never> {
-  return err("illegal-move", `${message} (${rule})`, { rule, field: "move" });
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
 export class BaoGame implements Game<BaoPosition> {
   readonly id: string;
   readonly title: string;
   readonly optionSpecs;
+  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
 
   constructor(readonly variant: BaoVariant) {
     this.id = variant.id;
@@ -136,6 +113,53 @@ export class BaoGame implements Game<BaoPosition> {
   /** The pits as the sensors see them; seeds in hand are off the board. */
   sensorView(position: BaoPosition): SensorView {
     return { geometry: "4x8", pits: PIT_NAMES, counts: Array.from(position.pits) };
+  }
+
+  /**
+   * The position's JSON with other pit counts and/or side to move (hands and
+   * nyumba kept), read back as `parsePosition` reads it. A BK-16 block belongs
+   * to the turn of the side it was set for: another side to move clears it.
+   */
+  withBoard(
+    position: BaoPosition,
+    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
+  ): Result<BaoPosition> {
+    const json = positionToJSON(this.variant, position);
+    if (change.counts !== undefined) {
+      const rows = rowsOfCounts(change.counts);
+      if (!rows.ok) return rows;
+      json.pits = rows.value;
+    }
+    if (change.toMove !== undefined && change.toMove !== position.toMove) {
+      json.toMove = change.toMove;
+      if ("blocked" in json) json.blocked = null;
+    }
+    return parsePosition(this.variant, json);
+  }
+
+  /** The rules of bao-kiswahili.md (and CORE-1, CORE-2, CORE-7) each kind of mistake breaks. */
+  ruleBook(_options: Options): RuleBook {
+    const stages = this.optionSpecs.find((s) => s.name === "maxStages")?.rule ?? "BK-18";
+    return {
+      turnOrder: "CORE-7",
+      sowing: "CORE-1",
+      keepDirection: "CORE-2",
+      direction: null,
+      fixedDirection: null,
+      relay: "BK-6",
+      start: "BK-13",
+      stageLimit: stages,
+      capture: "BK-4",
+      captureAgain: "BK-6",
+      capturedSowing: "BK-5",
+      placement: this.variant.kiswahili ? "BK-9" : null,
+      penalty: null,
+    };
+  }
+
+  /** Why lifting a pit or placing a seed starts no legal turn (refusal.ts), or null. */
+  refusal(position: BaoPosition, act: BoardAct): Refusal | null {
+    return baoRefusal(this, position, act);
   }
 
   rules(options: BaoOptions): StartRules {
@@ -229,188 +253,12 @@ export class BaoGame implements Game<BaoPosition> {
     return this.diagnose(position, parsed.value, move);
   }
 
-  /** Why a well-formed move is not legal, citing the rule. */
+  /** Why a well-formed move is not legal, citing the rule (faults.ts). */
   private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never> {
-    const rules = this.rules(position.options);
-    const state = loadState(position, new Uint8Array(STATE_SIZE));
-    const side = sideIndex(position.toMove);
-    const who = SIDE_NAMES[position.toMove];
-    const pit = move.pit;
-    const name = PIT_NAMES[pit] as string;
-    const seeds = state[pit];
-    const blocked = this.blockedPit(position);
-    const namua = inNamua(rules, state, side);
-    const placing = move.variant >= V_CAPTURE;
-    const start = (pit << 3) | move.variant;
-    const frontRow = side === 0 ? "B1…B8" : "C1…C8";
-
-    if (placing && !this.variant.kiswahili) {
-      return illegal(
-        "BK-2",
-        `${text} places a seed from the hand, but bao-kujifunza has no seeds in hand and no namua phase; lift a pit instead (${name}+ or ${name}-)`,
-      );
-    }
-    if (namua && !placing) {
-      return illegal(
-        "BK-9",
-        `${who} still has ${plural(state[HAND + side], "seed")} in hand (namua): a turn starts by placing one into an occupied front pit, written ${name}*, ${name}*L/R or ${name}*+/-`,
-      );
-    }
-    if (!namua && placing) {
-      return illegal(
-        "BK-13",
-        `${who} has no seeds in hand (mtaji phase): a turn starts by lifting a pit of two or more, written ${name}+ or ${name}-`,
-      );
-    }
-    if (namua) {
-      if (FRONT_OWNER[pit] !== side) {
-        return illegal("BK-9", `${name} is not ${who}'s front pit; the seed goes into ${frontRow}`);
-      }
-      if (seeds === 0) {
-        return illegal("BK-9", `${name} is empty; the seed goes into an occupied front pit`);
-      }
-    } else {
-      if (pit >> 4 !== side) {
-        return illegal("BK-13", `${name} is not ${who}'s pit`);
-      }
-      if (seeds < 2) {
-        return illegal(
-          "BK-13",
-          `${name} holds ${plural(seeds, "seed")}; a turn starts from a pit with two or more`,
-        );
-      }
-    }
-    if (pit === blocked) {
-      return illegal(
-        "BK-16",
-        `${name} is blocked this turn (takasia): it may not start ${who}'s turn`,
-      );
-    }
-    if (namua) {
-      const victim = facing(pit);
-      const spot = state[victim] > 0;
-      const capturing = move.variant <= V_CAPTURE_R;
-      if (spot && !capturing) {
-        return illegal(
-          "BK-9",
-          `a seed placed in ${name} lands on a capture spot (${PIT_NAMES[victim]} holds ${state[victim]}), so it captures: write ${isKimbi(pit) ? `${name}*` : `${name}*L or ${name}*R`}`,
-        );
-      }
-      if (!spot && capturing) {
-        return illegal(
-          "BK-9",
-          `${PIT_NAMES[victim]} is empty, so ${name} is no capture spot: the placement is a takasa, written ${name}*+ or ${name}*-`,
-        );
-      }
-      if (capturing && isKimbi(pit) && move.variant !== V_CAPTURE) {
-        return illegal(
-          "BK-5",
-          `${name} is a kimbi: the captured seeds go to its nearest kichwa, so there is no choice; write ${name}*`,
-        );
-      }
-      if (capturing && !isKimbi(pit) && move.variant === V_CAPTURE) {
-        return illegal(
-          "BK-5",
-          `the first capture of a namua turn from ${name} (not a kimbi) needs a kichwa: write ${name}*L or ${name}*R`,
-        );
-      }
-    }
-    const probe = new TurnRunner(rules, false);
-    const scratch = new Int32Array(MAX_STARTS);
-    const candidates = new Int32Array(MAX_STARTS);
-    const nCaptures = captureStarts(rules, state, side, blocked, candidates);
-    const isCapture = candidates.subarray(0, nCaptures).includes(start);
-    if (!isCapture) {
-      for (let i = 0; i < nCaptures; i++) {
-        if (probe.hasPath(state, side, blocked, candidates[i])) {
-          return illegal(
-            "BK-8",
-            `${text} captures nothing, but a capture is possible (${startToken(candidates[i])}) and captures are compulsory`,
-          );
-        }
-      }
-      const nTakasa = takasaStarts(rules, state, side, blocked, scratch);
-      if (!scratch.subarray(0, nTakasa).includes(start)) {
-        return this.takasaRefusal(rules, state, side, move, text);
-      }
-    }
-    // The start is allowed: run it with the move's choices.
-    const runner = new TurnRunner(rules, false);
-    runner.begin(state, side, blocked, start);
-    let used = 0;
-    let stop = runner.settle();
-    while (stop !== END) {
-      if (stop === OVERFLOW) {
-        const why = runner.cycled
-          ? "never ends: its sowings repeat in a cycle"
-          : `would need more than ${rules.maxStages} sowings`;
-        return illegal("BK-18", `${text} ${why}, so it is not a legal turn`);
-      }
-      if (stop === CHOICE && used >= move.choices.length) {
-        return illegal(
-          "BK-12",
-          `${text} ends a sowing in ${who}'s functional nyumba (${PIT_NAMES[runner.last]}); add /s to go on safari or /. to stop there`,
-        );
-      }
-      stop = runner.choose(move.choices[used++] === SAFARI ? SAFARI : STOP);
-    }
-    if (used < move.choices.length) {
-      const why = rules.safariChoice
-        ? `that turn meets only ${used} safari choice${used === 1 ? "" : "s"}`
-        : "the safari is mandatory here (option safari), so there is no choice to write";
-      return illegal("BK-12", `${text} names ${move.choices.length} safari choices, but ${why}`);
-    }
-    return err("illegal-move", `${text} is not a legal move here`, { field: "move" });
-  }
-
-  /** Which takasa restriction (BK-10, BK-11, BK-15) refuses an allowed-looking start. */
-  private takasaRefusal(
-    rules: StartRules,
-    state: Uint8Array,
-    side: 0 | 1,
-    move: BaoMove,
-    text: string,
-  ): Result<never> {
-    const name = PIT_NAMES[move.pit] as string;
-    const front = side === 0 ? 8 : 16;
-    let occupied = 0;
-    let twoOrMore = 0;
-    for (let p = front; p < front + 8; p++) {
-      if (state[p] > 0) occupied++;
-      if (state[p] >= 2) twoOrMore++;
-    }
-    if (inNamua(rules, state, side)) {
-      if (state[move.pit] === 1 && twoOrMore > 0) {
-        return illegal(
-          "BK-10",
-          `${name} holds a single seed; a namua takasa may start there only when no front pit holds two or more`,
-        );
-      }
-      if (
-        rules.taxOnlyIfNoOther &&
-        move.pit === NYUMBA[side] &&
-        state[OWNED + side] !== 0 &&
-        state[move.pit] + 1 >= 6 &&
-        occupied > 1
-      ) {
-        return illegal(
-          "BK-11",
-          `${name} is the functional nyumba; with nyumbaTax "only-if-no-other" it may start a namua takasa only when it is the only occupied front pit`,
-        );
-      }
-      if (occupied === 1 && isKichwa(move.pit)) {
-        return illegal(
-          "BK-10",
-          `${name} is the lone kichwa; sown towards the back row it would leave the front row empty`,
-        );
-      }
-    } else if (twoOrMore > 0 && FRONT_OWNER[move.pit] !== side) {
-      return illegal(
-        "BK-15",
-        `${text} makes a takasa turn from a back pit, but a front pit holds two or more seeds; a takasa starts there`,
-      );
-    }
-    return err("illegal-move", `${text} is not a legal move here`, { field: "move" });
+    const j = judgeOf(this.variant, this.rules(position.options), position);
+    const f = moveFault(j, move, text);
+    if (f.kind === "unexplained") return err("illegal-move", f.message, { field: "move" });
+    return err("illegal-move", f.message, { rule: f.rule, field: "move" });
   }
 
   outcome(position: BaoPosition): Outcome | null {

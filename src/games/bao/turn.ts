@@ -31,6 +31,8 @@ import {
   type Direction,
 } from "./geometry.js";
 
+import type { BaoPosition } from "./position.js";
+
 export { TraceBuffer } from "../mancala4x8/turn.js";
 
 /** Layout of the turn state (`STATE_SIZE` bytes). */
@@ -119,6 +121,19 @@ class CycleWatch {
     this.steps++;
     return false;
   }
+}
+
+/** The turn state of a position: its pits, hands and nyumba ownership, into `out`. */
+export function loadState(
+  position: BaoPosition,
+  out: Uint8Array = new Uint8Array(STATE_SIZE),
+): Uint8Array {
+  out.set(position.pits);
+  out[HAND] = position.hand.S;
+  out[HAND + 1] = position.hand.N;
+  out[OWNED] = position.nyumba.S ? 1 : 0;
+  out[OWNED + 1] = position.nyumba.N ? 1 : 0;
+  return out;
 }
 
 /** Whether a side's front row is empty in a state. */

@@ -4,7 +4,20 @@
  */
 import { resolveOptions } from "../core/options.js";
 import { err, ok, type Result } from "../../shared/index.js";
-import type { Game, LegalMove, LegalMoves, Outcome, SensorView, Trace } from "../core/types.js";
+import type { BoardLayout } from "../core/board.js";
+import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import type {
+  Game,
+  LegalMove,
+  LegalMoves,
+  Options,
+  Outcome,
+  SensorView,
+  Side,
+  Trace,
+} from "../core/types.js";
+import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
+import { rowsOfCounts } from "../fourrow/rows.js";
 import {
   CCW,
   CW,
@@ -32,6 +45,7 @@ import {
   type TraceBuffer,
   type TurnRules,
 } from "./turn.js";
+import { fourRowRefusal, notOwnPit } from "./refusal.js";
 import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
 
@@ -75,6 +89,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   readonly id: string;
   readonly title: string;
   readonly optionSpecs;
+  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
 
   constructor(readonly variant: Variant) {
     this.id = variant.id;
@@ -105,6 +120,48 @@ export class FourRowGame implements Game<FourRowPosition> {
     return { geometry: "4x8", pits: PIT_NAMES, counts: Array.from(position.pits) };
   }
 
+  /** The position's JSON with other counts and/or side to move, read back as `parsePosition` reads it. */
+  withBoard(
+    position: FourRowPosition,
+    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
+  ): Result<FourRowPosition> {
+    const json = positionToJSON(position);
+    if (change.counts !== undefined) {
+      const rows = rowsOfCounts(change.counts);
+      if (!rows.ok) return rows;
+      json.pits = rows.value;
+    }
+    if (change.toMove !== undefined) json.toMove = change.toMove;
+    return parsePosition(this.variant, json);
+  }
+
+  /** The rules of mancala-4x8.md each kind of mistake breaks in this game. */
+  ruleBook(options: Options): RuleBook {
+    const spec = (name: string) => this.optionSpecs.find((s) => s.name === name);
+    const direction = options.direction ?? spec("direction")?.default;
+    return {
+      turnOrder: "CORE-7",
+      sowing: "CORE-1",
+      keepDirection: "CORE-2",
+      direction: this.variant.directionRule,
+      fixedDirection:
+        direction === "cw" ? "clockwise" : direction === "ccw" ? "counter-clockwise" : null,
+      relay: "CORE-3",
+      start: "CORE-4",
+      stageLimit: spec("maxStages")?.rule ?? "CORE-5",
+      capture: this.variant.captureRule,
+      captureAgain: null,
+      capturedSowing: null,
+      placement: null,
+      penalty: "HB-9",
+    };
+  }
+
+  /** Why lifting a pit starts no legal turn (refusal.ts), or null when some legal move starts so. */
+  refusal(position: FourRowPosition, act: BoardAct): Refusal | null {
+    return fourRowRefusal(this, position, act);
+  }
+
   rules(options: FourRowOptions): TurnRules {
     return {
       takesBack: this.variant.takesBack,
@@ -122,7 +179,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   }
 
   /** HB-8 ends on either front row, BDE-4 on the mover's: judged before any move. */
-  private endedOnBoard(pits: Uint8Array, side: 0 | 1): boolean {
+  endedOnBoard(pits: Uint8Array, side: 0 | 1): boolean {
     const end = this.variant.end;
     if (end === "HB-8") return frontRowEmpty(pits, 0) || frontRowEmpty(pits, 1);
     if (end === "BDE-4") return frontRowEmpty(pits, side);
@@ -196,14 +253,12 @@ export class FourRowGame implements Game<FourRowPosition> {
     if (!parsed.ok) return parsed;
     const { start, dir, choices } = parsed.value;
     const side = sideIndex(position.toMove);
-    const who = SIDE_NAMES[position.toMove];
     const pit = PIT_NAMES[start];
     if (start >> 4 !== side) {
-      return err(
-        "illegal-move",
-        `${pit} is not ${who}'s pit; ${who} starts a turn from their own rows (${side === 0 ? "A, B" : "C, D"}) (CORE-4)`,
-        { rule: "CORE-4", field: "move" },
-      );
+      return err("illegal-move", notOwnPit(pit, position.toMove), {
+        rule: "CORE-4",
+        field: "move",
+      });
     }
     if (position.pits[start] < 2) {
       return err(
