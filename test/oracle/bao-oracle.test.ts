@@ -724,20 +724,32 @@ describe("bao oracle: consistency", () => {
   });
 
   test("perft from the initial positions, depths 1-3", () => {
-    const cases: Array<[string, Partial<BaoOptions>]> = [
-      ["bao-kiswahili", {}],
-      ["bao-kiswahili", { setup: "malawi" }],
-      ["bao-kiswahili", { nyumbaTax: "only-if-no-other" }],
-      ["bao-kiswahili", { takasia: true }],
-      ["bao-kujifunza", {}],
+    // The README's perft table (`kete perft`); takasia changes nothing this early.
+    const cases: Array<[string, Partial<BaoOptions>, number[]]> = [
+      ["bao-kiswahili", {}, [6, 28, 86]],
+      ["bao-kiswahili", { setup: "malawi" }, [6, 28, 86]],
+      ["bao-kiswahili", { nyumbaTax: "only-if-no-other" }, [4, 14, 30]],
+      ["bao-kiswahili", { takasia: true }, [6, 28, 86]],
+      ["bao-kujifunza", {}, [16, 108, 500]],
     ];
-    for (const [game, options] of cases) {
+    for (const [game, options, expected] of cases) {
       expect(BAO_GAMES).toContain(game);
       const pos = baoInitial(game, options);
       const counts = [1, 2, 3].map((d) => baoPerft(pos, d));
-      console.log(`bao oracle perft ${game} ${JSON.stringify(options)}: ${counts.join(", ")}`);
-      for (const c of counts) expect(c).toBeGreaterThan(0);
+      expect(counts, `${game} ${JSON.stringify(options)}`).toEqual(expected);
     }
-    expect([1, 2, 3].map((d) => baoPerft(baoInitial("bao-kiswahili"), d))).toEqual([6, 28, 86]);
+  });
+
+  test("perft depth 4 differs from kete perft only where a game is over", () => {
+    // baoPerft counts a finished game as nothing, kete perft as one leaf: the
+    // README's 315 (bao-kiswahili) and 1,918 (bao-kujifunza, where North can
+    // be left with an empty inner row by ply 3).
+    expect(baoPerft(baoInitial("bao-kiswahili"), 4)).toBe(315);
+    expect(baoPerft(baoInitial("bao-kujifunza"), 4)).toBe(1902);
+    const leaves = (pos: BaoPosition, depth: number): number => {
+      const legal = depth === 0 ? [] : baoLegal(pos);
+      return legal.length === 0 ? 1 : legal.reduce((n, m) => n + leaves(m.position, depth - 1), 0);
+    };
+    expect(leaves(baoInitial("bao-kujifunza"), 4)).toBe(1918);
   });
 });

@@ -1,0 +1,110 @@
+/**
+ * Every perft count README.md states is the engine's: the table under
+ * "## perft", the deeper Bao la kiswahili counts after it, and the leaves of
+ * the benchmark's perft table (parsed by ./perft-table.ts), each compared with
+ * `game.perft` from the initial position with the options read as
+ * `kete perft --option` reads them.
+ *
+ * Counts up to FAST_LEAVES run in every test run (about 2.5 s in all on the
+ * 2-core CI machine). Of the ten larger ones, nine take 0.3–12 s each and
+ * bao-de (capture=optional) depth 4 (151,880,548 leaves) 55–90 s: about two
+ * minutes together, too slow for every run. They are a separate suite, listed as
+ * skipped in every run, run with KETE_PERFT_SLOW=1:
+ *
+ *   KETE_PERFT_SLOW=1 npx vitest run test/docs/perft.test.ts
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseOptionAssignments } from "../../src/cli/options.js";
+import { findGame } from "../../src/games/index.js";
+import {
+  benchTableClaims,
+  deeperClaims,
+  depthTableClaims,
+  describeClaim,
+  emptyDepthCells,
+  parseCount,
+  parseGameCell,
+  readmePerftClaims,
+} from "./perft-table.js";
+import type { PerftClaim } from "./perft-table.js";
+
+const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+
+/** The largest count checked in every run. */
+const FAST_LEAVES = 3_000_000;
+const SLOW = process.env.KETE_PERFT_SLOW !== undefined && process.env.KETE_PERFT_SLOW !== "";
+
+/** game.perft from the initial position; each (game, options, depth) counted once. */
+const counted = new Map<string, number>();
+function enginePerft(c: PerftClaim): number {
+  const key = `${c.game} ${c.options.join(" ")} ${c.depth}`;
+  const known = counted.get(key);
+  if (known !== undefined) return known;
+  const game = findGame(c.game);
+  if (game === undefined) throw new Error(`README perft: no game '${c.game}'`);
+  const options = parseOptionAssignments(game, c.options);
+  if (!options.ok) throw new Error(options.error.message);
+  const start = game.initial(options.value);
+  if (!start.ok) throw new Error(start.error.message);
+  const nodes = game.perft(start.value, c.depth);
+  counted.set(key, nodes);
+  return nodes;
+}
+
+const claims = readmePerftClaims(readme);
+const fast = claims.filter((c) => c.leaves <= FAST_LEAVES);
+const slow = claims.filter((c) => c.leaves > FAST_LEAVES);
+
+describe("README perft counts are read", () => {
+  it("reads game cells, options and counts as written", () => {
+    expect(parseGameCell("`husbao`")).toEqual({ game: "husbao", options: [] });
+    expect(parseGameCell(" `bao-de` (`direction=cw`) ")).toEqual({
+      game: "bao-de",
+      options: ["direction=cw"],
+    });
+    expect(parseGameCell("hus (capture=optional)")).toEqual({
+      game: "hus",
+      options: ["capture=optional"],
+    });
+    expect(parseGameCell("x (`a=1`, `b=2`)").options).toEqual(["a=1", "b=2"]);
+    expect(parseCount(" 1,073,496 ")).toBe(1_073_496);
+    expect(parseCount("  ")).toBeNull();
+    expect(() => parseCount("1.5")).toThrow(/not a count/);
+  });
+
+  it("finds every table and the deeper line, with every game known", () => {
+    expect(depthTableClaims(readme).length).toBeGreaterThanOrEqual(14 * 5 - 1);
+    expect(deeperClaims(readme).map((c) => c.depth)).toEqual([6, 7, 8, 9, 10, 11]);
+    expect(benchTableClaims(readme).length).toBeGreaterThanOrEqual(7);
+    for (const c of claims) expect(findGame(c.game), c.game).toBeDefined();
+  });
+
+  it("leaves out only the count too slow to compute (bao-de capture=optional, depth 5)", () => {
+    expect(emptyDepthCells(readme)).toEqual(["`bao-de` (`capture=optional`) depth 5"]);
+  });
+
+  it(`checks ${fast.length} counts in every run and ${slow.length} with KETE_PERFT_SLOW=1`, () => {
+    expect(fast.length + slow.length).toBe(claims.length);
+    expect(fast.length).toBeGreaterThan(slow.length);
+  });
+});
+
+describe(`README perft counts up to ${FAST_LEAVES.toLocaleString("en-US")} leaves`, () => {
+  for (const c of fast) {
+    it(`${describeClaim(c)} (${c.source})`, () => {
+      expect(enginePerft(c)).toBe(c.leaves);
+    });
+  }
+});
+
+describe.skipIf(!SLOW)(
+  `README perft counts above ${FAST_LEAVES.toLocaleString("en-US")} leaves (slow: run with KETE_PERFT_SLOW=1)`,
+  () => {
+    for (const c of slow) {
+      it(`${describeClaim(c)} (${c.source})`, { timeout: 600_000 }, () => {
+        expect(enginePerft(c)).toBe(c.leaves);
+      });
+    }
+  },
+);
