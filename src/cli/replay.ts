@@ -5,9 +5,11 @@
  */
 import type { Command } from "commander";
 import { findGame } from "../games/index.js";
-import type { Position } from "../games/index.js";
+import type { Game, Position } from "../games/index.js";
 import { readJournal } from "../journal/index.js";
+import type { Journal, JournalRecord } from "../journal/index.js";
 import { verifyJournal } from "./play/verify.js";
+import type { Verification } from "./play/verify.js";
 import { renderView } from "./play/view.js";
 import { usageError } from "./usage.js";
 
@@ -28,83 +30,140 @@ export function registerReplayCommand(program: Command): Command {
     .option("--delay <ms>", "pause between moves on a terminal", "700")
     .action(async (file: string, flags: ReplayFlags, command: Command) => {
       const journal = readJournal(file);
-      if (!journal.ok) {
-        process.stderr.write(`kete replay: ${journal.error.message}\n`);
-        process.exit(1);
-      }
+      if (!journal.ok) fail(journal.error.message);
       const j = journal.value;
       if (flags.verify) {
         const v = verifyJournal(j);
-        if (v.mismatch === null) {
-          process.stdout.write(
-            `verified: ${v.decisions} decisions of ${file} reproduced exactly\n`,
-          );
-          process.exit(0);
-        }
-        process.stdout.write(
-          `MISMATCH at decision ${v.mismatch.index + 1} of ${v.decisions}:\n  recorded: ${JSON.stringify(v.mismatch.expected)}\n  now:      ${JSON.stringify(v.mismatch.got)}\n`,
-        );
-        process.exit(1);
+        process.stdout.write(verificationText(v, file));
+        process.exit(v.mismatch === null ? 0 : 1);
       }
       const delay = Number(flags.delay);
       if (!Number.isFinite(delay) || delay < 0)
         usageError(command, `--delay must be a number of milliseconds, not '${flags.delay}'`);
       const game = findGame(j.header.game);
       if (game === undefined) {
-        process.stderr.write(
-          `kete replay: ${file} is a game of '${j.header.game}', which this kete does not know\n`,
-        );
-        process.exit(1);
+        fail(`${file} is a game of '${j.header.game}', which this kete does not know`);
       }
       const live = process.stdout.isTTY === true;
-      const colour = live && !process.env.NO_COLOR;
-      const moves: string[] = [];
-      const show = (json: Record<string, unknown>, note: string) => {
-        const p = game.parsePosition(json);
-        if (!p.ok) return;
-        const view = game.sensorView(p.value as Position);
-        const counts = new Map(view.pits.map((pit, i) => [pit, view.counts[i] as number | null]));
-        const lines = renderView(
-          {
-            title: `${game.title} — ${j.header.players.S} (South) vs ${j.header.players.N} (North)`,
-            players: j.header.players,
-            counts,
-            leds: new Map(),
-            unsettled: new Set(),
-            toMove: p.value.toMove as "S" | "N",
-            ply: moves.length + 1,
-            status: note,
-            inHand: null,
-            nextStone: [],
-            lastLands: null,
-            moves,
-            firstSide: (j.header.initial.toMove as "S" | "N") ?? "S",
-            clocks: { S: 0, N: 0 },
-            messages: [],
-            link: "replay",
-            reserve: null,
-          },
-          colour,
-        );
-        process.stdout.write(`${lines.slice(0, -1).join("\n")}\n\n`);
-      };
-      show(j.header.initial, "start");
-      for (const r of j.records) {
-        if (r.kind === "move") {
-          moves.push(r.move);
-          if (live && delay > 0) await new Promise((res) => setTimeout(res, delay));
-          show(r.position, `ply ${r.ply}: ${r.side === "S" ? "South" : "North"} played ${r.move}`);
-        } else if (r.kind === "mistake") {
-          process.stdout.write(`  ! ${r.message} — ${r.policy}\n\n`);
-        } else if (r.kind === "resolved" && r.how !== "retry") {
-          show(r.position, `after the mistake: ${r.how}`);
-        } else if (r.kind === "result") {
-          process.stdout.write(
-            `result: ${r.winner === null ? "draw" : `${r.winner === "S" ? "South" : "North"} wins`} — ${r.reason}\n`,
-          );
-        }
-      }
-      if (!j.records.some((r) => r.kind === "result"))
-        process.stdout.write("unfinished: continue it with kete play --resume\n");
+      await replayGame(j, game, {
+        out: (text) => process.stdout.write(text),
+        colour: live && !process.env.NO_COLOR,
+        delayMs: live ? delay : 0,
+      });
     });
+}
+
+/** One line on stderr, exit 1. */
+function fail(message: string): never {
+  process.stderr.write(`kete replay: ${message}\n`);
+  process.exit(1);
+}
+
+/** What `--verify` prints: every decision reproduced, or the first that was not. */
+export function verificationText(v: Verification, file: string): string {
+  if (v.mismatch === null)
+    return `verified: ${v.decisions} decisions of ${file} reproduced exactly\n`;
+  return (
+    `MISMATCH at decision ${v.mismatch.index + 1} of ${v.decisions}:\n` +
+    `  recorded: ${JSON.stringify(v.mismatch.expected)}\n` +
+    `  now:      ${JSON.stringify(v.mismatch.got)}\n`
+  );
+}
+
+export interface ReplayOutput {
+  readonly out: (text: string) => void;
+  readonly colour: boolean;
+  /** Pause before each move (on a terminal); 0 for none. */
+  readonly delayMs: number;
+}
+
+/** The journal's game, board after board, with its mistakes and its result. */
+export async function replayGame(j: Journal, game: Game, output: ReplayOutput): Promise<void> {
+  const moves: string[] = [];
+  const show = (json: Readonly<Record<string, unknown>>, note: string): void => {
+    const frame = replayFrame(j, game, { json, note, moves, colour: output.colour });
+    if (frame !== null) output.out(frame);
+  };
+  show(j.header.initial, "start");
+  for (const r of j.records) {
+    if (r.kind === "move") {
+      moves.push(r.move);
+      if (output.delayMs > 0) await new Promise((res) => setTimeout(res, output.delayMs));
+    }
+    const step = replayStep(r);
+    if (step?.position !== undefined) show(step.position, step.text);
+    else if (step !== null) output.out(step.text);
+  }
+  if (!j.records.some((r) => r.kind === "result"))
+    output.out("unfinished: continue it with kete play --resume\n");
+}
+
+/**
+ * What a record adds to the replay: a board to draw (`position`) with `text`
+ * under it, or a line of its own; null for records a replay does not show.
+ */
+export function replayStep(
+  r: JournalRecord,
+): { readonly position?: Readonly<Record<string, unknown>>; readonly text: string } | null {
+  switch (r.kind) {
+    case "move":
+      return { position: r.position, text: `ply ${r.ply}: ${sideName(r.side)} played ${r.move}` };
+    case "mistake":
+      return { text: `  ! ${r.message} — ${r.policy}\n\n` };
+    case "resolved":
+      return r.how === "retry"
+        ? null
+        : { position: r.position, text: `after the mistake: ${r.how}` };
+    case "result": {
+      const outcome = r.winner === null ? "draw" : `${sideName(r.winner)} wins`;
+      return { text: `result: ${outcome} — ${r.reason}\n` };
+    }
+    default:
+      return null;
+  }
+}
+
+function sideName(side: string): string {
+  return side === "S" ? "South" : "North";
+}
+
+/** One board of the replay, as `kete play` draws it, with `note` as its status; null for a position the game cannot read. */
+export function replayFrame(
+  j: Journal,
+  game: Game,
+  frame: {
+    readonly json: Readonly<Record<string, unknown>>;
+    readonly note: string;
+    readonly moves: readonly string[];
+    readonly colour: boolean;
+  },
+): string | null {
+  const p = game.parsePosition(frame.json);
+  if (!p.ok) return null;
+  const view = game.sensorView(p.value as Position);
+  const counts = new Map(view.pits.map((pit, i) => [pit, view.counts[i] as number | null]));
+  const { players, initial } = j.header;
+  const lines = renderView(
+    {
+      title: `${game.title} — ${players.S} (South) vs ${players.N} (North)`,
+      players,
+      counts,
+      leds: new Map(),
+      unsettled: new Set(),
+      toMove: p.value.toMove as "S" | "N",
+      ply: frame.moves.length + 1,
+      status: frame.note,
+      inHand: null,
+      nextStone: [],
+      lastLands: null,
+      moves: frame.moves,
+      firstSide: (initial.toMove as "S" | "N") ?? "S",
+      clocks: { S: 0, N: 0 },
+      messages: [],
+      link: "replay",
+      reserve: null,
+    },
+    frame.colour,
+  );
+  return `${lines.slice(0, -1).join("\n")}\n\n`;
 }
