@@ -10,15 +10,13 @@ import type { Refusal, RefusalReason } from "../core/rules.js";
 import {
   FRONT_OWNER,
   FRONT_START,
-  NYUMBA,
   PIT_NAMES,
   SIDE_NAMES,
   facing,
-  isKichwa,
-  isKimbi,
   pitIndex,
   sideIndex,
-} from "./geometry.js";
+} from "../fourrow/geometry.js";
+import { NYUMBA, isKichwa, isKimbi } from "./geometry.js";
 import type { BaoMove } from "./notation.js";
 import { startToken } from "./notation.js";
 import type { BaoPosition } from "./position.js";

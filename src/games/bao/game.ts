@@ -16,13 +16,21 @@ import type {
   SensorView,
   Side,
   Trace,
-  TraceStep,
 } from "../core/types.js";
 import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
-import { rowsOfCounts } from "../fourrow/rows.js";
+import { rowsOfCounts } from "../fourrow/json.js";
+import { materializeTrace, type TraceBuffer } from "../fourrow/trace.js";
 import { judgeOf, moveFault } from "./faults.js";
 import { baoRefusal } from "./refusal.js";
-import { PIT_NAMES, SIDE_NAMES, pitIndex, sideIndex, type BaoSide } from "./geometry.js";
+import {
+  PIT_NAMES,
+  SIDE_NAMES,
+  frontRowEmpty,
+  otherSide as other,
+  pitIndex,
+  sideIndex,
+} from "../fourrow/geometry.js";
+import type { BaoSide } from "./geometry.js";
 import { formatMoveParts, parseMove, type BaoMove } from "./notation.js";
 import { parsePosition, positionToJSON, type BaoOptions, type BaoPosition } from "./position.js";
 import {
@@ -38,37 +46,14 @@ import {
   CHOICE,
   END,
   HAND,
-  OP_CAPTURE,
-  OP_LIFT,
-  OP_PLACE,
   OWNED,
   SAFARI,
   STATE_SIZE,
   STOP,
   TurnRunner,
-  frontEmpty,
   loadState,
-  type TraceBuffer,
 } from "./turn.js";
 import { setupOf, type BaoVariant } from "./variants.js";
-
-function other(side: BaoSide): BaoSide {
-  return side === "S" ? "N" : "S";
-}
-
-export function materializeTrace(trace: TraceBuffer): TraceStep[] {
-  const steps: TraceStep[] = new Array<TraceStep>(trace.length);
-  for (let i = 0; i < trace.length; i++) {
-    const code = trace.codes[i];
-    const op = code >> 8;
-    const pit = PIT_NAMES[code & 255] as string;
-    if (op === OP_LIFT) steps[i] = { op: "lift", pit, n: trace.counts[i] };
-    else if (op === OP_CAPTURE) steps[i] = { op: "capture", pit, n: trace.counts[i] };
-    else if (op === OP_PLACE) steps[i] = { op: "place", pit };
-    else steps[i] = { op: "sow", pit };
-  }
-  return steps;
-}
 
 function byMove<P>(a: LegalMove<P>, b: LegalMove<P>): number {
   return a.move < b.move ? -1 : a.move > b.move ? 1 : 0;
@@ -183,12 +168,12 @@ export class BaoGame implements Game<BaoPosition> {
   ): number {
     const side = runner.side;
     if (!rules.takasia || before[HAND + side] !== 0 || runner.mtaji) return -1;
-    return blockAfter(probe, rules, runner.state, side, scratch);
+    return blockAfter(probe, rules, runner.board, side, scratch);
   }
 
   /** The position a finished path leads to. */
   private after(position: BaoPosition, runner: TurnRunner, block: number): BaoPosition {
-    const s = runner.state;
+    const s = runner.board;
     return {
       ...position,
       toMove: other(position.toMove),
@@ -206,7 +191,7 @@ export class BaoGame implements Game<BaoPosition> {
   legal(position: BaoPosition, limit = 100_000): LegalMoves<BaoPosition> {
     const moves: LegalMove<BaoPosition>[] = [];
     const state = loadState(position, new Uint8Array(STATE_SIZE));
-    if (frontEmpty(state, 0) || frontEmpty(state, 1)) return { moves, truncated: false };
+    if (frontRowEmpty(state, 0) || frontRowEmpty(state, 1)) return { moves, truncated: false };
     const rules = this.rules(position.options);
     const side = sideIndex(position.toMove);
     const blocked = this.blockedPit(position);
@@ -269,11 +254,11 @@ export class BaoGame implements Game<BaoPosition> {
     const opponent = other(mover);
     let reason: string | null = null;
     let winner: BaoSide = opponent;
-    if (frontEmpty(state, side)) {
-      reason = frontEmpty(state, (side ^ 1) as 0 | 1)
+    if (frontRowEmpty(state, side)) {
+      reason = frontRowEmpty(state, (side ^ 1) as 0 | 1)
         ? `BK-17: both front rows are empty; ${who}, to move, has lost`
         : `BK-17: ${who}'s front row is empty`;
-    } else if (frontEmpty(state, (side ^ 1) as 0 | 1)) {
+    } else if (frontRowEmpty(state, (side ^ 1) as 0 | 1)) {
       reason = `BK-17: ${SIDE_NAMES[opponent]}'s front row is empty`;
       winner = mover;
     } else {
@@ -306,7 +291,7 @@ export class BaoGame implements Game<BaoPosition> {
     const probe = new TurnRunner(rules, false);
     const scratch = new Int32Array(MAX_STARTS);
     const node = (state: Uint8Array, side: 0 | 1, blocked: number, d: number): number => {
-      if (frontEmpty(state, 0) || frontEmpty(state, 1)) return 1;
+      if (frontRowEmpty(state, 0) || frontRowEmpty(state, 1)) return 1;
       const runner = runners[d - 1] as TurnRunner;
       const list = starts[d - 1] as Int32Array;
       let total = 0;
@@ -322,7 +307,7 @@ export class BaoGame implements Game<BaoPosition> {
             runner.forEachPath(state, side, blocked, start, (r) => {
               paths++;
               const block = this.blockFor(rules, state, r, probe, scratch);
-              total += node(r.state, (side ^ 1) as 0 | 1, block, d - 1);
+              total += node(r.board, (side ^ 1) as 0 | 1, block, d - 1);
               return true;
             });
           }
@@ -368,7 +353,7 @@ export class BaoGame implements Game<BaoPosition> {
 
   randomMove(position: BaoPosition, random: () => number): LegalMove<BaoPosition> | null {
     const state = loadState(position, new Uint8Array(STATE_SIZE));
-    if (frontEmpty(state, 0) || frontEmpty(state, 1)) return null;
+    if (frontRowEmpty(state, 0) || frontRowEmpty(state, 1)) return null;
     const rules = this.rules(position.options);
     const side = sideIndex(position.toMove);
     const blocked = this.blockedPit(position);
@@ -398,12 +383,12 @@ export class BaoGame implements Game<BaoPosition> {
     let blocked = this.blockedPit(position);
     let plies = 0;
     while (plies < maxPlies) {
-      if (frontEmpty(state, 0) || frontEmpty(state, 1)) break;
+      if (frontRowEmpty(state, 0) || frontRowEmpty(state, 1)) break;
       const count = legalStarts(probe, rules, state, side, blocked, starts, scratch);
       if (count === 0) break;
       this.walkStart(runner, state, side, blocked, starts[Math.floor(random() * count)], random);
       blocked = this.blockFor(rules, state, runner, probe, scratch);
-      state.set(runner.state);
+      state.set(runner.board);
       side = (side ^ 1) as 0 | 1;
       plies++;
     }

@@ -1,34 +1,13 @@
 /**
- * Bao's names on the 4 x 8 board (shared/rules/bao-kiswahili.md, "Names"):
- * nyumba, kichwa and kimbi of each side, and the tables the turn engine reads.
- *
- * Pit indices are the four-row games' (`A1`…`D8` = 0…31, see
- * `../mancala4x8/geometry.ts`), and so are the circuits and directions:
- * South `B1→B8→A8→A1` is clockwise (`+`), North `D1→D8→C8→C1`.
+ * Bao's names on the shared 4 x 8 board (shared/rules/bao-kiswahili.md,
+ * "Names"): nyumba, kichwa and kimbi of each side, and the tables the turn
+ * engine reads. Pit indices, circuits and directions are the four-row games'
+ * (`../fourrow/geometry.ts`): South `B1→B8→A8→A1` is clockwise (`+`), North
+ * `D1→D8→C8→C1`.
  */
-import { CCW, CW, NEXT, PIT_NAMES, type Direction } from "../mancala4x8/geometry.js";
+import { CCW, CIRCUIT, CIRCUIT_POS, CW, NEXT, type Direction } from "../fourrow/geometry.js";
 
-export {
-  CCW,
-  CW,
-  NEXT,
-  PIT_COUNT,
-  PIT_NAMES,
-  ROWS,
-  DIRECTION_SIGNS,
-  facing,
-  isFront,
-  pitIndex,
-  type Direction,
-} from "../mancala4x8/geometry.js";
-
-export type BaoSide = "S" | "N";
-export const SIDES: readonly BaoSide[] = ["S", "N"];
-export const SIDE_NAMES = { S: "South", N: "North" } as const;
-
-export function sideIndex(side: BaoSide): 0 | 1 {
-  return side === "S" ? 0 : 1;
-}
+export type { FourRowSide as BaoSide } from "../fourrow/geometry.js";
 
 /** The nyumba: the 4th front pit from the player's right, South `B5` (12), North `C4` (19). */
 export const NYUMBA: readonly [number, number] = [12, 19];
@@ -38,14 +17,6 @@ export const KICHWA: readonly (readonly [number, number])[] = [
   [8, 15], // South: left B1 (clockwise), right B8 (counter-clockwise)
   [23, 16], // North: left C8 (clockwise), right C1 (counter-clockwise)
 ];
-
-/** First index of a side's front row: South B1 = 8, North C1 = 16. */
-export const FRONT_START: readonly [number, number] = [8, 16];
-
-/** `FRONT_OWNER[pit]`: 0 for South's front row B, 1 for North's C, -1 for a back pit. */
-export const FRONT_OWNER = new Int8Array(32).fill(-1);
-for (let i = 8; i < 16; i++) FRONT_OWNER[i] = 0;
-for (let i = 16; i < 24; i++) FRONT_OWNER[i] = 1;
 
 /**
  * `KIMBI_DIR[pit]`: for a kimbi (the kichwa and the pit next to it, the wide
@@ -69,16 +40,6 @@ export function isKimbi(pit: number): boolean {
 export function isKichwa(pit: number): boolean {
   return pit === 8 || pit === 15 || pit === 16 || pit === 23;
 }
-
-/** Each side's 16 pits in clockwise order (`CIRCUIT[side][k]`). */
-export const CIRCUIT: readonly (readonly number[])[] = [
-  [8, 9, 10, 11, 12, 13, 14, 15, 7, 6, 5, 4, 3, 2, 1, 0],
-  [24, 25, 26, 27, 28, 29, 30, 31, 23, 22, 21, 20, 19, 18, 17, 16],
-];
-
-/** `CIRCUIT_POS[pit]`: the pit's place in its owner's clockwise circuit. */
-export const CIRCUIT_POS = new Int8Array(32);
-for (const circuit of CIRCUIT) circuit.forEach((pit, k) => (CIRCUIT_POS[pit] = k));
 
 /**
  * The pit where the last of `n` seeds falls when sown from `pit` in `dir`
@@ -107,8 +68,4 @@ for (let dir = CW; dir <= CCW; dir++) {
 export function beforeKichwa(side: 0 | 1, dir: Direction): number {
   const kichwa = (KICHWA[side] as readonly [number, number])[dir];
   return NEXT[dir === CW ? CCW : CW][kichwa];
-}
-
-export function pitName(pit: number): string {
-  return PIT_NAMES[pit] as string;
 }

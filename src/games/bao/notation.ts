@@ -10,7 +10,7 @@
  * - choices: `s` go on safari, `.` stop in the nyumba (BK-12).
  */
 import { err, ok, type Result } from "../../shared/index.js";
-import { PIT_NAMES, pitIndex } from "./geometry.js";
+import { PIT_NAMES, PIT_PATTERN, pitIndex } from "../fourrow/geometry.js";
 import { CHOICE_CHARS, SAFARI, STOP, VARIANT_SUFFIX } from "./turn.js";
 
 export interface BaoMove {
@@ -22,7 +22,7 @@ export interface BaoMove {
   readonly choices: readonly number[];
 }
 
-const MOVE_SHAPE = /^([A-D][1-8])(\+|-|\*|\*L|\*R|\*\+|\*-)(?:\/([s.]+))?$/;
+const MOVE_SHAPE = new RegExp(`^(${PIT_PATTERN})(\\+|-|\\*|\\*L|\\*R|\\*\\+|\\*-)(?:/([s.]+))?$`);
 
 export function parseMove(text: string): Result<BaoMove> {
   const m = MOVE_SHAPE.exec(text);

@@ -6,20 +6,11 @@
  * `takasia` option on, `blocked` (BK-16). Bao la kujifunza positions carry none
  * of these. Every invariant is checked when a position is read from outside.
  */
-import { resolveOptions } from "../core/options.js";
 import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import type { Position } from "../core/types.js";
-import {
-  FRONT_OWNER,
-  NYUMBA,
-  PIT_COUNT,
-  PIT_NAMES,
-  ROWS,
-  SIDE_NAMES,
-  pitIndex,
-  sideIndex,
-  type BaoSide,
-} from "./geometry.js";
+import { FRONT_OWNER, PIT_NAMES, SIDE_NAMES, pitIndex, sideIndex } from "../fourrow/geometry.js";
+import { isObject, readHeader, readRows, rowsOfPits } from "../fourrow/json.js";
+import { NYUMBA, type BaoSide } from "./geometry.js";
 import { TOTAL_SEEDS, type BaoGameId, type BaoVariant } from "./variants.js";
 
 export interface BaoOptions {
@@ -51,15 +42,11 @@ export interface BaoPosition extends Position {
 }
 
 export function positionToJSON(variant: BaoVariant, p: BaoPosition): Record<string, unknown> {
-  const pits: Record<string, number[]> = {};
-  ROWS.forEach((row, r) => {
-    pits[row] = Array.from(p.pits.subarray(r * 8, r * 8 + 8));
-  });
   const out: Record<string, unknown> = {
     game: p.game,
     options: { ...p.options },
     toMove: p.toMove,
-    pits,
+    pits: rowsOfPits(p.pits),
   };
   if (variant.kiswahili) {
     out.hand = { S: p.hand.S, N: p.hand.N };
@@ -67,10 +54,6 @@ export function positionToJSON(variant: BaoVariant, p: BaoPosition): Record<stri
     if (p.options.takasia === true) out.blocked = p.blocked;
   }
   return out;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** An object with exactly the keys S and N; each value checked by `check`. */
@@ -112,130 +95,109 @@ function isBool(v: unknown): v is boolean {
   return typeof v === "boolean";
 }
 
-export function parsePosition(variant: BaoVariant, json: unknown): Result<BaoPosition> {
-  if (!isObject(json)) {
-    return err("bad-position", "position must be a JSON object", { field: "position" });
-  }
-  const fields = variant.kiswahili
-    ? ["game", "options", "toMove", "pits", "hand", "nyumba", "blocked"]
-    : ["game", "options", "toMove", "pits"];
-  for (const key of Object.keys(json)) {
-    if (!fields.includes(key)) {
-      const why =
-        !variant.kiswahili && (key === "hand" || key === "nyumba" || key === "blocked")
-          ? "; bao-kujifunza has no seeds in hand, no nyumba rules and no takasia (BK-2)"
-          : "";
+const KISWAHILI_FIELDS = ["game", "options", "toMove", "pits", "hand", "nyumba", "blocked"];
+const KUJIFUNZA_FIELDS = ["game", "options", "toMove", "pits"];
+
+/** BK-2: why a kiswahili field is no field of a kujifunza position. */
+function kujifunzaNote(key: string): { note: string; rule: string } | null {
+  if (key !== "hand" && key !== "nyumba" && key !== "blocked") return null;
+  return {
+    note: "; bao-kujifunza has no seeds in hand, no nyumba rules and no takasia (BK-2)",
+    rule: "BK-2",
+  };
+}
+
+/** What Bao la kiswahili adds to the board: reserves, nyumba ownership, the takasia block. */
+interface Reserve {
+  readonly hand: { readonly S: number; readonly N: number };
+  readonly nyumba: { readonly S: boolean; readonly N: boolean };
+  readonly blocked: string | null;
+}
+
+/** Bao la kujifunza: nothing in hand, no nyumba, no block. */
+const NO_RESERVE: Reserve = { hand: { S: 0, N: 0 }, nyumba: { S: false, N: false }, blocked: null };
+
+/** BK-12: an owned nyumba always holds seeds. */
+function checkOwnedNyumba(pits: Uint8Array, nyumba: Reserve["nyumba"]): Result<null> {
+  for (const side of ["S", "N"] as const) {
+    const pit = NYUMBA[sideIndex(side)];
+    if (nyumba[side] && pits[pit] === 0) {
       return err(
         "bad-position",
-        `position.${key} is not a field of a ${variant.id} position (fields: ${fields.join(", ")})${why}`,
-        { field: `position.${key}`, ...(why ? { rule: "BK-2" } : {}) },
+        `${SIDE_NAMES[side]}'s nyumba ${PIT_NAMES[pit]} is empty but marked owned; an owned nyumba always holds seeds (BK-12)`,
+        { field: `position.nyumba.${side}`, rule: "BK-12" },
       );
     }
   }
-  if (json.game !== variant.id) {
-    return err("bad-position", `position.game must be "${variant.id}"`, {
-      field: "position.game",
-    });
-  }
-  const resolved = resolveOptions(
-    variant.id,
-    variant.optionSpecs,
-    json.options,
-    "position.options",
-  );
-  if (!resolved.ok) return resolved;
-  const options = resolved.value as BaoOptions;
-  if (json.toMove !== "S" && json.toMove !== "N") {
-    return err("bad-position", `position.toMove must be "S" or "N"`, {
-      field: "position.toMove",
-    });
-  }
-  const toMove: BaoSide = json.toMove;
+  return ok(null);
+}
 
-  const raw = json.pits;
-  if (!isObject(raw)) {
-    return err("bad-position", "position.pits must be an object with rows A, B, C and D", {
-      field: "position.pits",
-    });
-  }
-  for (const key of Object.keys(raw)) {
-    if (!(ROWS as readonly string[]).includes(key)) {
-      return err("bad-position", `position.pits.${key} is not a row; the rows are A, B, C, D`, {
-        field: `position.pits.${key}`,
-      });
-    }
-  }
-  const pits = new Uint8Array(PIT_COUNT);
-  let total = 0;
-  for (let r = 0; r < 4; r++) {
-    const row = ROWS[r];
-    const values = raw[row];
-    const field = `position.pits.${row}`;
-    if (!Array.isArray(values) || values.length !== 8) {
-      return err("bad-position", `${field} must be an array of 8 seed counts`, { field });
-    }
-    for (let c = 0; c < 8; c++) {
-      const n: unknown = values[c];
-      if (!isCount(n)) {
-        return err(
-          "bad-position",
-          `${field}[${c}] (pit ${row}${c + 1}) is ${describeValue(n)}; a pit holds a whole number of seeds from 0 to ${TOTAL_SEEDS}`,
-          { field: `${field}[${c}]` },
-        );
-      }
-      pits[r * 8 + c] = n;
-      total += n;
-    }
-  }
-
-  let hand = { S: 0, N: 0 };
-  let nyumba = { S: false, N: false };
-  let blocked: string | null = null;
-  if (variant.kiswahili) {
-    const h = perSide(json.hand, "position.hand", "a whole number of seeds in hand", isCount);
-    if (!h.ok) return h;
-    hand = h.value;
-    const y = perSide(json.nyumba, "position.nyumba", "true (owned) or false", isBool);
-    if (!y.ok) return y;
-    nyumba = y.value;
-    for (const side of ["S", "N"] as const) {
-      const pit = NYUMBA[sideIndex(side)];
-      if (nyumba[side] && pits[pit] === 0) {
-        return err(
-          "bad-position",
-          `${SIDE_NAMES[side]}'s nyumba ${PIT_NAMES[pit]} is empty but marked owned; an owned nyumba always holds seeds (BK-12)`,
-          { field: `position.nyumba.${side}`, rule: "BK-12" },
-        );
-      }
-    }
-    const b = json.blocked;
-    if (b !== undefined && b !== null) {
-      if (options.takasia !== true) {
-        return err(
-          "bad-position",
-          `position.blocked is ${describeValue(b)}, but a pit is blocked only with the takasia option on (BK-16)`,
-          { field: "position.blocked", rule: "BK-16" },
-        );
-      }
-      const pit = typeof b === "string" ? pitIndex(b) : -1;
-      if (pit < 0 || FRONT_OWNER[pit] !== sideIndex(toMove)) {
-        return err(
-          "bad-position",
-          `position.blocked is ${describeValue(b)}; it must be null or a front pit of the side to move (${toMove === "S" ? "B1…B8" : "C1…C8"}) (BK-16)`,
-          { field: "position.blocked", rule: "BK-16" },
-        );
-      }
-      blocked = PIT_NAMES[pit] as string;
-    }
-  }
-  total += hand.S + hand.N;
-  if (total !== TOTAL_SEEDS) {
-    const where = variant.kiswahili ? "the pits and hands hold" : "the pits hold";
+/** BK-16: `position.blocked`, null or a front pit of the side to move, and only with takasia on. */
+function readBlocked(raw: unknown, options: BaoOptions, toMove: BaoSide): Result<string | null> {
+  if (raw === undefined || raw === null) return ok(null);
+  if (options.takasia !== true) {
     return err(
       "bad-position",
-      `${where} ${total} seeds; ${variant.id} is played with ${TOTAL_SEEDS} and seeds are conserved (BK-1)`,
-      { field: variant.kiswahili ? "position" : "position.pits", rule: "BK-1" },
+      `position.blocked is ${describeValue(raw)}, but a pit is blocked only with the takasia option on (BK-16)`,
+      { field: "position.blocked", rule: "BK-16" },
     );
   }
+  const pit = typeof raw === "string" ? pitIndex(raw) : -1;
+  if (pit < 0 || FRONT_OWNER[pit] !== sideIndex(toMove)) {
+    return err(
+      "bad-position",
+      `position.blocked is ${describeValue(raw)}; it must be null or a front pit of the side to move (${toMove === "S" ? "B1…B8" : "C1…C8"}) (BK-16)`,
+      { field: "position.blocked", rule: "BK-16" },
+    );
+  }
+  return ok(PIT_NAMES[pit] as string);
+}
+
+/** Bao la kiswahili's `hand`, `nyumba` and `blocked`, checked against the board. */
+function readReserve(
+  json: Record<string, unknown>,
+  options: BaoOptions,
+  toMove: BaoSide,
+  pits: Uint8Array,
+): Result<Reserve> {
+  const hand = perSide(json.hand, "position.hand", "a whole number of seeds in hand", isCount);
+  if (!hand.ok) return hand;
+  const nyumba = perSide(json.nyumba, "position.nyumba", "true (owned) or false", isBool);
+  if (!nyumba.ok) return nyumba;
+  const owned = checkOwnedNyumba(pits, nyumba.value);
+  if (!owned.ok) return owned;
+  const blocked = readBlocked(json.blocked, options, toMove);
+  if (!blocked.ok) return blocked;
+  return ok({ hand: hand.value, nyumba: nyumba.value, blocked: blocked.value });
+}
+
+/** BK-1: the seeds on the board and in the hands are the game's 64. */
+function checkTotal(variant: BaoVariant, total: number): Result<null> {
+  if (total === TOTAL_SEEDS) return ok(null);
+  const where = variant.kiswahili ? "the pits and hands hold" : "the pits hold";
+  return err(
+    "bad-position",
+    `${where} ${total} seeds; ${variant.id} is played with ${TOTAL_SEEDS} and seeds are conserved (BK-1)`,
+    { field: variant.kiswahili ? "position" : "position.pits", rule: "BK-1" },
+  );
+}
+
+export function parsePosition(variant: BaoVariant, json: unknown): Result<BaoPosition> {
+  const header = variant.kiswahili
+    ? readHeader(json, variant.id, KISWAHILI_FIELDS, variant.optionSpecs)
+    : readHeader(json, variant.id, KUJIFUNZA_FIELDS, variant.optionSpecs, kujifunzaNote);
+  if (!header.ok) return header;
+  const options = header.value.options as BaoOptions;
+  const toMove = header.value.toMove;
+  const rows = readRows(header.value.json.pits, "seed", TOTAL_SEEDS);
+  if (!rows.ok) return rows;
+  const pits = rows.value.pits;
+  const reserve = variant.kiswahili
+    ? readReserve(header.value.json, options, toMove, pits)
+    : ok(NO_RESERVE);
+  if (!reserve.ok) return reserve;
+  const { hand, nyumba, blocked } = reserve.value;
+  const total = checkTotal(variant, rows.value.total + hand.S + hand.N);
+  if (!total.ok) return total;
   return ok({ game: variant.id, options, toMove, pits, hand, nyumba, blocked });
 }

@@ -16,7 +16,8 @@ import {
   type TokenVerdict,
 } from "../fourrow/refusals.js";
 import type { BaoGame } from "./game.js";
-import { FRONT_OWNER, PIT_NAMES, facing, isKimbi, pitIndex } from "./geometry.js";
+import { FRONT_OWNER, PIT_NAMES, facing, frontRowEmpty, pitIndex } from "../fourrow/geometry.js";
+import { isKimbi } from "./geometry.js";
 import { startToken } from "./notation.js";
 import type { BaoPosition } from "./position.js";
 import { MAX_STARTS, legalStarts } from "./starts.js";
@@ -33,7 +34,6 @@ import {
   V_CW,
   V_PLACE_CCW,
   V_PLACE_CW,
-  frontEmpty,
 } from "./turn.js";
 
 /** Whether some legal start lifts (`placing` false) or places into (true) the pit. */
@@ -48,50 +48,43 @@ function startsThere(j: Judge, pit: number, placing: boolean): boolean {
   return false;
 }
 
-/** The act refused as a whole: the phase and the pit, in words about the board. */
-function actRefusal(j: Judge, pit: number, placing: boolean): Refusal | null {
+/** A placement refused as a whole: the phase (BK-2, BK-13) and the pit (BK-9, BK-16). */
+function placementRefusal(j: Judge, pit: number): Refusal | null {
+  const name = PIT_NAMES[pit] as string;
+  const refuse = (rule: string, why: string): Refusal => ({
+    reason: "placement",
+    rule,
+    message: `a seed placed in ${name}: ${why} (${rule})`,
+  });
+  if (!j.variant.kiswahili) {
+    return refuse(
+      "BK-2",
+      "bao-kujifunza has no seeds in hand and no namua phase; a turn starts by lifting a pit of two or more",
+    );
+  }
+  if (!j.namua) {
+    return refuse(
+      "BK-13",
+      `${j.who} has no seeds in hand (mtaji phase); a turn starts by lifting a pit of two or more`,
+    );
+  }
+  if (FRONT_OWNER[pit] !== j.side) {
+    const row = j.side === 0 ? "B1…B8" : "C1…C8";
+    return refuse("BK-9", `${name} is not ${j.who}'s front pit; the seed goes into ${row}`);
+  }
+  if (j.state[pit] === 0) {
+    return refuse("BK-9", `${name} is empty; the seed goes into an occupied front pit`);
+  }
+  if (pit === j.blocked) {
+    return refuse("BK-16", `${name} is blocked this turn (takasia): no seed may be placed there`);
+  }
+  return null;
+}
+
+/** A lift refused as a whole: the phase (BK-9) and the pit (BK-13, BK-16). */
+function liftRefusal(j: Judge, pit: number): Refusal | null {
   const name = PIT_NAMES[pit] as string;
   const seeds = j.state[pit];
-  if (placing) {
-    const what = `a seed placed in ${name}: `;
-    if (!j.variant.kiswahili) {
-      return {
-        reason: "placement",
-        rule: "BK-2",
-        message: `${what}bao-kujifunza has no seeds in hand and no namua phase; a turn starts by lifting a pit of two or more (BK-2)`,
-      };
-    }
-    if (!j.namua) {
-      return {
-        reason: "placement",
-        rule: "BK-13",
-        message: `${what}${j.who} has no seeds in hand (mtaji phase); a turn starts by lifting a pit of two or more (BK-13)`,
-      };
-    }
-    if (FRONT_OWNER[pit] !== j.side) {
-      const row = j.side === 0 ? "B1…B8" : "C1…C8";
-      return {
-        reason: "placement",
-        rule: "BK-9",
-        message: `${what}${name} is not ${j.who}'s front pit; the seed goes into ${row} (BK-9)`,
-      };
-    }
-    if (seeds === 0) {
-      return {
-        reason: "placement",
-        rule: "BK-9",
-        message: `${what}${name} is empty; the seed goes into an occupied front pit (BK-9)`,
-      };
-    }
-    if (pit === j.blocked) {
-      return {
-        reason: "placement",
-        rule: "BK-16",
-        message: `${what}${name} is blocked this turn (takasia): no seed may be placed there (BK-16)`,
-      };
-    }
-    return null;
-  }
   if (j.namua) {
     return {
       reason: "other",
@@ -155,12 +148,12 @@ export function baoRefusal(game: BaoGame, position: BaoPosition, act: BoardAct):
     return { reason: "other", rule, message: `${place} is not a pit of the 4 x 8 board (${rule})` };
   }
   const j = judgeOf(game.variant, game.rules(position.options), position);
-  if (frontEmpty(j.state, 0) || frontEmpty(j.state, 1)) {
+  if (frontRowEmpty(j.state, 0) || frontRowEmpty(j.state, 1)) {
     const why = overBecause(game.outcome(position)?.reason, "BK-17");
     return { reason: "other", rule: "BK-17", message: `${what}the game is over${why}` };
   }
   if (startsThere(j, pit, placing)) return null;
-  const whole = actRefusal(j, pit, placing);
+  const whole = placing ? placementRefusal(j, pit) : liftRefusal(j, pit);
   if (whole !== null) return whole;
   const verdicts = waysOf(j, pit, placing).map((v) => verdictOf(j, (pit << 3) | v));
   const words: OverrunWords = {

@@ -11,14 +11,10 @@ import {
   FRONT_OWNER,
   FRONT_START,
   NEXT,
-  NYUMBA,
   facing,
-  isKichwa,
-  isKimbi,
-  LANDING,
-  landingOf,
   type Direction,
-} from "./geometry.js";
+} from "../fourrow/geometry.js";
+import { NYUMBA, isKichwa, isKimbi, LANDING, landingOf } from "./geometry.js";
 import {
   HAND,
   OWNED,

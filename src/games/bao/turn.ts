@@ -4,11 +4,11 @@
  *
  * The whole game state a turn touches lives in one `Uint8Array(36)`: the 32
  * pits (A1…D8), each player's hand (reserve) at 32/33 and whether each still
- * owns their nyumba at 34/35. A `TurnRunner` plays a start on a copy of it and
- * allocates nothing per seed. The only choice inside a turn is the safari at a
- * functional nyumba (BK-12); `forEachPath` walks the choices depth first with
- * an explicit stack (stop `.` before safari `s`, the sorted order), and can stop
- * at any time.
+ * owns their nyumba at 34/35. A `TurnRunner` (on the shared `PathRunner`,
+ * ../fourrow/runner.ts) plays a start on a copy of it and allocates nothing per
+ * seed. The only choice inside a turn is the safari at a functional nyumba
+ * (BK-12); `forEachPath` walks the choices depth first (stop `.` before safari
+ * `s`, the sorted order), and can stop at any time.
  *
  * What BK-18 counts as a stage: one sowing — the sowing after the first lift
  * (mtaji phase) or after the placement's lift (namua takasa, taxed or not), the
@@ -17,45 +17,30 @@
  * exactly its `lift` plus `capture` steps in the trace; a namua placement is
  * not a stage.
  */
-import { TraceBuffer } from "../mancala4x8/turn.js";
+import { CW, CCW, FRONT_OWNER, facing, type Direction } from "../fourrow/geometry.js";
+import { NYUMBA, beforeKichwa, KIMBI_DIR } from "./geometry.js";
 import {
-  CCW,
-  CW,
-  FRONT_OWNER,
-  FRONT_START,
-  KIMBI_DIR,
-  NEXT,
-  NYUMBA,
-  beforeKichwa,
-  facing,
-  type Direction,
-} from "./geometry.js";
-
+  CYCLE_WATCH_FROM,
+  CHOICE,
+  END,
+  OVERFLOW,
+  PathRunner,
+  type Stop,
+} from "../fourrow/runner.js";
+import { OP_CAPTURE, OP_LIFT, OP_PLACE } from "../fourrow/trace.js";
 import type { BaoPosition } from "./position.js";
 
-export { TraceBuffer } from "../mancala4x8/turn.js";
+export { CHOICE, END, OVERFLOW, type Stop } from "../fourrow/runner.js";
 
 /** Layout of the turn state (`STATE_SIZE` bytes). */
 export const HAND = 32; // HAND + side: seeds in the side's reserve
 export const OWNED = 34; // OWNED + side: 1 while the side owns its nyumba
 export const STATE_SIZE = 36;
 
-/** What ended a run of sowing ends. */
-export const END = 0; // the turn is over
-export const CHOICE = 1; // the player decides on a safari (BK-12)
-export const OVERFLOW = 2; // the turn would need stage maxStages + 1 (BK-18)
-export type Stop = typeof END | typeof CHOICE | typeof OVERFLOW;
-
 /** Choice codes, in sorted order of their notation characters. */
 export const STOP = 0; // `.` stay in the nyumba
 export const SAFARI = 1; // `s` go on safari
 export const CHOICE_CHARS = ".s";
-
-/** Trace step codes. */
-export const OP_LIFT = 0;
-export const OP_SOW = 1;
-export const OP_CAPTURE = 2;
-export const OP_PLACE = 3;
 
 /**
  * How a turn starts; a start is `pit << 3 | variant`. In notation order of the
@@ -79,50 +64,6 @@ export interface TurnRules {
   readonly maxStages: number;
 }
 
-/**
- * Stage count from which a turn is watched for a cycle; below it the check
- * costs nothing (almost every turn ends within a dozen stages).
- */
-export const CYCLE_WATCH_FROM = 512;
-
-/**
- * Brent's cycle detection over the sowing ends of a stretch of a turn without
- * choices: there the next sowing is a function of (state, landing pit,
- * direction) — the state includes nyumba ownership — so a repeat means the turn
- * never ends and BK-18 refuses it whatever `maxStages` is.
- */
-class CycleWatch {
-  private readonly saved = new Uint8Array(STATE_SIZE);
-  private savedKey = -1;
-  private power = 1;
-  private steps = 0;
-
-  reset(): void {
-    this.savedKey = -1;
-  }
-
-  repeats(state: Uint8Array, key: number): boolean {
-    if (this.savedKey === key) {
-      let same = true;
-      for (let i = 0; i < STATE_SIZE; i++) {
-        if (state[i] !== this.saved[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return true;
-    }
-    if (this.savedKey < 0 || this.steps === this.power) {
-      this.power = this.savedKey < 0 ? 1 : this.power * 2;
-      this.saved.set(state);
-      this.savedKey = key;
-      this.steps = 0;
-    }
-    this.steps++;
-    return false;
-  }
-}
-
 /** The turn state of a position: its pits, hands and nyumba ownership, into `out`. */
 export function loadState(
   position: BaoPosition,
@@ -136,44 +77,19 @@ export function loadState(
   return out;
 }
 
-/** Whether a side's front row is empty in a state. */
-export function frontEmpty(state: Uint8Array, side: 0 | 1): boolean {
-  const s = FRONT_START[side];
-  for (let i = s; i < s + 8; i++) if (state[i] > 0) return false;
-  return true;
-}
-
-export class TurnRunner {
-  /** The working state: the position as the current path has left it. */
-  readonly state = new Uint8Array(STATE_SIZE);
+export class TurnRunner extends PathRunner {
   side: 0 | 1 = 0;
   /** BK-16: the mover's blocked pit (a relay ending there stops), or -1. */
   blocked = -1;
-  /** The pit the last seed fell into. */
-  last = 0;
-  /** Sowings so far in this turn (BK-18). */
-  stage = 0;
-  /** The current direction of sowing. */
-  dir: Direction = CW;
   /** The turn's type, fixed by its first sowing or placement: mtaji (capturing) or takasa. */
   mtaji = false;
-  /** Steps of the current path, when recording. */
-  readonly trace: TraceBuffer | null;
-  /** Choices made on the current path (STOP / SAFARI). */
-  choices = new Uint8Array(4);
-  choiceCount = 0;
-  /** Set when the last OVERFLOW was a proven cycle rather than the stage limit. */
-  cycled = false;
 
-  private readonly cycle = new CycleWatch();
-  private savedStates = new Uint8Array(STATE_SIZE * 4);
-  private savedScalars = new Int32Array(6 * 4);
-
+  /** `board` is the whole turn state (STATE_SIZE bytes): pits, hands, nyumba ownership. */
   constructor(
     readonly rules: TurnRules,
     recordTrace: boolean,
   ) {
-    this.trace = recordTrace ? new TraceBuffer() : null;
+    super(STATE_SIZE, recordTrace);
   }
 
   /**
@@ -181,7 +97,7 @@ export class TurnRunner {
    * the start is allowed). Sets `mtaji` for the turn.
    */
   begin(from: Uint8Array, side: 0 | 1, blocked: number, start: number): void {
-    const b = this.state;
+    const b = this.board;
     for (let i = 0; i < STATE_SIZE; i++) b[i] = from[i]; // faster than set() for 36 bytes
     this.side = side;
     this.blocked = blocked;
@@ -192,29 +108,7 @@ export class TurnRunner {
     const pit = start >> 3;
     const variant = start & 7;
     if (variant >= V_CAPTURE) {
-      // BK-9: one seed from the reserve into an occupied front pit.
-      b[HAND + side]--;
-      b[pit]++;
-      this.trace?.push(OP_PLACE, pit, 0);
-      if (variant <= V_CAPTURE_R) {
-        // On a capture spot: a mtaji turn, capture at once (BK-4). BK-5: from a
-        // kimbi the nearest kichwa, else the kichwa the player chose.
-        this.mtaji = true;
-        const kimbi = KIMBI_DIR[pit];
-        this.capture(pit, kimbi >= 0 ? (kimbi as Direction) : variant === V_CAPTURE_L ? CW : CCW);
-        return;
-      }
-      // Takasa: lift the pit and sow (BK-9); from the functional nyumba only two seeds (BK-11).
-      this.mtaji = false;
-      this.dir = variant === V_PLACE_CW ? CW : CCW;
-      let n = b[pit];
-      if (this.rules.nyumba && pit === NYUMBA[side] && b[OWNED + side] !== 0) {
-        if (n >= 6) n = 2;
-        else b[OWNED + side] = 0; // sown whole: ownership ends (BK-12)
-      }
-      b[pit] -= n;
-      this.trace?.push(OP_LIFT, pit, n);
-      this.sow(pit, n);
+      this.place(pit, variant);
       return;
     }
     // BK-13: lift every seed of an own pit and sow.
@@ -230,24 +124,32 @@ export class TurnRunner {
     this.mtaji = n <= 15 && FRONT_OWNER[p] === side && b[p] >= 2 && b[facing(p)] > 0;
   }
 
-  /** CORE-1: one seed into each following pit of the circuit, none skipped. */
-  private sow(from: number, n: number): void {
-    const b = this.state;
-    const next = NEXT[this.dir];
-    let p = from;
-    if (this.trace === null) {
-      for (let i = n; i > 0; i--) {
-        p = next[p];
-        b[p]++;
-      }
-    } else {
-      for (let i = n; i > 0; i--) {
-        p = next[p];
-        b[p]++;
-        this.trace.push(OP_SOW, p, 0);
-      }
+  /** BK-9: one seed from the reserve into an occupied front pit, then its capture or takasa sowing. */
+  private place(pit: number, variant: number): void {
+    const b = this.board;
+    const side = this.side;
+    b[HAND + side]--;
+    b[pit]++;
+    this.trace?.push(OP_PLACE, pit, 0);
+    if (variant <= V_CAPTURE_R) {
+      // On a capture spot: a mtaji turn, capture at once (BK-4). BK-5: from a
+      // kimbi the nearest kichwa, else the kichwa the player chose.
+      this.mtaji = true;
+      const kimbi = KIMBI_DIR[pit];
+      this.capture(pit, kimbi >= 0 ? (kimbi as Direction) : variant === V_CAPTURE_L ? CW : CCW);
+      return;
     }
-    this.last = p;
+    // Takasa: lift the pit and sow (BK-9); from the functional nyumba only two seeds (BK-11).
+    this.mtaji = false;
+    this.dir = variant === V_PLACE_CW ? CW : CCW;
+    let n = b[pit];
+    if (this.rules.nyumba && pit === NYUMBA[side] && b[OWNED + side] !== 0) {
+      if (n >= 6) n = 2;
+      else b[OWNED + side] = 0; // sown whole: ownership ends (BK-12)
+    }
+    b[pit] -= n;
+    this.trace?.push(OP_LIFT, pit, n);
+    this.sow(pit, n);
   }
 
   /**
@@ -256,7 +158,7 @@ export class TurnRunner {
    * in the kichwa of direction `dir`, which becomes the current direction.
    */
   private capture(spot: number, dir: Direction): void {
-    const b = this.state;
+    const b = this.board;
     const victim = facing(spot);
     const n = b[victim];
     const opponent = this.side ^ 1;
@@ -273,7 +175,7 @@ export class TurnRunner {
    * stage limit, or reaches a safari the player must decide.
    */
   settle(): Stop {
-    const b = this.state;
+    const b = this.board;
     const side = this.side;
     const nyumba = this.rules.nyumba ? NYUMBA[side] : -1;
     const max = this.rules.maxStages;
@@ -312,7 +214,7 @@ export class TurnRunner {
   private relay(): boolean {
     if (this.stage >= this.rules.maxStages) return false;
     this.stage++;
-    const b = this.state;
+    const b = this.board;
     const p = this.last;
     const n = b[p];
     b[p] = 0;
@@ -324,19 +226,18 @@ export class TurnRunner {
 
   /** Plays a choice at a safari `settle` returned, and settles on. */
   choose(choice: number): Stop {
-    if (this.choiceCount === this.choices.length) {
-      const grown = new Uint8Array(this.choices.length * 2);
-      grown.set(this.choices);
-      this.choices = grown;
-    }
-    this.choices[this.choiceCount++] = choice;
+    this.recordChoice(choice);
     if (choice === STOP) return END;
     return this.relay() ? this.settle() : OVERFLOW;
   }
 
+  protected follow(choice: number): Stop {
+    return this.choose(choice);
+  }
+
   /**
    * Walks every legal path of one start in sorted order, calling `visit` at the
-   * end of each (this runner's `state`, `choices` and `trace` then describe
+   * end of each (this runner's `board`, `choices` and `trace` then describe
    * that move). Paths refused by BK-18 are skipped. `visit` returns false to
    * stop; `forEachPath` then returns false.
    */
@@ -348,67 +249,18 @@ export class TurnRunner {
     visit: (runner: TurnRunner) => boolean,
   ): boolean {
     this.begin(from, side, blocked, start);
-    let depth = 0;
-    let stop = this.settle();
-    for (;;) {
-      if (stop === CHOICE) {
-        this.save(depth++);
-        stop = this.choose(STOP);
-        continue;
-      }
-      if (stop === END && !visit(this)) return false;
-      if (depth === 0) return true;
-      this.restore(--depth);
-      stop = this.choose(SAFARI);
-    }
+    return this.walkPaths(this.settle(), visit);
   }
 
   /** Whether the start has at least one legal path (stops at the first). */
   hasPath(from: Uint8Array, side: 0 | 1, blocked: number, start: number): boolean {
-    return !this.forEachPath(from, side, blocked, start, stopAtFirst);
+    this.begin(from, side, blocked, start);
+    return this.hasPathFrom(this.settle());
   }
 
   /** The number of legal paths of the start (its moves). */
   countPaths(from: Uint8Array, side: 0 | 1, blocked: number, start: number): number {
-    counter.n = 0;
-    this.forEachPath(from, side, blocked, start, countOne);
-    return counter.n;
+    this.begin(from, side, blocked, start);
+    return this.countPathsFrom(this.settle());
   }
-
-  private save(depth: number): void {
-    if (STATE_SIZE * (depth + 1) > this.savedStates.length) {
-      const states = new Uint8Array(this.savedStates.length * 2);
-      states.set(this.savedStates);
-      this.savedStates = states;
-      const scalars = new Int32Array(this.savedScalars.length * 2);
-      scalars.set(this.savedScalars);
-      this.savedScalars = scalars;
-    }
-    this.savedStates.set(this.state, STATE_SIZE * depth);
-    const s = 6 * depth;
-    this.savedScalars[s] = this.last;
-    this.savedScalars[s + 1] = this.stage;
-    this.savedScalars[s + 2] = this.trace === null ? 0 : this.trace.length;
-    this.savedScalars[s + 3] = this.choiceCount;
-    this.savedScalars[s + 4] = this.dir;
-  }
-
-  private restore(depth: number): void {
-    this.state.set(this.savedStates.subarray(STATE_SIZE * depth, STATE_SIZE * (depth + 1)));
-    const s = 6 * depth;
-    this.last = this.savedScalars[s];
-    this.stage = this.savedScalars[s + 1];
-    if (this.trace !== null) this.trace.length = this.savedScalars[s + 2];
-    this.choiceCount = this.savedScalars[s + 3];
-    this.dir = this.savedScalars[s + 4] as Direction;
-  }
-}
-
-const counter = { n: 0 };
-function countOne(): boolean {
-  counter.n++;
-  return true;
-}
-function stopAtFirst(): boolean {
-  return false;
 }

@@ -5,7 +5,7 @@
  * (mancala-4x8.md, "Geometry and names"; bao-kiswahili.md, "Names").
  */
 import type { BoardLayout } from "../core/board.js";
-import { CCW, CW, NEXT, PIT_NAMES } from "../mancala4x8/geometry.js";
+import { CCW, CW, NEXT, PIT_NAMES } from "./geometry.js";
 
 /** South owns rows A and B (pits 0…15), North rows C and D (16…31). */
 const OWNERS: readonly ("S" | "N")[] = PIT_NAMES.map((_, i) => (i < 16 ? "S" : "N"));

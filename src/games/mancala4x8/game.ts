@@ -17,61 +17,39 @@ import type {
   Trace,
 } from "../core/types.js";
 import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
-import { rowsOfCounts } from "../fourrow/rows.js";
+import { rowsOfCounts } from "../fourrow/json.js";
 import {
   CCW,
   CW,
   PIT_NAMES,
-  frontRowStart,
+  SIDE_NAMES,
+  frontRowEmpty,
+  otherSide as other,
   sideIndex,
+  sideStones,
   type Direction,
-  type FourRowSide,
-} from "./geometry.js";
-import { formatMoveParts, parseMove } from "./notation.js";
+} from "../fourrow/geometry.js";
+import { formatMoveParts, parseMove, type FourRowMove } from "./notation.js";
 import {
   parsePosition,
   positionToJSON,
   type FourRowOptions,
   type FourRowPosition,
 } from "./position.js";
-import {
-  END,
-  OVERFLOW,
-  TAKE,
-  TurnRunner,
-  DECLINE,
-  CHOICE,
-  materializeTrace,
-  type TraceBuffer,
-  type TurnRules,
-} from "./turn.js";
+import { END, OVERFLOW, TAKE, TurnRunner, DECLINE, CHOICE, type TurnRules } from "./turn.js";
 import { fourRowRefusal, notOwnPit } from "./refusal.js";
+import { materializeTrace, type TraceBuffer } from "../fourrow/trace.js";
 import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
-
-export { materializeTrace } from "./turn.js";
-
-const SIDE_NAMES = { S: "South", N: "North" } as const;
-
-function other(side: FourRowSide): FourRowSide {
-  return side === "S" ? "N" : "S";
-}
-
-function sideStones(pits: Uint8Array, side: 0 | 1): number {
-  let n = 0;
-  for (let i = side << 4, end = i + 16; i < end; i++) n += pits[i];
-  return n;
-}
-
-function frontRowEmpty(pits: Uint8Array, side: 0 | 1): boolean {
-  const s = frontRowStart(side);
-  for (let i = s; i < s + 8; i++) if (pits[i] > 0) return false;
-  return true;
-}
 
 function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
   for (let i = side << 4, end = i + 16; i < end; i++) if (pits[i] >= 2) return true;
   return false;
+}
+
+/** An illegal move, its message already citing `rule`. */
+function illegal(rule: string, message: string): Result<never> {
+  return err("illegal-move", message, { rule, field: "move" });
 }
 
 /** CORE-5's refusal, saying whether the turn cycles or is only too long. */
@@ -251,63 +229,72 @@ export class FourRowGame implements Game<FourRowPosition> {
     }
     const parsed = parseMove(move);
     if (!parsed.ok) return parsed;
-    const { start, dir, choices } = parsed.value;
-    const side = sideIndex(position.toMove);
+    return (
+      this.startRefusal(position, parsed.value, move) ?? this.play(position, parsed.value, move)
+    );
+  }
+
+  /** CORE-4 (an own pit of two or more), the direction rule, and no choices where captures are mandatory. */
+  private startRefusal(
+    position: FourRowPosition,
+    { start, dir, choices }: FourRowMove,
+    move: string,
+  ): Result<never> | null {
     const pit = PIT_NAMES[start];
-    if (start >> 4 !== side) {
-      return err("illegal-move", notOwnPit(pit, position.toMove), {
-        rule: "CORE-4",
-        field: "move",
-      });
+    if (start >> 4 !== sideIndex(position.toMove)) {
+      return illegal("CORE-4", notOwnPit(pit, position.toMove));
     }
-    if (position.pits[start] < 2) {
-      return err(
-        "illegal-move",
-        `${pit} holds ${position.pits[start]} stone${position.pits[start] === 1 ? "" : "s"}; a turn starts from a pit with two or more (CORE-4)`,
-        { rule: "CORE-4", field: "move" },
+    const n = position.pits[start];
+    if (n < 2) {
+      return illegal(
+        "CORE-4",
+        `${pit} holds ${n} stone${n === 1 ? "" : "s"}; a turn starts from a pit with two or more (CORE-4)`,
       );
     }
+    const rule = this.variant.directionRule;
     if (!this.directions(position.options).includes(dir)) {
-      return err(
-        "illegal-move",
-        `${move} sows ${dir === CW ? "clockwise" : "counter-clockwise"}, but direction is fixed ${position.options.direction} in this game (${this.variant.directionRule})`,
-        { rule: this.variant.directionRule, field: "move" },
+      return illegal(
+        rule,
+        `${move} sows ${dir === CW ? "clockwise" : "counter-clockwise"}, but direction is fixed ${position.options.direction} in this game (${rule})`,
       );
     }
+    const cite = this.variant.captureRule;
+    if (position.options.capture !== "optional" && choices.length > 0) {
+      return illegal(
+        cite,
+        `${move} names capture choices, but captures are mandatory here, so a move is only its start and direction (${cite})`,
+      );
+    }
+    return null;
+  }
+
+  /** Plays an allowed start with the move's capture choices: CORE-5 and the capture rule judge them. */
+  private play(
+    position: FourRowPosition,
+    { start, dir, choices }: FourRowMove,
+    move: string,
+  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
     const rules = this.rules(position.options);
     const cite = this.variant.captureRule;
-    if (!rules.optional && choices.length > 0) {
-      return err(
-        "illegal-move",
-        `${move} names capture choices, but captures are mandatory here, so a move is only its start and direction (${cite})`,
-        { rule: cite, field: "move" },
-      );
-    }
     const runner = new TurnRunner(rules, true);
     runner.begin(position.pits, start, dir);
     let used = 0;
     for (;;) {
       const stop = runner.settle();
       if (stop === END) break;
-      if (stop === OVERFLOW) {
-        return tooLong(move, runner, rules.maxStages);
-      }
+      if (stop === OVERFLOW) return tooLong(move, runner, rules.maxStages);
       if (used >= choices.length) {
-        return err(
-          "illegal-move",
+        return illegal(
+          cite,
           `${move} does not say what happens at capture opportunity ${used + 1} (in ${PIT_NAMES[runner.last]}); add x to take it or . to decline (${cite})`,
-          { rule: cite, field: "move" },
         );
       }
-      if (!runner.choose(choices[used++])) {
-        return tooLong(move, runner, rules.maxStages);
-      }
+      if (!runner.choose(choices[used++])) return tooLong(move, runner, rules.maxStages);
     }
     if (used < choices.length) {
-      return err(
-        "illegal-move",
+      return illegal(
+        cite,
         `${move} names ${choices.length} capture choices, but that turn meets only ${used} capture opportunit${used === 1 ? "y" : "ies"} (${cite})`,
-        { rule: cite, field: "move" },
       );
     }
     return ok({

@@ -7,4 +7,4 @@ export { FourRowGame } from "./game.js";
 export type { FourRowPosition, FourRowOptions } from "./position.js";
 export type { FourRowGameId } from "./variants.js";
 export { parseMove, formatMove, type FourRowMove } from "./notation.js";
-export * as geometry from "./geometry.js";
+export * as geometry from "../fourrow/geometry.js";

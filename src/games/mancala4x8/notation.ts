@@ -5,7 +5,15 @@
  * (`x` taken, `.` declined): `B3+`, `A8-`, `B3+/x.x`.
  */
 import { err, ok, type Result } from "../../shared/index.js";
-import { CCW, CW, DIRECTION_SIGNS, PIT_NAMES, pitIndex, type Direction } from "./geometry.js";
+import {
+  CCW,
+  CW,
+  DIRECTION_SIGNS,
+  PIT_NAMES,
+  PIT_PATTERN,
+  pitIndex,
+  type Direction,
+} from "../fourrow/geometry.js";
 import { CHOICE_CHARS, DECLINE, TAKE } from "./turn.js";
 
 export interface FourRowMove {
@@ -15,7 +23,7 @@ export interface FourRowMove {
   readonly choices: readonly number[];
 }
 
-const MOVE_SHAPE = /^([A-D][1-8])([+-])(?:\/([x.]+))?$/;
+const MOVE_SHAPE = new RegExp(`^(${PIT_PATTERN})([+-])(?:/([x.]+))?$`);
 
 export function parseMove(text: string): Result<FourRowMove> {
   const m = MOVE_SHAPE.exec(text);

@@ -12,11 +12,16 @@ import {
   type OverrunWords,
 } from "../fourrow/refusals.js";
 import type { FourRowGame } from "./game.js";
-import { DIRECTION_SIGNS, PIT_NAMES, pitIndex, sideIndex, type Direction } from "./geometry.js";
+import {
+  DIRECTION_SIGNS,
+  PIT_NAMES,
+  SIDE_NAMES,
+  pitIndex,
+  sideIndex,
+  type Direction,
+} from "../fourrow/geometry.js";
 import type { FourRowPosition } from "./position.js";
 import { CHOICE, OVERFLOW, TurnRunner } from "./turn.js";
-
-const SIDE_NAMES = { S: "South", N: "North" } as const;
 
 /** CORE-4: the words when a player lifts a pit of the other side. */
 export function notOwnPit(pit: string, mover: "S" | "N"): string {

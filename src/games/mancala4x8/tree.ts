@@ -21,7 +21,8 @@
  * first path down costs no search at all beyond the root's.
  */
 import type { TraceStep, TurnBranch, TurnEnd, TurnNode } from "../core/types.js";
-import type { Direction, FourRowSide } from "./geometry.js";
+import type { Direction, FourRowSide } from "../fourrow/geometry.js";
+import { materializeTrace, type TraceBuffer } from "../fourrow/trace.js";
 import { formatMoveParts } from "./notation.js";
 import type { FourRowPosition } from "./position.js";
 import {
@@ -32,9 +33,7 @@ import {
   OVERFLOW,
   TAKE,
   TurnRunner,
-  materializeTrace,
   type Stop,
-  type TraceBuffer,
   type TurnRules,
   type TurnState,
 } from "./turn.js";

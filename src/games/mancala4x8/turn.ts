@@ -1,31 +1,30 @@
 /**
  * One turn of a four-row game, stone by stone: the engine's hot loop.
  *
- * A `TurnRunner` owns a working board and fixed buffers; sowing, relays and
- * captures mutate them in place and allocate nothing per stone. With optional
- * captures a turn branches at every capture opportunity; `forEachPath` walks
- * the branches depth first with an explicit stack (decline `.` before take
- * `x`), which visits the moves in sorted order and can stop at any time, so
- * asking for one move never costs the exponential number of all of them.
+ * A `TurnRunner` (on the shared `PathRunner`, ../fourrow/runner.ts) owns a
+ * working board and fixed buffers; sowing, relays and captures mutate them in
+ * place and allocate nothing per stone. With optional captures a turn
+ * branches at every capture opportunity; `forEachPath` walks the branches
+ * depth first (decline `.` before take `x`), which visits the moves in sorted
+ * order and can stop at any time.
  */
-import type { TraceStep } from "../core/types.js";
-import { NEXT, PIT_NAMES, behind, facing, isFront, type Direction } from "./geometry.js";
+import {
+  CYCLE_WATCH_FROM,
+  CHOICE,
+  END,
+  OVERFLOW,
+  PathRunner,
+  type Stop,
+} from "../fourrow/runner.js";
+import { behind, facing, isFront, NEXT, PIT_COUNT, type Direction } from "../fourrow/geometry.js";
+import { OP_CAPTURE, OP_LIFT } from "../fourrow/trace.js";
 
-/** What ended a run of stage ends. */
-export const END = 0; // the turn is over (CORE-3: last stone into an empty pit)
-export const CHOICE = 1; // an optional capture opportunity (HUS-3, BDE-3)
-export const OVERFLOW = 2; // the turn would need stage maxStages + 1 (CORE-5)
-export type Stop = typeof END | typeof CHOICE | typeof OVERFLOW;
+export { CHOICE, END, OVERFLOW, type Stop } from "../fourrow/runner.js";
 
 /** Choice codes, in sorted order of their notation characters. */
 export const DECLINE = 0; // `.`
 export const TAKE = 1; // `x`
 export const CHOICE_CHARS = ".x";
-
-/** Trace step codes (see TraceBuffer). */
-export const OP_LIFT = 0;
-export const OP_SOW = 1;
-export const OP_CAPTURE = 2;
 
 export interface TurnRules {
   /** HB-5, HUS-3: the back pit behind the captured front pit is taken too. */
@@ -38,91 +37,6 @@ export interface TurnRules {
   readonly maxStages: number;
 }
 
-/** The physical steps of the path being walked, as packed integers. */
-export class TraceBuffer {
-  /** `op << 8 | pit` per step. */
-  codes = new Int32Array(256);
-  /** Stones leaving the pit (lift, capture). */
-  counts = new Int32Array(256);
-  length = 0;
-
-  push(op: number, pit: number, n: number): void {
-    if (this.length === this.codes.length) this.grow();
-    this.codes[this.length] = (op << 8) | pit;
-    this.counts[this.length] = n;
-    this.length++;
-  }
-
-  private grow(): void {
-    const codes = new Int32Array(this.codes.length * 2);
-    codes.set(this.codes);
-    const counts = new Int32Array(this.counts.length * 2);
-    counts.set(this.counts);
-    this.codes = codes;
-    this.counts = counts;
-  }
-}
-
-/** The recorded steps as the engine's trace (pit names, stone counts). */
-export function materializeTrace(trace: TraceBuffer): TraceStep[] {
-  const steps: TraceStep[] = new Array<TraceStep>(trace.length);
-  for (let i = 0; i < trace.length; i++) {
-    const code = trace.codes[i];
-    const op = code >> 8;
-    const pit = PIT_NAMES[code & 255];
-    if (op === OP_LIFT) steps[i] = { op: "lift", pit, n: trace.counts[i] };
-    else if (op === OP_CAPTURE) steps[i] = { op: "capture", pit, n: trace.counts[i] };
-    else steps[i] = { op: "sow", pit };
-  }
-  return steps;
-}
-
-/**
- * Stage count from which a turn is watched for a cycle. Below it the check
- * costs nothing; almost every turn ends within a dozen stages.
- */
-export const CYCLE_WATCH_FROM = 512;
-
-/**
- * Brent's cycle detection over the stage ends of a stretch of a turn that has
- * no choices: there the next stage is a function of (board, landing pit), so
- * a repeated state means the turn never ends and CORE-5 refuses it whatever
- * `maxStages` is. This keeps a large `maxStages` from costing time in
- * proportion to it: a cycle is found within about twice its lead-in plus period.
- */
-class CycleWatch {
-  private readonly saved = new Uint8Array(32);
-  private savedLast = -1;
-  private power = 1;
-  private steps = 0;
-
-  reset(): void {
-    this.savedLast = -1;
-  }
-
-  /** True when this stage end repeats an earlier one. */
-  repeats(board: Uint8Array, last: number): boolean {
-    if (this.savedLast === last) {
-      let same = true;
-      for (let i = 0; i < 32; i++) {
-        if (board[i] !== this.saved[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return true;
-    }
-    if (this.savedLast < 0 || this.steps === this.power) {
-      this.power = this.savedLast < 0 ? 1 : this.power * 2;
-      this.saved.set(board);
-      this.savedLast = last;
-      this.steps = 0;
-    }
-    this.steps++;
-    return false;
-  }
-}
-
 /** A runner's state between two stages of a turn (see `TurnRunner.snapshot`). */
 export interface TurnState {
   readonly board: Uint8Array;
@@ -133,33 +47,12 @@ export interface TurnState {
   readonly choices: Uint8Array;
 }
 
-export class TurnRunner {
-  /** The working board: the position as the current path has left it. */
-  readonly board = new Uint8Array(32);
-  /** The pit the last stone fell into. */
-  last = 0;
-  /** Stages sown so far in this turn (CORE-5). */
-  stage = 0;
-  dir: Direction = 0;
-  /** Steps of the current path, when recording. */
-  readonly trace: TraceBuffer | null;
-  /** Choices made on the current path (DECLINE / TAKE). */
-  choices = new Uint8Array(16);
-  choiceCount = 0;
-
-  private readonly cycle = new CycleWatch();
-  /** Set when the last OVERFLOW was a proven cycle rather than the stage limit. */
-  cycled = false;
-
-  // Depth-first stack of choice points: board snapshots and scalar state.
-  private savedBoards = new Uint8Array(32 * 16);
-  private savedState = new Int32Array(4 * 16);
-
+export class TurnRunner extends PathRunner {
   constructor(
     readonly rules: TurnRules,
     recordTrace: boolean,
   ) {
-    this.trace = recordTrace ? new TraceBuffer() : null;
+    super(PIT_COUNT, recordTrace);
   }
 
   /** CORE-1, stage 1: lift every stone of `start` (the caller checked it holds two or more) and sow. */
@@ -177,26 +70,6 @@ export class TurnRunner {
       this.trace.push(OP_LIFT, start, hand);
     }
     this.sow(start, hand);
-  }
-
-  /** CORE-1: one stone into each following pit of the circuit, none skipped. */
-  private sow(from: number, hand: number): void {
-    const b = this.board;
-    const next = NEXT[this.dir];
-    let p = from;
-    if (this.trace === null) {
-      for (let i = hand; i > 0; i--) {
-        p = next[p];
-        b[p]++;
-      }
-    } else {
-      for (let i = hand; i > 0; i--) {
-        p = next[p];
-        b[p]++;
-        this.trace.push(OP_SOW, p, 0);
-      }
-    }
-    this.last = p;
   }
 
   /**
@@ -270,13 +143,12 @@ export class TurnRunner {
 
   /** Plays a choice at an opportunity `settle` returned. False if CORE-5 refuses it. */
   choose(choice: number): boolean {
-    if (this.choiceCount === this.choices.length) {
-      const grown = new Uint8Array(this.choices.length * 2);
-      grown.set(this.choices);
-      this.choices = grown;
-    }
-    this.choices[this.choiceCount++] = choice;
+    this.recordChoice(choice);
     return choice === TAKE ? this.capture() : this.relay();
+  }
+
+  protected follow(choice: number): Stop {
+    return this.choose(choice) ? this.settle() : OVERFLOW;
   }
 
   /**
@@ -295,41 +167,11 @@ export class TurnRunner {
     return this.walkPaths(this.settle(), visit);
   }
 
-  /**
-   * The depth-first walk of `forEachPath` from the runner's current state —
-   * after `begin`, or mid-turn after `load` — where `first` is what `settle()`
-   * returned there. Only the choices made below that state are undone;
-   * `visit` sees the choices and (when recording) the trace since the state.
-   */
-  walkPaths(first: Stop, visit: (runner: TurnRunner) => boolean): boolean {
-    let depth = 0;
-    let stop = first;
-    for (;;) {
-      if (stop === CHOICE) {
-        this.save(depth++);
-        stop = this.choose(DECLINE) ? this.settle() : OVERFLOW;
-        continue;
-      }
-      if (stop === END && !visit(this)) return false;
-      if (depth === 0) return true;
-      this.restore(--depth);
-      stop = this.choose(TAKE) ? this.settle() : OVERFLOW;
-    }
-  }
-
   /** Whether the start has at least one legal path (stops at the first). */
   hasPath(from: Uint8Array, start: number, dir: Direction): boolean {
     if (!this.rules.optional) return this.runCompulsory(from, start, dir);
-    return !this.forEachPath(from, start, dir, stopAtFirst);
-  }
-
-  /**
-   * Whether a legal path goes on from the runner's current state, where
-   * `stop` is what `settle()` returned there (stops at the first; the runner
-   * is then at that path's end).
-   */
-  hasPathFrom(stop: Stop): boolean {
-    return !this.walkPaths(stop, stopAtFirst);
+    this.begin(from, start, dir);
+    return this.hasPathFrom(this.settle());
   }
 
   /** The runner's state mid-turn, to `load` later (a choice point of the turn tree). */
@@ -417,46 +259,7 @@ export class TurnRunner {
   /** The number of legal paths of the start (its moves). */
   countPaths(from: Uint8Array, start: number, dir: Direction): number {
     if (!this.rules.optional) return this.runCompulsory(from, start, dir) ? 1 : 0;
-    counter.n = 0;
-    this.forEachPath(from, start, dir, countOne);
-    return counter.n;
+    this.begin(from, start, dir);
+    return this.countPathsFrom(this.settle());
   }
-
-  private save(depth: number): void {
-    if (32 * (depth + 1) > this.savedBoards.length) {
-      const boards = new Uint8Array(this.savedBoards.length * 2);
-      boards.set(this.savedBoards);
-      this.savedBoards = boards;
-      const state = new Int32Array(this.savedState.length * 2);
-      state.set(this.savedState);
-      this.savedState = state;
-    }
-    this.savedBoards.set(this.board, 32 * depth);
-    const s = 4 * depth;
-    this.savedState[s] = this.last;
-    this.savedState[s + 1] = this.stage;
-    this.savedState[s + 2] = this.trace === null ? 0 : this.trace.length;
-    this.savedState[s + 3] = this.choiceCount;
-  }
-
-  private restore(depth: number): void {
-    // A plain loop: subarray() would allocate a view per restore.
-    const b = this.board;
-    const saved = this.savedBoards;
-    for (let i = 0, o = 32 * depth; i < 32; i++) b[i] = saved[o + i];
-    const s = 4 * depth;
-    this.last = this.savedState[s];
-    this.stage = this.savedState[s + 1];
-    if (this.trace !== null) this.trace.length = this.savedState[s + 2];
-    this.choiceCount = this.savedState[s + 3];
-  }
-}
-
-const counter = { n: 0 };
-function countOne(): boolean {
-  counter.n++;
-  return true;
-}
-function stopAtFirst(): boolean {
-  return false;
 }

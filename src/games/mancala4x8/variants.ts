@@ -3,7 +3,7 @@
  * which end rule, which options (shared/rules/mancala-4x8.md, README.md).
  */
 import type { OptionSpec } from "../core/types.js";
-import { PIT_COUNT } from "./geometry.js";
+import { PIT_COUNT } from "../fourrow/geometry.js";
 
 export type FourRowGameId = "husbao" | "husbao-bis" | "husbao-front" | "hus" | "bao-de";
 
