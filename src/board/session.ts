@@ -27,6 +27,8 @@ import type {
   InfoMessage,
   LedEntry,
   LedState,
+  NakMessage,
+  SnapshotMessage,
 } from "../protocol/index.js";
 import type { BoardEvent, BoardLink, BoardSnapshot, LinkState } from "./link.js";
 import { realScheduler } from "./scheduler.js";
@@ -671,31 +673,9 @@ export class BoardSession implements BoardLink {
   private handle(message: BoardMessage): void {
     const ready = this.phase === "ready";
     if (ready) this.armSilence();
-    const gap =
-      message.type !== "boot" &&
-      this.lastSeq !== null &&
-      message.seq !== ((this.lastSeq + 1) & 0xff);
-    this.lastSeq = message.seq;
-
+    const gap = this.sequenceGap(message);
     // Reboot detection (§6.6) first: after a reboot there is nothing to resync.
-    if (message.type === "boot") {
-      if (ready || this.knownBoot !== null) {
-        this.knownBoot = message.boot;
-        if (ready) this.rebooted(`the board restarted (boot ${message.boot}, ${message.reason})`);
-      }
-      return;
-    }
-    if (message.type === "heartbeat") {
-      const reboot =
-        (this.knownBoot !== null && message.boot !== this.knownBoot) ||
-        (this.lastUptime !== null && message.uptime < this.lastUptime);
-      this.lastUptime = message.uptime;
-      if (reboot && ready) {
-        this.knownBoot = message.boot;
-        this.rebooted(`the board restarted (boot counter now ${message.boot})`);
-        return;
-      }
-    }
+    if (this.detectReboot(message, ready)) return;
     if (gap && ready) {
       this.lineError(
         "seq-gap",
@@ -703,7 +683,45 @@ export class BoardSession implements BoardLink {
       );
       this.resync();
     }
+    this.dispatch(message, ready);
+  }
 
+  /** Whether `message` skipped sequence numbers (BOOT starts them again, §4); remembers its number. */
+  private sequenceGap(message: BoardMessage): boolean {
+    const gap =
+      message.type !== "boot" &&
+      this.lastSeq !== null &&
+      message.seq !== ((this.lastSeq + 1) & 0xff);
+    this.lastSeq = message.seq;
+    return gap;
+  }
+
+  /**
+   * A BOOT, or a heartbeat with another boot counter or a smaller uptime
+   * (§6.6): a restart, handled here. True when nothing more is to be done
+   * with the message (a BOOT always; a heartbeat that shows a restart while ready).
+   */
+  private detectReboot(message: BoardMessage, ready: boolean): boolean {
+    if (message.type === "boot") {
+      if (ready || this.knownBoot !== null) {
+        this.knownBoot = message.boot;
+        if (ready) this.rebooted(`the board restarted (boot ${message.boot}, ${message.reason})`);
+      }
+      return true;
+    }
+    if (message.type !== "heartbeat") return false;
+    const reboot =
+      (this.knownBoot !== null && message.boot !== this.knownBoot) ||
+      (this.lastUptime !== null && message.uptime < this.lastUptime);
+    this.lastUptime = message.uptime;
+    if (!reboot || !ready) return false;
+    this.knownBoot = message.boot;
+    this.rebooted(`the board restarted (boot counter now ${message.boot})`);
+    return true;
+  }
+
+  /** Each kind of message to what it means in the session's phase. */
+  private dispatch(message: BoardMessage, ready: boolean): void {
     switch (message.type) {
       case "info":
         if (this.phase === "handshaking") this.handshakeInfo(message);
@@ -717,37 +735,10 @@ export class BoardSession implements BoardLink {
         else if (ready) this.answer(message.id, ok(undefined));
         return;
       case "nak":
-        if (this.phase === "handshaking" && this.hello?.id === message.id) {
-          this.giveUp(
-            message.reason === "version"
-              ? `${this.transport.name} does not speak board protocol ${PROTOCOL_VERSION}`
-              : `${this.transport.name} refused HELLO (${message.reason})`,
-          );
-          return;
-        }
-        if (ready && this.outstanding?.id === message.id) {
-          const what = describeCommand(this.outstanding.body);
-          const text = `the board refused ${what}: ${message.reason}`;
-          this.lineError(`nak-${message.reason}`, text);
-          this.answer(message.id, err(`nak-${message.reason}`, text));
-        }
+        this.refused(message, ready);
         return;
       case "snapshot":
-        if (!ready) return;
-        if (this.currentInfo !== null && message.board.geometry !== this.currentInfo.geometry) {
-          this.lineError(
-            "wrong-geometry",
-            `a ${message.board.geometry} snapshot from a ${this.currentInfo.geometry} board`,
-          );
-          return;
-        }
-        this.latest = {
-          board: message.board,
-          settled: message.settled,
-          unsettled: message.unsettled,
-          receivedAt: this.scheduler.now(),
-        };
-        this.emit({ type: "snapshot", snapshot: this.latest });
+        if (ready) this.snapshotReceived(message);
         return;
       case "button":
         if (ready) this.emit({ type: "button", button: message.button, action: message.action });
@@ -758,6 +749,42 @@ export class BoardSession implements BoardLink {
       default:
         return; // heartbeat (handled above), calibration reports
     }
+  }
+
+  /** A NAK: of HELLO, the board will not talk to us; of the outstanding command, its answer. */
+  private refused(message: NakMessage, ready: boolean): void {
+    if (this.phase === "handshaking" && this.hello?.id === message.id) {
+      this.giveUp(
+        message.reason === "version"
+          ? `${this.transport.name} does not speak board protocol ${PROTOCOL_VERSION}`
+          : `${this.transport.name} refused HELLO (${message.reason})`,
+      );
+      return;
+    }
+    if (ready && this.outstanding?.id === message.id) {
+      const what = describeCommand(this.outstanding.body);
+      const text = `the board refused ${what}: ${message.reason}`;
+      this.lineError(`nak-${message.reason}`, text);
+      this.answer(message.id, err(`nak-${message.reason}`, text));
+    }
+  }
+
+  /** A snapshot of the board's own geometry becomes the latest; another is a line error. */
+  private snapshotReceived(message: SnapshotMessage): void {
+    if (this.currentInfo !== null && message.board.geometry !== this.currentInfo.geometry) {
+      this.lineError(
+        "wrong-geometry",
+        `a ${message.board.geometry} snapshot from a ${this.currentInfo.geometry} board`,
+      );
+      return;
+    }
+    this.latest = {
+      board: message.board,
+      settled: message.settled,
+      unsettled: message.unsettled,
+      receivedAt: this.scheduler.now(),
+    };
+    this.emit({ type: "snapshot", snapshot: this.latest });
   }
 
   private boardError(code: BoardErrorCode, pit: string | null): void {
