@@ -411,91 +411,104 @@ function snapshotInterval(token: string, field: string): Result<number> {
   return n;
 }
 
-function parseBoardFrame({ tag: seq, keyword, fields }: Frame): Result<BoardMessage> {
-  switch (keyword) {
-    case "BOOT": {
-      const bad = fieldCount(fields, 2);
-      if (bad) return bad;
-      const boot = decimal(fields[0] ?? "", 0, 65535, "boot");
-      if (!boot.ok) return boot;
-      const reason = oneOf<BootReason>(fields[1] ?? "", BOOT_REASONS, "reason");
-      if (!reason.ok) return reason;
-      return ok({ type: "boot", seq, boot: boot.value, reason: reason.value });
-    }
-    case "INFO":
-      return info(seq, fields);
-    case "SNAP":
-      return snapshot(seq, fields);
-    case "HB": {
-      const bad = fieldCount(fields, 2);
-      if (bad) return bad;
-      const boot = decimal(fields[0] ?? "", 0, 65535, "boot");
-      if (!boot.ok) return boot;
-      const uptime = decimal(fields[1] ?? "", 0, 4294967295, "uptime");
-      if (!uptime.ok) return uptime;
-      return ok({ type: "heartbeat", seq, boot: boot.value, uptime: uptime.value });
-    }
-    case "ACK": {
-      const bad = fieldCount(fields, 1);
-      if (bad) return bad;
-      const id = hexTag(fields[0] ?? "", "id");
-      if (!id.ok) return id;
-      return ok({ type: "ack", seq, id: id.value });
-    }
-    case "NAK": {
-      const bad = fieldCount(fields, 2);
-      if (bad) return bad;
-      const id = hexTag(fields[0] ?? "", "id");
-      if (!id.ok) return id;
-      const reason = oneOf<NakReason>(fields[1] ?? "", NAK_REASONS, "reason");
-      if (!reason.ok) return reason;
-      return ok({ type: "nak", seq, id: id.value, reason: reason.value });
-    }
-    case "BTN": {
-      const bad = fieldCount(fields, 2);
-      if (bad) return bad;
-      const button = decimal(fields[0] ?? "", 1, 16, "button");
-      if (!button.ok) return button;
-      const a = fields[1];
-      if (a !== "P" && a !== "R") return fail("bad-field", "action must be P or R", "action");
-      return ok({
-        type: "button",
-        seq,
-        button: button.value,
-        action: a === "P" ? "press" : "release",
-      });
-    }
-    case "ERR": {
-      const bad = fieldCount(fields, 1, 2);
-      if (bad) return bad;
-      const code = oneOf<BoardErrorCode>(fields[0] ?? "", BOARD_ERROR_CODES, "code");
-      if (!code.ok) return code;
-      const wantsPit = PIT_ERROR_CODES.includes(code.value);
-      if (wantsPit !== (fields.length === 2)) {
-        return fail(
-          "wrong-field-count",
-          `ERR ${code.value} ${wantsPit ? "needs" : "takes no"} pit`,
-        );
-      }
-      if (!wantsPit) return ok({ type: "error", seq, code: code.value, pit: null });
-      const p = pit(fields[1] ?? "");
-      if (!p.ok) return p;
-      return ok({ type: "error", seq, code: code.value, pit: p.value });
-    }
-    case "CALR": {
-      const bad = fieldCount(fields, 3);
-      if (bad) return bad;
-      const p = pit(fields[0] ?? "");
-      if (!p.ok) return p;
-      const status = oneOf<CalibrationStatus>(fields[1] ?? "", CALIBRATION_STATUSES, "status");
-      if (!status.ok) return status;
-      const raw = decimal(fields[2] ?? "", 0, 65535, "raw");
-      if (!raw.ok) return raw;
-      return ok({ type: "calibration", seq, pit: p.value, status: status.value, raw: raw.value });
-    }
-    default:
-      return fail("unknown-message", `'${keyword}' is not a board message`, "keyword");
+function boot(seq: number, fields: readonly string[]): Result<BoardMessage> {
+  const bad = fieldCount(fields, 2);
+  if (bad) return bad;
+  const count = decimal(fields[0] ?? "", 0, 65535, "boot");
+  if (!count.ok) return count;
+  const reason = oneOf<BootReason>(fields[1] ?? "", BOOT_REASONS, "reason");
+  if (!reason.ok) return reason;
+  return ok({ type: "boot", seq, boot: count.value, reason: reason.value });
+}
+
+function heartbeat(seq: number, fields: readonly string[]): Result<BoardMessage> {
+  const bad = fieldCount(fields, 2);
+  if (bad) return bad;
+  const boot = decimal(fields[0] ?? "", 0, 65535, "boot");
+  if (!boot.ok) return boot;
+  const uptime = decimal(fields[1] ?? "", 0, 4294967295, "uptime");
+  if (!uptime.ok) return uptime;
+  return ok({ type: "heartbeat", seq, boot: boot.value, uptime: uptime.value });
+}
+
+function ack(seq: number, fields: readonly string[]): Result<BoardMessage> {
+  const bad = fieldCount(fields, 1);
+  if (bad) return bad;
+  const id = hexTag(fields[0] ?? "", "id");
+  if (!id.ok) return id;
+  return ok({ type: "ack", seq, id: id.value });
+}
+
+function nak(seq: number, fields: readonly string[]): Result<BoardMessage> {
+  const bad = fieldCount(fields, 2);
+  if (bad) return bad;
+  const id = hexTag(fields[0] ?? "", "id");
+  if (!id.ok) return id;
+  const reason = oneOf<NakReason>(fields[1] ?? "", NAK_REASONS, "reason");
+  if (!reason.ok) return reason;
+  return ok({ type: "nak", seq, id: id.value, reason: reason.value });
+}
+
+function button(seq: number, fields: readonly string[]): Result<BoardMessage> {
+  const bad = fieldCount(fields, 2);
+  if (bad) return bad;
+  const number = decimal(fields[0] ?? "", 1, 16, "button");
+  if (!number.ok) return number;
+  const a = fields[1];
+  if (a !== "P" && a !== "R") return fail("bad-field", "action must be P or R", "action");
+  return ok({ type: "button", seq, button: number.value, action: a === "P" ? "press" : "release" });
+}
+
+/** `ERR code [pit]`: the pit is there exactly for the codes about one pit. */
+function boardError(seq: number, fields: readonly string[]): Result<BoardMessage> {
+  const bad = fieldCount(fields, 1, 2);
+  if (bad) return bad;
+  const code = oneOf<BoardErrorCode>(fields[0] ?? "", BOARD_ERROR_CODES, "code");
+  if (!code.ok) return code;
+  const wantsPit = PIT_ERROR_CODES.includes(code.value);
+  if (wantsPit !== (fields.length === 2)) {
+    return fail("wrong-field-count", `ERR ${code.value} ${wantsPit ? "needs" : "takes no"} pit`);
   }
+  if (!wantsPit) return ok({ type: "error", seq, code: code.value, pit: null });
+  const p = pit(fields[1] ?? "");
+  if (!p.ok) return p;
+  return ok({ type: "error", seq, code: code.value, pit: p.value });
+}
+
+function calibrationReport(seq: number, fields: readonly string[]): Result<BoardMessage> {
+  const bad = fieldCount(fields, 3);
+  if (bad) return bad;
+  const p = pit(fields[0] ?? "");
+  if (!p.ok) return p;
+  const status = oneOf<CalibrationStatus>(fields[1] ?? "", CALIBRATION_STATUSES, "status");
+  if (!status.ok) return status;
+  const raw = decimal(fields[2] ?? "", 0, 65535, "raw");
+  if (!raw.ok) return raw;
+  return ok({ type: "calibration", seq, pit: p.value, status: status.value, raw: raw.value });
+}
+
+/** Each board message's fields parser, by keyword (PROTOCOL.md §12.2). */
+const BOARD_MESSAGES: ReadonlyMap<
+  string,
+  (seq: number, fields: readonly string[]) => Result<BoardMessage>
+> = new Map([
+  ["BOOT", boot],
+  ["INFO", info],
+  ["SNAP", snapshot],
+  ["HB", heartbeat],
+  ["ACK", ack],
+  ["NAK", nak],
+  ["BTN", button],
+  ["ERR", boardError],
+  ["CALR", calibrationReport],
+]);
+
+function parseBoardFrame({ tag: seq, keyword, fields }: Frame): Result<BoardMessage> {
+  const parse = BOARD_MESSAGES.get(keyword);
+  if (parse === undefined) {
+    return fail("unknown-message", `'${keyword}' is not a board message`, "keyword");
+  }
+  return parse(seq, fields);
 }
 
 // ------------------------------------------------------------------ host lines
