@@ -40,9 +40,13 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
     } else if (r.kind === "resolved") position = { ...r.position };
     else if (r.kind === "snapshot" && r.counts.every((n) => typeof n === "number")) {
       counts = r.counts as number[];
-    } else if (r.kind === "command") sessionStart = moves.length;
-    else if (r.kind === "decision" && r.decision.type === "takeback") {
-      // `toPly` counts the plies of the controller that took it back (since its command).
+    } else if (
+      r.kind === "command" &&
+      (r.command.type === "new-game" || r.command.type === "resume")
+    ) {
+      sessionStart = moves.length;
+    } else if (r.kind === "decision" && r.decision.type === "takeback") {
+      // `toPly` counts the plies of the controller that took it back (since its new game or resume).
       const toPly = Number(r.decision.toPly);
       if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
     } else if (r.kind === "result") {

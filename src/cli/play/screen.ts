@@ -19,6 +19,7 @@ const TICK_MS = 500;
 export class Redrawer {
   private last = -Infinity;
   private cancelLater: (() => void) | null = null;
+  private finished = false;
   private readonly stopTick: () => void;
 
   constructor(
@@ -31,6 +32,7 @@ export class Redrawer {
 
   /** Draws now, or once the 60 ms since the last frame have passed. */
   request(): void {
+    if (this.finished) return;
     const now = this.scheduler.now();
     if (now - this.last < MIN_GAP_MS) {
       this.cancelLater ??= this.scheduler.schedule(() => {
@@ -45,6 +47,8 @@ export class Redrawer {
 
   /** Draws the last frame, leaves it on screen, and stops redrawing. */
   finish(): void {
+    if (this.finished) return;
+    this.finished = true;
     this.stopTick();
     this.cancelLater?.();
     this.cancelLater = null;

@@ -1,0 +1,275 @@
+/**
+ * Whole games of `kete play` on the simulated board, in-process on a fake
+ * clock: every family of games to a result with the virtual players' slips
+ * caught and undone, every policy after a mistake, a takeback, a game
+ * paused or killed mid-turn and resumed — and every journal re-judged to the
+ * same decisions, as `kete replay --verify` does.
+ */
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { standingOf } from "../../src/cli/play/recorder.js";
+import { exportGame, exportText } from "../../src/journal/export.js";
+import type { Journal, JournalRecord } from "../../src/journal/records.js";
+import { listJournals } from "../../src/journal/store.js";
+import {
+  drive,
+  driveUntil,
+  fakeHost,
+  journalAt,
+  play,
+  settings,
+  start,
+  verified,
+} from "./play-harness.js";
+
+function records<K extends JournalRecord["kind"]>(
+  j: Journal,
+  kind: K,
+): Extract<JournalRecord, { kind: K }>[] {
+  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
+}
+
+function expectVerified(j: Journal): void {
+  const v = verified(j);
+  expect(v.mismatch).toBeNull();
+  expect(v.decisions).toBeGreaterThan(0);
+}
+
+describe("whole games on a fake clock", () => {
+  const games: [string, number, number][] = [
+    ["hus", 11, 0.08],
+    ["hus", 5, 0.3],
+    ["husbao", 7, 0.1],
+    ["husbao", 4, 0.1],
+    ["husbao-bis", 3, 0.1],
+    ["husbao-front", 4, 0.1],
+    ["bao-de", 4, 0.1],
+    ["bao-kiswahili", 1, 0.1],
+    ["bao-kiswahili", 2, 0.05],
+    ["bao-kujifunza", 3, 0.1],
+  ];
+  for (const [game, seed, mistakeRate] of games) {
+    it(`${game} (seed ${seed}, slips ${mistakeRate}) to a result; the journal re-judges exactly`, async () => {
+      const r = await play(settings(game, { seed, mistakeRate, noise: true }));
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/new game of .*: Amani \(South\) vs Baraka \(North\); journal /);
+      expect(r.out).toMatch(/^\d\d:\d\d\.\d {2}ply 1 {2}South \(Amani\) {2}\S+$/m);
+      expect(r.out).toMatch(/game over: ((South|North) wins|draw) — /);
+      expect(r.out).toContain(`journal: ${r.session.journalPath}\n`);
+      const kinds = new Set(r.journal.records.map((x) => x.kind));
+      for (const k of ["snapshot", "decision", "move", "result", "command", "board"]) {
+        expect(kinds).toContain(k);
+      }
+      // Every slip kete called was restored.
+      const mistakes = records(r.journal, "mistake");
+      expect(records(r.journal, "resolved")).toHaveLength(mistakes.length);
+      expectVerified(r.journal);
+    });
+  }
+
+  it("catches the slips, names the rule, restores, and the record exports", async () => {
+    const r = await play(
+      settings("hus", { seed: 5, mistakeRate: 0.3, players: { S: "Ana", N: "Ben" } }),
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /! (South|North): .*\((CORE-\d|HUS-\d|TURN)\) — retry\n.*board restored: the same player moves again/,
+    );
+    const text = exportText(exportGame(r.journal));
+    expect(text).toContain('[South "Ana"]');
+    expect(text).toMatch(/\{mistake: .*; retry\}/);
+    expect(text).toMatch(/\[Result "(South wins|North wins|draw)/);
+    const listed = listJournals(join(r.session.journalPath, ".."));
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.result).not.toBeNull();
+  });
+
+  it("without slips kete calls no mistake, however fast the hands", async () => {
+    for (const seed of [31, 32, 33]) {
+      const r = await play(settings("hus", { seed, pace: 0.05, mistakeRate: 0, noise: true }));
+      expect(r.code).toBe(0);
+      expect(r.out).not.toMatch(/! (South|North):/);
+      expectVerified(r.journal);
+    }
+  });
+
+  it("the same seed plays the same game: the journal is the same, byte for byte", async () => {
+    const a = await play(settings("husbao-bis", { seed: 8, mistakeRate: 0.2, noise: true }));
+    const b = await play(settings("husbao-bis", { seed: 8, mistakeRate: 0.2, noise: true }));
+    expect(basename(a.session.journalPath)).toBe(basename(b.session.journalPath));
+    expect(readFileSync(b.session.journalPath, "utf8")).toBe(
+      readFileSync(a.session.journalPath, "utf8"),
+    );
+  });
+});
+
+describe("after a mistake", () => {
+  it("forfeit: the board is restored and the turn passes", async () => {
+    const r = await play(settings("hus", { seed: 7, mistakeRate: 0.3, onMistake: "forfeit" }));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/— forfeit\n.*board restored: the turn passes/);
+    expect(r.journal.header.settings.onMistake).toBe("forfeit");
+    expectVerified(r.journal);
+  });
+
+  it("truncate: the last correct stage stands and the turn passes", async () => {
+    const r = await play(
+      settings("bao-kujifunza", { seed: 3, mistakeRate: 0.2, onMistake: "truncate" }),
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/— truncate\n/);
+    expect(records(r.journal, "resolved").length).toBeGreaterThan(0);
+    expectVerified(r.journal);
+  });
+
+  it("penalty5: after the restore five stones cross to the opponent, counted by kete", async () => {
+    const r = await play(settings("hus", { seed: 6, mistakeRate: 0.3, onMistake: "penalty5" }));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/board restored: now five stones cross to the opponent \(HB-9\)/);
+    expect(r.out).toMatch(/penalty-done/);
+    expect(records(r.journal, "resolved").map((x) => x.how)).toContain("penalty-done");
+    expectVerified(r.journal);
+  });
+});
+
+describe("a takeback", () => {
+  it("puts the last move back: the mover's hand restores the board, and the game goes on", async () => {
+    const h = fakeHost();
+    const session = await start(settings("hus", { seed: 12 }), h);
+    let asked = false;
+    session.controller.on((e) => {
+      if (e.type === "move" && e.ply === 2 && !asked) {
+        asked = true;
+        queueMicrotask(() => session.command({ type: "takeback" }));
+      }
+    });
+    expect(await driveUntil(h.scheduler, () => asked && session.moves.length === 1)).toBe(true);
+    const code = await drive(h.scheduler, session.finished);
+    expect(code).toBe(0);
+    const out = h.out.join("");
+    expect(out).toMatch(/ply 2 .*\n(.*\n)*.*takeback\n(.*\n)*.*ply 2 /);
+    const j = journalAt(session.journalPath);
+    expect(records(j, "command").map((c) => c.command.type)).toEqual(["new-game", "takeback"]);
+    expect(records(j, "resolved").map((x) => x.how)).toContain("takeback");
+    expect(j.records.some((x) => x.kind === "decision" && x.decision.type === "takeback")).toBe(
+      true,
+    );
+    expectVerified(j);
+    // The record of the game leaves the taken-back move out.
+    const moves = records(j, "move").map((m) => m.move);
+    expect(session.moves).toEqual([...moves.slice(0, 1), ...moves.slice(2)]);
+  });
+});
+
+describe("a game interrupted and resumed", () => {
+  /**
+   * Two moves accepted and the third under way: kete has judged a reading of
+   * it, and the hand holds stones. (At half a person's pace, so that readings
+   * settle between the stones.)
+   */
+  const midTurn = (session: Awaited<ReturnType<typeof start>>) => () =>
+    session.moves.length >= 2 && session.controller.view.moving && session.sim!.hand.held > 0;
+
+  it("Ctrl-C mid-turn pauses (exit 130); --resume finishes the same game", async () => {
+    const s = settings("hus", { seed: 8, mistakeRate: 0.1, pace: 0.5 });
+    const h = fakeHost();
+    const session = await start(s, h);
+    expect(await driveUntil(h.scheduler, midTurn(session))).toBe(true);
+    session.pause();
+    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(h.out.join("")).toContain(
+      `game paused; continue it with: kete play --resume ${session.journalPath}\n`,
+    );
+    const paused = journalAt(session.journalPath);
+    expect(paused.records[paused.records.length - 1]).toMatchObject({
+      kind: "pause",
+      reason: "interrupted",
+    });
+    const before = records(paused, "move").map((m) => m.move);
+
+    const again = await play({ ...s, resume: session.journalPath, seed: 4 });
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(new RegExp(`resumed .* at ply ${before.length + 1}\\n`));
+    const j = again.journal;
+    const moves = records(j, "move");
+    expect(moves.slice(0, before.length).map((m) => m.move)).toEqual(before);
+    expect(moves.map((m) => m.ply)).toEqual(moves.map((_, k) => k + 1));
+    expect(records(j, "result")).toHaveLength(1);
+    expectVerified(j);
+  });
+
+  it("killed mid-turn (the journal as it stood): resumed, the held stones come from the box", async () => {
+    const s = settings("bao-kiswahili", { seed: 2, mistakeRate: 0.05, pace: 0.5 });
+    const h = fakeHost();
+    const session = await start(s, h);
+    expect(await driveUntil(h.scheduler, midTurn(session))).toBe(true);
+    const held = session.sim!.hand.held;
+    expect(held).toBeGreaterThan(0);
+    // What a SIGKILL leaves: the file as it is now, nothing more.
+    const dir = mkdtempSync(join(tmpdir(), "kete-killed-"));
+    const killed = join(dir, basename(session.journalPath));
+    copyFileSync(session.journalPath, killed);
+    session.pause();
+    await drive(h.scheduler, session.finished);
+
+    const atKill = journalAt(killed);
+    expect(records(atKill, "pause")).toHaveLength(0);
+    const standing = standingOf(atKill, killed);
+    if (!standing.ok) throw new Error(standing.error.message);
+    const again = await play({ ...s, resume: killed, gamesDir: dir, seed: 5 });
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/resumed .* at ply 3\n/);
+    expect(listJournals(dir)).toHaveLength(1);
+    const j = again.journal;
+    expect(records(j, "command").map((c) => c.command.type)).toEqual(["new-game", "resume"]);
+    // The resumed board (its last reading) lacked the stones the killed hand held: kete asked for them.
+    const resumedAt = j.records.findIndex(
+      (x) => x.kind === "command" && x.command.type === "resume",
+    );
+    const setup = j.records
+      .slice(resumedAt)
+      .find((x) => x.kind === "decision" && x.decision.type === "setup");
+    expect(setup).toBeDefined();
+    if (setup?.kind !== "decision") throw new Error("no setup");
+    const needs = setup.decision.needs as { pit: string; need: number }[];
+    expect(needs.reduce((n, x) => n + x.need, 0)).toBeGreaterThan(0);
+    expect(
+      records(j, "move")
+        .slice(0, 2)
+        .map((m) => m.move),
+    ).toEqual(standing.value.moves);
+    expectVerified(j);
+  });
+
+  it("no result within --minutes: paused (exit 3), resumable", async () => {
+    const r = await play(settings("husbao", { seed: 2, maxMinutes: 0.05 }));
+    expect(r.code).toBe(3);
+    expect(r.out).toMatch(/game paused; continue it with: kete play --resume /);
+    expect(r.journal.records[r.journal.records.length - 1]).toMatchObject({
+      kind: "pause",
+      reason: "no result after 0.05 minutes",
+    });
+    expectVerified(r.journal);
+  });
+
+  it("a game that is over cannot be resumed; a journal that is no journal neither", async () => {
+    const r = await play(settings("hus", { seed: 11 }));
+    const h = fakeHost();
+    const { runPlay } = await import("../../src/cli/play/session.js");
+    const code = await drive(
+      h.scheduler,
+      runPlay(settings("hus", { resume: r.session.journalPath }), h.host),
+    );
+    expect(code).toBe(1);
+    expect(h.errors).toEqual([
+      expect.stringMatching(/^kete play: .*: this game is over \(HUS-4: .*\); start a new one/),
+    ]);
+    const bad = fakeHost();
+    expect(
+      await drive(bad.scheduler, runPlay(settings("hus", { resume: "/etc/hostname" }), bad.host)),
+    ).toBe(1);
+    expect(bad.errors).toEqual([expect.stringMatching(/not a kete game journal/)]);
+  });
+});

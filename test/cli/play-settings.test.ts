@@ -1,0 +1,211 @@
+/**
+ * `kete play`'s flags read by a pure function: the settings, with the
+ * defaults on and off a terminal, or the one usage error for each bad flag.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  FLAG_DEFAULTS,
+  numberFlag,
+  playSettings,
+  resumeTarget,
+  type PlayContext,
+  type PlayFlags,
+} from "../../src/cli/play/settings.js";
+import { play, settings } from "./play-harness.js";
+
+const offTerminal: PlayContext = {
+  stdoutTTY: false,
+  stdinTTY: false,
+  noColour: false,
+  defaultGamesDir: "/games",
+  defaultSeed: 42,
+  resume: null,
+};
+const onTerminal: PlayContext = { ...offTerminal, stdoutTTY: true, stdinTTY: true };
+
+function read(flags: Partial<PlayFlags>, ctx: PlayContext = offTerminal) {
+  return playSettings({ ...FLAG_DEFAULTS, ...flags }, ctx);
+}
+
+function usage(flags: Partial<PlayFlags>, ctx: PlayContext = offTerminal): string {
+  const r = read(flags, ctx);
+  if (r.ok) throw new Error("expected a usage error");
+  expect(r.error.code).toBe("usage");
+  return r.error.message;
+}
+
+describe("kete play's settings", () => {
+  it("the defaults off a terminal: HusBao, a log, fast hands, ten minutes", () => {
+    const r = read({});
+    if (!r.ok) throw new Error(r.error.message);
+    const s = r.value;
+    expect(s.game.id).toBe("husbao");
+    expect(s).toMatchObject({
+      options: {},
+      first: "S",
+      port: null,
+      onMistake: null,
+      guidance: true,
+      players: { S: "Amani", N: "Baraka" },
+      gamesDir: "/games",
+      resume: null,
+      seed: 42,
+      pace: 0.05,
+      noise: true,
+      mistakeRate: 0.08,
+      live: false,
+      colour: false,
+      maxMinutes: 10,
+    });
+    expect([...s.human]).toEqual([]);
+  });
+
+  it("on a terminal: drawn live in colour at a person's pace, two hours (NO_COLOR: no colour)", () => {
+    const r = read({}, onTerminal);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({ live: true, colour: true, pace: 1, maxMinutes: 120 });
+    const plain = read({}, { ...onTerminal, noColour: true });
+    expect(plain.ok && plain.value.colour).toBe(false);
+  });
+
+  it("every flag given", () => {
+    const r = read(
+      {
+        game: "hus",
+        option: ["direction=ccw", "capture=optional"],
+        onMistake: "penalty5",
+        guidance: "off",
+        players: " Ana , Ben ",
+        first: "N",
+        human: "both",
+        gamesDir: "/elsewhere",
+        seed: "7",
+        pace: "0.5",
+        noise: false,
+        mistakes: "0",
+        minutes: "3",
+      },
+      onTerminal,
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({
+      options: { direction: "ccw", capture: "optional" },
+      onMistake: "penalty5",
+      guidance: false,
+      players: { S: "Ana", N: "Ben" },
+      first: "N",
+      gamesDir: "/elsewhere",
+      seed: 7,
+      pace: 0.5,
+      noise: false,
+      mistakeRate: 0,
+      maxMinutes: 3,
+    });
+    expect([...r.value.human].sort()).toEqual(["N", "S"]);
+  });
+
+  it("a real board's players are South and North unless named", () => {
+    const r = read({ port: "/dev/ttyACM0" });
+    expect(r.ok && r.value.players).toEqual({ S: "South", N: "North" });
+    expect(r.ok && r.value.port).toBe("/dev/ttyACM0");
+  });
+
+  it("--resume plays the journal's game, whatever --game says", () => {
+    const r = read({ game: "husbao" }, { ...offTerminal, resume: { path: "/g/x", game: "hus" } });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.game.id).toBe("hus");
+    expect(r.value.resume).toBe("/g/x");
+  });
+
+  const bad: [string, Partial<PlayFlags>, RegExp, PlayContext?][] = [
+    ["an unknown game", { game: "chess" }, /^unknown game 'chess' \(games: husbao, .*hus.*\)$/],
+    ["an unknown option", { option: ["speed=fast"] }, /speed/],
+    ["an option without a value", { option: ["direction"] }, /expected name=value/],
+    ["a bad option value", { game: "hus", option: ["direction=free"] }, /direction/],
+    [
+      "a bad policy",
+      { onMistake: "shrug" },
+      /^--on-mistake must be one of retry, .*, not 'shrug'$/,
+    ],
+    ["a bad guidance", { guidance: "maybe" }, /^--guidance must be on or off, not 'maybe'$/],
+    ["one player", { players: "Ana" }, /^--players takes two names/],
+    ["three players", { players: "Ana,Ben,Cy" }, /^--players takes two names/],
+    ["an empty name", { players: "Ana, " }, /^--players takes two names/],
+    ["a name too long", { players: `Ana,${"B".repeat(41)}` }, /^--players takes two names/],
+    ["a bad first side", { first: "E" }, /^--first must be S or N, not 'E'$/],
+    ["a bad human side", { human: "W" }, /^--human must be S, N or both, not 'W'$/, onTerminal],
+    [
+      "a human on a real board",
+      { human: "S", port: "/dev/ttyACM0" },
+      /^--human is for the simulated board/,
+      onTerminal,
+    ],
+    ["a human without a terminal", { human: "S" }, /^--human needs a terminal to type moves in$/],
+    [
+      "a human with piped input",
+      { human: "S" },
+      /^--human needs a terminal/,
+      { ...onTerminal, stdinTTY: false },
+    ],
+    [
+      "a seed that is no number",
+      { seed: "x" },
+      /^--seed must be a number from 0 to 2147483648, not 'x'$/,
+    ],
+    ["a negative seed", { seed: "-1" }, /^--seed must be a number/],
+    ["an empty seed", { seed: "" }, /^--seed must be a number/],
+    ["a pace too slow", { pace: "11" }, /^--pace must be a number from 0 to 10, not '11'$/],
+    ["a slip rate over 1", { mistakes: "1.5" }, /^--mistakes must be a number from 0 to 1/],
+    [
+      "a time limit too short",
+      { minutes: "0.01" },
+      /^--minutes must be a number from 0.05 to 10000/,
+    ],
+    ["a time limit that is no number", { minutes: "NaN" }, /^--minutes must be a number/],
+  ];
+  for (const [what, flags, message, ctx] of bad) {
+    it(`a usage error for ${what}`, () => {
+      expect(usage(flags, ctx)).toMatch(message);
+    });
+  }
+
+  it("numbers within their range, and nothing else", () => {
+    expect(numberFlag("--pace", "0", 0, 10)).toEqual({ ok: true, value: 0 });
+    expect(numberFlag("--pace", "10", 0, 10)).toEqual({ ok: true, value: 10 });
+    expect(numberFlag("--pace", "Infinity", 0, Infinity).ok).toBe(false);
+    expect(numberFlag("--pace", " ", 0, 10).ok).toBe(false);
+  });
+});
+
+describe("the journal --resume continues", () => {
+  it("none asked: none", () => {
+    expect(resumeTarget(undefined, "/nowhere")).toEqual({ ok: true, value: null });
+  });
+
+  it("the newest unfinished game of the folder, or a line saying there is none", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kete-resume-"));
+    const none = resumeTarget(true, dir);
+    expect(!none.ok && none.error.message).toBe(
+      `no unfinished game in ${dir}; name the journal: kete play --resume FILE`,
+    );
+    const r = await play(settings("hus", { seed: 11, gamesDir: dir, maxMinutes: 0.05 }));
+    expect(r.code).toBe(3);
+    expect(resumeTarget(true, dir)).toEqual({
+      ok: true,
+      value: { path: r.session.journalPath, game: "hus" },
+    });
+  });
+
+  it("a named file that is no journal: the reason", () => {
+    const dir = mkdtempSync(join(tmpdir(), "kete-resume-"));
+    const file = join(dir, "notes.txt");
+    writeFileSync(file, "hello\n");
+    const r = resumeTarget(file, dir);
+    expect(!r.ok && r.error.message).toMatch(/not a kete game journal/);
+    const missing = resumeTarget(join(dir, "gone.kete.jsonl"), dir);
+    expect(!missing.ok && missing.error.message).toMatch(/no such file/);
+  });
+});
