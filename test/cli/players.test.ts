@@ -158,7 +158,7 @@ describe("choosing a move", () => {
     const game = findGame("hus")!;
     const initial = game.initial({});
     if (!initial.ok) throw new Error(initial.error.message);
-    const owners = ownersOf(game, initial.value);
+    const owners = ownersOf(game);
     expect(owners.filter((o) => o === "S")).toHaveLength(16);
     expect(owners.filter((o) => o === "N")).toHaveLength(16);
     const move = chooseMove(game, initial.value, "S", () => 0.9);

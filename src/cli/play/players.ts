@@ -51,20 +51,14 @@ function between(random: () => number, [lo, hi]: readonly [number, number]): num
   return lo + (hi - lo) * random();
 }
 
-/**
- * The side whose pit each place of the sensor view is (null: no side's), from
- * `game.layout.owners`. (Until every game has its layout: South's the first
- * half of the view, as on every four-row board.)
- */
-export function ownersOf(game: Game, position: Position): readonly (Side | null)[] {
-  if (game.layout !== undefined) return game.layout.owners;
-  const n = game.sensorView(position).pits.length;
-  return Array.from({ length: n }, (_, i) => (i < n / 2 ? "S" : "N"));
+/** The side whose pit each place of the sensor view is (null: no side's). */
+export function ownersOf(game: Game): readonly (Side | null)[] {
+  return game.layout.owners;
 }
 
 /** Own stones minus the opponent's on the board after a move: a greedy player's measure. */
 function margin(game: Game, position: Position, side: Side): number {
-  const owners = ownersOf(game, position);
+  const owners = ownersOf(game);
   let m = 0;
   game.sensorView(position).counts.forEach((n, i) => {
     const owner = owners[i] ?? null;
@@ -159,14 +153,9 @@ export abstract class Player {
    */
   protected restoresNow(): boolean {
     const view = this.view;
-    if (view.phase === "setup") return this.side === this.firstSide();
+    if (view.phase === "setup") return this.side === this.table.game.layout.sides[0];
     if (view.phase === "takingBack") return view.toMove !== null && view.toMove !== this.side;
     return view.erring === this.side;
-  }
-
-  private firstSide(): Side {
-    const { game } = this.table;
-    return game.layout !== undefined ? game.layout.sides[0] : "S";
   }
 
   protected myTurn(): boolean {
@@ -371,7 +360,7 @@ export class SimulatedPlayer extends Player {
       return;
     }
     const left = 5 - p.crossed;
-    const owners = ownersOf(game, position);
+    const owners = ownersOf(game);
     const pits = game.sensorView(position).pits;
     const mine = pits.filter((_, i) => owners[i] === this.side);
     const theirs = pits.filter((_, i) => owners[i] !== this.side && owners[i] !== null);
