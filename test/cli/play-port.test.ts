@@ -4,7 +4,6 @@
  * by stone, and `kete play` in its own process follows them as it would a
  * wooden board. And a port that answers but is no kete board.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,11 +12,32 @@ import { playTrace } from "../../src/board/physical-board.js";
 import { socatAvailable, startPtySimulator, type PtySimulator } from "../../src/board/pty.js";
 import { findGame } from "../../src/games/index.js";
 import { readJournal } from "../../src/journal/store.js";
-import { MAIN, ensureBuilt, kete } from "./run.js";
+import { runKete, startKete } from "./process.js";
+import { ensureBuilt } from "./run.js";
 
 const haveSocat = socatAvailable();
 
-describe.skipIf(!haveSocat)("kete play --port with a board on a pty", { timeout: 120_000 }, () => {
+/** Resolves once the board's LED at `pit` shows `code` (e.g. "GP", a green pulse). */
+function lit(board: PtySimulator, pit: string, code: string, ms = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (board.firmware.litLeds()[pit] !== code) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(
+        new Error(`${pit} not ${code} after ${ms} ms: ${JSON.stringify(board.firmware.litLeds())}`),
+      );
+    }, ms);
+    const stop = board.firmware.onLeds(check);
+    check();
+  });
+}
+
+describe.skipIf(!haveSocat)("kete play --port with a board on a pty", { timeout: 180_000 }, () => {
   let sim: PtySimulator | null = null;
   const game = findGame("hus")!;
   const start = game.initial({});
@@ -38,24 +58,11 @@ describe.skipIf(!haveSocat)("kete play --port with a board on a pty", { timeout:
     if (sim === null || !start.ok) throw new Error("no board");
     const board = sim;
     const dir = mkdtempSync(join(tmpdir(), "kete-port-"));
-    const child = spawn(
-      process.execPath,
-      [MAIN, "play", "--port", board.hostPath, "--game", "hus", "--players", "Ana,Ben"],
-      {
-        env: { ...process.env, NO_COLOR: "1", KETE_GAMES_DIR: dir },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
+    const k = startKete(
+      ["play", "--port", board.hostPath, "--game", "hus", "--players", "Ana,Ben"],
+      { env: { KETE_GAMES_DIR: dir } },
     );
-    let out = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString("utf8")));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
-    const seen = async (re: RegExp) => {
-      const end = Date.now() + 30_000;
-      while (!re.test(out) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-      expect(out).toMatch(re);
-    };
-    await seen(/new game of Hus: Ana \(South\) vs Ben \(North\)/);
+    await k.printed(/new game of Hus: Ana \(South\) vs Ben \(North\)/);
     let position = start.value;
     for (const [ply, side] of [
       [1, "South"],
@@ -63,35 +70,36 @@ describe.skipIf(!haveSocat)("kete play --port with a board on a pty", { timeout:
     ] as const) {
       const moves = game.legal(position, 500).moves;
       const move = moves[ply % moves.length]!;
+      // As a person would: start once the lights say this pit may start a turn.
+      await lit(board, move.trace[0]!.pit, "GP");
       const sown = await playTrace(board.physical, move.trace, { perStoneMs: [60, 120] });
       expect(sown.ok).toBe(true);
-      await seen(
+      await k.printed(
         new RegExp(`ply ${ply} {2}${side} \\((Ana|Ben)\\) {2}${move.move.replace("+", "\\+")}`),
       );
       position = move.position;
     }
-    expect(out).not.toMatch(/! (South|North)/);
-    child.kill("SIGINT");
-    const code = await new Promise((r) => child.once("exit", r));
-    expect(code).toBe(130);
-    expect(stderr).toBe("");
-    expect(out).toMatch(/game paused; continue it with: kete play --resume /);
+    expect(k.stdout()).not.toMatch(/! (South|North)/);
+    k.child.kill("SIGINT");
+    expect(await k.exited).toBe(130);
+    expect(k.stderr()).toBe("");
+    expect(k.stdout()).toMatch(/game paused; continue it with: kete play --resume /);
     const [file] = readdirSync(dir).map((f) => join(dir, f));
     const j = readJournal(file!);
     if (!j.ok) throw new Error(j.error.message);
     expect(j.value.header.board.simulated).toBe(false);
     expect(j.value.records.filter((r) => r.kind === "move")).toHaveLength(2);
     expect(j.value.records[j.value.records.length - 1]).toMatchObject({ kind: "pause" });
-    const v = kete(["replay", file!, "--verify"]);
+    const v = await runKete(["replay", file!, "--verify"]);
     expect(v.stdout).toMatch(/^verified: \d+ decisions/);
   });
 
-  it("a port that answers but is no kete board: one line, exit 1", () => {
+  it("a port that answers but is no kete board: one line, exit 1", async () => {
     if (sim === null) throw new Error("no board");
     // The pty's other end, which the simulated firmware itself holds: nothing there
     // speaks the kete protocol to kete.
     const dir = mkdtempSync(join(tmpdir(), "kete-port-"));
-    const r = kete(["play", "--port", `${sim.hostPath}.board`, "--games-dir", dir]);
+    const r = await runKete(["play", "--port", `${sim.hostPath}.board`, "--games-dir", dir]);
     expect(r.status).toBe(1);
     expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/no kete board answered on .*\.board/);
