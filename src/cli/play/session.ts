@@ -8,8 +8,8 @@
  */
 import { every, RecordingLink } from "../../board/index.js";
 import type { BoardEvent, BoardLink, SimulatedBoard } from "../../board/index.js";
-import { Controller } from "../../controller/index.js";
-import type { ControllerCommand, ControllerEvent, Policy } from "../../controller/index.js";
+import { Controller, POLICIES } from "../../controller/index.js";
+import type { ControllerCommand, ControllerEvent } from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
 import { JournalWriter, readJournal } from "../../journal/index.js";
 import type { JournalHeader } from "../../journal/index.js";
@@ -152,14 +152,14 @@ export class PlaySession {
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
     const pits = this.game.sensorView(parts.start).pits;
     this.model = new PlayModel(this.game, header, pits, before, this.clock(), board.state);
-    this.controller = this.connect(board, resumed === null ? s : header.settings);
-    [this.players, this.keyboard] = this.seat();
     this.redrawer =
       host.screen === null
         ? null
         : new Redrawer(host.scheduler, host.screen, () =>
             renderView(this.view(), s.colour).join("\n"),
           );
+    this.controller = this.connect(board, resumed === null ? s : header.settings);
+    [this.players, this.keyboard] = this.seat();
     this.finished = this.run();
   }
 
@@ -170,7 +170,7 @@ export class PlaySession {
   ): Controller {
     const recorded = new RecordingLink(board, this.clock, (e) => this.onBoard(e));
     recorded.onLeds = this.host.onLeds;
-    const policy = settings.onMistake as Policy | null;
+    const policy = POLICIES.find((p) => p === settings.onMistake) ?? null;
     const controller = new Controller(recorded, {
       clock: this.clock,
       settings: {
