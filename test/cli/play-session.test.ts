@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { realScheduler } from "../../src/board/scheduler.js";
 import { openBoard, settleMs, simulatedOptions } from "../../src/cli/play/board.js";
+import { processHost } from "../../src/cli/play/host.js";
 import { runPlay } from "../../src/cli/play/session.js";
 import { findGame } from "../../src/games/index.js";
 import { drive, driveUntil, fakeHost, journalAt, settings, start } from "./play-harness.js";
@@ -71,6 +72,27 @@ describe("the board a game is played on", () => {
     expect(!opened.ok && opened.error.message).toMatch(
       /^no kete board answered on \/dev\/kete-nowhere \(.*\); check the cable, the port name \(kete board-test --port \/dev\/kete-nowhere\) and that the board runs kete firmware$/,
     );
+  });
+});
+
+describe("the process as host", () => {
+  it("real time; a log off a terminal, no keys; the start-up probe only when asked", () => {
+    const before = process.env.KETE_PROBE_STARTUP;
+    delete process.env.KETE_PROBE_STARTUP;
+    try {
+      const host = processHost({ live: false });
+      expect(host.scheduler).toBe(realScheduler);
+      expect(host.screen).toBeNull();
+      expect(host.keys).toBeNull();
+      expect(host.onLeds).toBeNull();
+      expect(Math.abs(host.date() - Date.now())).toBeLessThan(1000);
+      expect(processHost({ live: true }).screen).not.toBeNull();
+      process.env.KETE_PROBE_STARTUP = "1";
+      expect(processHost({ live: false }).onLeds).not.toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.KETE_PROBE_STARTUP;
+      else process.env.KETE_PROBE_STARTUP = before;
+    }
   });
 });
 
