@@ -87,8 +87,16 @@ export type CalibrationStatus = (typeof CALIBRATION_STATUSES)[number];
 
 /** Pits with stone counts; `null` marks a pit whose sensor is faulty (`?`). */
 export interface CountBoard {
-  readonly geometry: "4x8";
+  readonly geometry: typeof COUNT_GEOMETRY;
   readonly counts: readonly (number | null)[];
+}
+
+/** The geometry whose cells report plain stone counts (PROTOCOL.md §5.1). */
+export const COUNT_GEOMETRY = "4x8";
+
+/** A counting board's snapshot cells (what a journal's `snapshot` record holds). */
+export function countBoard(counts: readonly (number | null)[]): CountBoard {
+  return { geometry: COUNT_GEOMETRY, counts };
 }
 
 /** One Glassperlenspiel pit or cup: plain stones counted, gems by tag. */

@@ -50,7 +50,7 @@ export class PlayModel {
   board(e: BoardEvent): void {
     if (e.type === "snapshot") {
       const b = e.snapshot.board;
-      if (b.geometry !== "4x8") return;
+      if (!("counts" in b)) return;
       b.counts.forEach((n, i) => this.counts.set(this.pits[i] as string, n));
       this.unsettled.clear();
       for (const p of e.snapshot.unsettled) this.unsettled.add(p);

@@ -133,7 +133,8 @@ export class JournalRecorder {
   board(e: BoardEvent): void {
     if (e.type === "snapshot") {
       const b = e.snapshot.board;
-      if (e.snapshot.settled && b.geometry === "4x8") {
+      // Journals record counting boards' readings (the counts the controller judges).
+      if (e.snapshot.settled && "counts" in b) {
         this.sink.append({ kind: "snapshot", t: e.snapshot.receivedAt, counts: b.counts });
       }
     } else if (e.type !== "line-error") {

@@ -10,6 +10,7 @@ import type { ControllerEvent } from "../../controller/index.js";
 import { POLICIES, type Policy } from "../../controller/index.js";
 import type { Journal } from "../../journal/index.js";
 import { ReplayLink } from "../../board/index.js";
+import { countBoard } from "../../protocol/index.js";
 
 export interface Verification {
   readonly decisions: number;
@@ -49,7 +50,7 @@ export function verifyJournal(journal: Journal): Verification {
       link.feed({
         type: "snapshot",
         snapshot: {
-          board: { geometry: "4x8", counts: r.counts },
+          board: countBoard(r.counts),
           settled: true,
           unsettled: r.unsettled ?? [],
           receivedAt: r.t,
