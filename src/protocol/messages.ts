@@ -4,7 +4,11 @@
  * board's sequence number `seq`; host-to-board commands carry the command `id`
  * the board echoes in its ACK or NAK. Both are 0..255.
  */
-import type { GeometryId } from "./geometry.js";
+import type { Gem, GeometryId, MarbleColour } from "../shared/index.js";
+
+/** Gem tags of the Glassperlenspiel board, in canonical order (defined in shared). */
+export { GEMS } from "../shared/index.js";
+export type { Gem } from "../shared/index.js";
 
 /** The protocol version this codec speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -45,12 +49,8 @@ export interface LedEntry {
   readonly led: LedState;
 }
 
-/** Gem tags of the Glassperlenspiel board, in canonical order. */
-export const GEMS = ["S1", "S2", "S3", "S4", "S5", "N1", "N2", "N3", "N4", "N5"] as const;
-export type Gem = (typeof GEMS)[number];
-
-/** What a hex61 hole holds. */
-export type HoleContent = "empty" | "black" | "white";
+/** What a hex61 hole holds: nothing, or a marble of one of the `MARBLE_COLOURS`. */
+export type HoleContent = "empty" | MarbleColour;
 
 export const SNAPSHOT_REASONS = { periodic: "P", change: "C", request: "R" } as const;
 export type SnapshotReason = keyof typeof SNAPSHOT_REASONS;

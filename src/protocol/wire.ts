@@ -4,6 +4,7 @@
  */
 import type { HoleContent, LedColour, LedPattern, SnapshotReason } from "./messages.js";
 import { LED_COLOURS, LED_PATTERNS, SNAPSHOT_REASONS } from "./messages.js";
+import { MARBLE_COLOURS } from "../shared/index.js";
 
 /** Stable codes of the errors `parseBoardLine` / `parseHostLine` return (PROTOCOL.md §8). */
 export const PARSE_ERROR_CODES = [
@@ -57,11 +58,8 @@ export const HOST_KEYWORDS = {
   reset: "RESET",
 } as const;
 
-export const HOLE_CHARS: Readonly<Record<HoleContent, string>> = {
-  empty: ".",
-  black: "b",
-  white: "w",
-};
+/** A hex61 hole's character: `.` when empty, else its marble's letter. */
+export const HOLE_CHARS: Readonly<Record<HoleContent, string>> = { empty: ".", ...MARBLE_COLOURS };
 
 /** The inverse of a name -> letter table. */
 function invert<K extends string>(table: Readonly<Record<K, string>>): ReadonlyMap<string, K> {

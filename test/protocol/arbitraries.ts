@@ -50,7 +50,8 @@ function maybeFaulty<T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | null> {
   return fc.oneof({ weight: 9, arbitrary: arb }, { weight: 1, arbitrary: fc.constant(null) });
 }
 
-function boardOf(geometry: GeometryId): fc.Arbitrary<SnapshotBoard> {
+/** A snapshot's cells for `geometry`, some faulty, each gem in at most one place. */
+export function boardOf(geometry: GeometryId): fc.Arbitrary<SnapshotBoard> {
   const n = GEOMETRIES[geometry].cells.length;
   switch (geometry) {
     case "4x8":

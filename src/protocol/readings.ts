@@ -1,0 +1,58 @@
+/**
+ * A snapshot's cells as the flat vector of sensor readings its geometry has
+ * (`readingNames` in shared): what the controller compares with what a game's
+ * position should read, whatever the board senses besides stone counts.
+ */
+import { GEMS, GEOMETRIES, MARBLE_COLOURS } from "../shared/index.js";
+import type { MarbleColour } from "../shared/index.js";
+import type { SnapshotBoard } from "./messages.js";
+
+const MARBLES = Object.keys(MARBLE_COLOURS) as MarbleColour[];
+
+/**
+ * The readings of a snapshot's cells, in the order of
+ * `readingNames(board.geometry)`:
+ *
+ * - `4x8`: each pit's stone count;
+ * - `2x5+2`: each place's plain-stone `count`, then for each place each gem's
+ *   bit (1 when the gem lies in that place, else 0);
+ * - `hex61`: for each hole its black bit then its white bit (`empty` is 0, 0).
+ *
+ * A faulty cell (`null`) makes every reading of its place `null`. The vector
+ * always has the geometry's length: a cell missing from a short board reads as
+ * faulty, cells past the geometry's are ignored.
+ *
+ * @example
+ * // parsed from `SNAP 2x5+2 P S FFF 5,4S1,4,…,0,2S2S4N1`
+ * const r = readingsOf(board);
+ * r.length;                                // 132
+ * r[readingIndex("2x5+2").get("A2")!];     // 4  (plain stones)
+ * r[readingIndex("2x5+2").get("A2:S1")!];  // 1
+ * r[readingIndex("2x5+2").get("A1:S1")!];  // 0
+ *
+ * readingsOf({ geometry: "hex61", holes: ["black", "empty", null, …] });
+ * // [1, 0,  0, 0,  null, null,  …]
+ */
+export function readingsOf(board: SnapshotBoard): (number | null)[] {
+  const n = GEOMETRIES[board.geometry].cells.length;
+  const out: (number | null)[] = [];
+  switch (board.geometry) {
+    case "4x8":
+      for (let i = 0; i < n; i++) out.push(board.counts[i] ?? null);
+      break;
+    case "2x5+2":
+      for (let i = 0; i < n; i++) out.push(board.places[i]?.count ?? null);
+      for (let i = 0; i < n; i++) {
+        const place = board.places[i] ?? null;
+        for (const gem of GEMS) out.push(place === null ? null : place.gems.includes(gem) ? 1 : 0);
+      }
+      break;
+    case "hex61":
+      for (let i = 0; i < n; i++) {
+        const hole = board.holes[i] ?? null;
+        for (const colour of MARBLES) out.push(hole === null ? null : hole === colour ? 1 : 0);
+      }
+      break;
+  }
+  return out;
+}

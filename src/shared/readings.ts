@@ -1,0 +1,96 @@
+/**
+ * What a sensor board reads, as one flat vector per geometry: the common
+ * language of a game (which says what its position should read) and the
+ * protocol codec (which turns a snapshot into readings), so the live
+ * controller can compare the two without knowing the game or the geometry.
+ *
+ * Every reading is a number, named after the place (pit, cup or hole) it
+ * belongs to, in the geometry's canonical order (PROTOCOL.md §5):
+ *
+ * - `4x8`: one stone count per pit: `A1`, `A2`, … `D8` (32 readings).
+ * - `2x5+2`: first the plain stones in each place, `A1` … `A5`, `B1` … `B5`,
+ *   `SC`, `NC`; then for each place in that order and each gem `S1` … `S5`,
+ *   `N1` … `N5`, 1 when that gem lies there, else 0: `A1:S1`, `A1:S2`, …
+ *   `A1:N5`, `A2:S1`, … `NC:N5` (12 + 120 = 132 readings).
+ * - `hex61`: for each hole, 1 when a black marble lies there, then 1 when a
+ *   white one does: `A1:b`, `A1:w`, `A2:b`, … `I9:w` (122 readings).
+ *
+ * A reading named `place:tag` belongs to `place`; a reading without `:` is
+ * the place's own count.
+ */
+import { GEMS, GEOMETRIES, GEOMETRY_IDS, MARBLE_COLOURS } from "./geometry.js";
+import type { GeometryId, MarbleColour } from "./geometry.js";
+
+/** What separates a place from the tag of one of its readings (`A1:S1`, `E5:w`). */
+export const READING_SEPARATOR = ":";
+
+function namesOf(geometry: GeometryId): readonly string[] {
+  const cells = GEOMETRIES[geometry].cells;
+  const tagged = (tags: readonly string[]): string[] =>
+    cells.flatMap((cell) => tags.map((tag) => `${cell}${READING_SEPARATOR}${tag}`));
+  switch (geometry) {
+    case "4x8":
+      return Object.freeze([...cells]);
+    case "2x5+2":
+      return Object.freeze([...cells, ...tagged(GEMS)]);
+    case "hex61":
+      return Object.freeze(
+        tagged((Object.keys(MARBLE_COLOURS) as MarbleColour[]).map((c) => MARBLE_COLOURS[c])),
+      );
+  }
+}
+
+/** Reading names of every geometry, computed once. */
+const NAMES: Readonly<Record<GeometryId, readonly string[]>> = Object.fromEntries(
+  GEOMETRY_IDS.map((g) => [g, namesOf(g)]),
+) as Record<GeometryId, readonly string[]>;
+
+/** Reading indices of every geometry, built on first use. */
+const INDICES = new Map<GeometryId, ReadonlyMap<string, number>>();
+
+/**
+ * The names of a geometry's readings, in order (the same array, frozen, on
+ * every call).
+ *
+ * @example
+ * readingNames("4x8");           // ["A1", "A2", …, "D8"]          (32)
+ * readingNames("2x5+2");         // ["A1", …, "NC", "A1:S1", …, "NC:N5"] (132)
+ * readingNames("2x5+2")[12];     // "A1:S1"
+ * readingNames("hex61");         // ["A1:b", "A1:w", "A2:b", …, "I9:w"]  (122)
+ */
+export function readingNames(geometry: GeometryId): readonly string[] {
+  return NAMES[geometry];
+}
+
+/**
+ * The place (pit, cup or hole) a reading belongs to: the part of its name
+ * before `:`, or the whole name when it has none.
+ *
+ * @example
+ * placeOfReading("B3");    // "B3"
+ * placeOfReading("SC:N2"); // "SC"
+ * placeOfReading("E5:w");  // "E5"
+ */
+export function placeOfReading(name: string): string {
+  const at = name.indexOf(READING_SEPARATOR);
+  return at < 0 ? name : name.slice(0, at);
+}
+
+/**
+ * Each reading's position in the geometry's vector, by name (the same map on
+ * every call).
+ *
+ * @example
+ * readingIndex("4x8").get("B1");      // 8
+ * readingIndex("2x5+2").get("A2:S1"); // 22
+ * readingIndex("hex61").get("A1:w");  // 1
+ * readingIndex("hex61").get("A1");    // undefined: a hole has no count
+ */
+export function readingIndex(geometry: GeometryId): ReadonlyMap<string, number> {
+  let index = INDICES.get(geometry);
+  if (index === undefined) {
+    index = new Map(NAMES[geometry].map((name, i) => [name, i]));
+    INDICES.set(geometry, index);
+  }
+  return index;
+}
