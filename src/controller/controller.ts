@@ -53,7 +53,7 @@ export function ledInput(snapshot: ControllerSnapshot): LedInput {
   const c = snapshot.context;
   const gs = liveGame(snapshot);
   // Before a game is chosen, the board's own places (a lost link lights them all).
-  const pits = gs?.turn.pits ?? (c.info === null ? [] : GEOMETRIES[c.info.geometry].cells);
+  const pits = gs?.game.layout.places ?? (c.info === null ? [] : GEOMETRIES[c.info.geometry].cells);
   const base = {
     pits,
     guidance: c.settings.guidance,

@@ -10,6 +10,7 @@
  */
 import type { BoardEvent, BoardSnapshot } from "../board/index.js";
 import type { Position } from "../games/index.js";
+import { readingsOf } from "../protocol/index.js";
 import type { ControllerContext, ControllerMachineEvent, GameCommand, Verdict } from "./context.js";
 import { verdictText } from "./context.js";
 import type { ControllerEvent } from "./events.js";
@@ -47,9 +48,9 @@ function liveGame(c: ControllerContext): GameState | null {
   return c.game === null ? null : fromRecord(c.game, c.settings.tracking);
 }
 
-/** The stone counts of a settled snapshot of the game's geometry, else null. */
+/** A snapshot's sensor readings (src/shared/readings.ts), whatever its geometry. */
 export function countsOf(s: BoardSnapshot): readonly (number | null)[] | null {
-  return "counts" in s.board ? s.board.counts : null;
+  return readingsOf(s.board);
 }
 
 /** The snapshot of an event when it is a settled reading, else null. */
@@ -119,7 +120,7 @@ export function startGame(c: ControllerContext, cmd: GameCommand): Update {
   const pits = r.gs.turn.pits;
   const needs =
     c.counts === null
-      ? pits.map((pit, i) => ({ pit, need: target[i] as number }))
+      ? pits.flatMap((pit, i) => (target[i] === 0 ? [] : [{ pit, need: target[i] as number }]))
       : restoreDiff(
           c.counts.map((n) => n ?? 0),
           target,

@@ -24,6 +24,7 @@
  */
 import type { LedColour, LedPattern, LedState } from "../protocol/index.js";
 import type { PitNeed } from "./restore.js";
+import { placeOfReading } from "../shared/index.js";
 import type { TurnGuide } from "./tracking.js";
 
 export const LED_ROLES = [
@@ -70,6 +71,7 @@ export function roleLed(role: LedRole): LedState {
 
 /** What the LED plan is computed from (see `controllerView` in machine.ts). */
 export interface LedInput {
+  /** Every place with an LED (the game's layout, or the board's geometry). */
   readonly pits: readonly string[];
   readonly guidance: boolean;
   readonly mode: "idle" | "setup" | "turn" | "restoring" | "penalty" | "over" | "link-lost";
@@ -84,8 +86,12 @@ export interface LedInput {
 /** Pit → light, for every pit of the board (unlit pits are `off`). */
 export function ledPlan(input: LedInput): Map<string, LedState> {
   const plan = new Map<string, LedState>(input.pits.map((p) => [p, LED_OFF]));
+  // Names may be readings of a place (`A3:S4`): the place's LED shows them.
   const set = (pits: readonly string[], role: LedRole) => {
-    for (const p of pits) if (plan.has(p)) plan.set(p, roleLed(role));
+    for (const p of pits) {
+      const place = placeOfReading(p);
+      if (plan.has(place)) plan.set(place, roleLed(role));
+    }
   };
   switch (input.mode) {
     case "link-lost":

@@ -39,6 +39,7 @@
  */
 import type { BoardLayout, Position, RuleBook, Side } from "../games/index.js";
 import { opponent, sideName } from "../games/index.js";
+import { placeOfReading } from "../shared/index.js";
 import {
   OP_CAPTURE,
   OP_LIFT,
@@ -48,7 +49,15 @@ import {
   type Step,
   type TrieNode,
 } from "./trie.js";
-import { DEEP_LOOKAHEAD, explore, nextSteps, pickUpGroups, type TurnTracker } from "./tracking.js";
+import {
+  DEEP_LOOKAHEAD,
+  explore,
+  follows,
+  nextSteps,
+  pickUpGroups,
+  readingOwner,
+  type TurnTracker,
+} from "./tracking.js";
 
 export type MistakeKind =
   | "out-of-turn"
@@ -236,7 +245,9 @@ function sceneOf<P extends Position>(t: TurnTracker<P>, reading: Int16Array): Sc
     path: pathSteps(ref.node, ref.offset),
     next,
     nextSows: [
-      ...new Set(next.filter((s) => s.op === OP_SOW).map((s) => t.pits[s.pit] as string)),
+      ...new Set(
+        next.filter((s) => s.op === OP_SOW).map((s) => placeOfReading(t.pits[s.pit] as string)),
+      ),
     ].sort(),
     captureGroups,
     capturePits: new Set(
@@ -245,12 +256,13 @@ function sceneOf<P extends Position>(t: TurnTracker<P>, reading: Int16Array): Sc
   };
 }
 
+/** The place of reading `i`, as players name it (a gem's reading `A3:S4` is in A3). */
 function name<P extends Position>(sc: Scene<P>, i: number): string {
-  return sc.t.pits[i] as string;
+  return placeOfReading(sc.t.pits[i] as string);
 }
 
 function ownerOf<P extends Position>(sc: Scene<P>, i: number): Side | null {
-  return sc.layout.owners[i] ?? null;
+  return readingOwner(sc.t, i);
 }
 
 /** A pit of the player not to move. */
@@ -273,7 +285,7 @@ function make<P extends Position>(
   side: Side = sc.mover,
   expected: readonly string[] = sc.nextSows,
 ): Classified<P> {
-  const pits = sc.changed.map((i) => name(sc, i));
+  const pits = [...new Set(sc.changed.map((i) => name(sc, i)))];
   return { mistake: { kind, rule, message, side, pits, expected }, reference: sc.ref };
 }
 
@@ -516,8 +528,8 @@ function droppedWords<P extends Position>(sc: Scene<P>, y: number): string {
     : `${plural(n, "stone")} dropped in ${name(sc, y)}`;
 }
 
-function follows<P extends Position>(sc: Scene<P>, from: number, to: number): boolean {
-  return sc.layout.successors[from]?.includes(to) ?? false;
+function sownAfter<P extends Position>(sc: Scene<P>, from: number, to: number): boolean {
+  return follows(sc.t, from, to);
 }
 
 /** C4a. The stone went back where the one before came from, or against the direction of play. */
@@ -536,7 +548,7 @@ function wrongDirection<P extends Position>(sc: Scene<P>, y: number): Classified
   const hasSown =
     sc.path.some((s) => s.op === OP_SOW) || sc.path.filter((s) => s.op === OP_LIFT).length > 1;
   const startLift = sc.path[0];
-  if (hasSown || startLift === undefined || !follows(sc, y, startLift.pit)) return null;
+  if (hasSown || startLift === undefined || !sownAfter(sc, y, startLift.pit)) return null;
   const rule = sc.rules.direction ?? sc.rules.keepDirection;
   const fixed = sc.rules.fixedDirection;
   return make(
@@ -556,7 +568,7 @@ function misplacedStone<P extends Position>(sc: Scene<P>, y: number): Classified
   const from = lastPit(sc.path);
   const skipped =
     sc.refs.some((r) => nextAfter(r.node, r.offset).some((s) => s.op === OP_SOW && s.pit === y)) ||
-    sc.next.some((s) => s.op === OP_SOW && y !== from && follows(sc, s.pit, y));
+    sc.next.some((s) => s.op === OP_SOW && y !== from && sownAfter(sc, s.pit, y));
   if (skipped) {
     return make(
       sc,

@@ -22,6 +22,7 @@ import {
 } from "./restore.js";
 import {
   DEFAULT_TRACKING,
+  readingOwner,
   sameCounts,
   startTurn,
   track,
@@ -393,7 +394,8 @@ export function followPenalty(
   settings: Settings,
 ): { gs: GameState; penalty: PenaltyState; decision: PenaltyDecision; events: ControllerEvent[] } {
   const rule = gs.game.ruleBook(gs.position.options).penalty ?? PENALTY_RULE;
-  const status = checkPenalty(p.start, reading, gs.game.layout, p.erring, gs.turn.pits, rule);
+  const owners = gs.turn.pits.map((_, i) => readingOwner(gs.turn, i));
+  const status = checkPenalty(p.start, reading, owners, p.erring, gs.turn.pits, rule);
   const penalty = { ...p, status };
   if (status.kind !== "done") {
     return { gs, penalty, decision: status.kind === "wrong" ? "wrong" : "waiting", events: [] };

@@ -22,7 +22,7 @@
  * Restoring is shown pit by pit: every pit that differs from the target with
  * the stones it needs (`+2` add two, `-1` take one away).
  */
-import type { BoardLayout, Game, Position, Side } from "../games/index.js";
+import type { Game, Position, Side } from "../games/index.js";
 import { OP_PLACE, OP_SOW, isPickUp, pathSteps } from "./trie.js";
 import type { Reference } from "./mistakes.js";
 
@@ -122,7 +122,7 @@ export type PenaltyStatus =
 export function checkPenalty(
   start: ArrayLike<number>,
   reading: ArrayLike<number>,
-  layout: BoardLayout,
+  owners: readonly (Side | null)[],
   erring: Side,
   pits: readonly string[],
   rule: string,
@@ -133,7 +133,7 @@ export function checkPenalty(
   for (let i = 0; i < pits.length; i++) {
     const d = (reading[i] as number) - (start[i] as number);
     if (d === 0) continue;
-    const own = layout.owners[i] ?? null;
+    const own = owners[i] ?? null;
     if (own === erring && d < 0) given -= d;
     else if (own !== null && own !== erring && d > 0) received += d;
     else wrong.push(pits[i] as string);

@@ -22,7 +22,11 @@
  *   pits hold no more than before and the lifted pit holds no more than its
  *   own stones plus those taken so far, is *waiting* at the group's start;
  * - direction unknown until the first stone falls: the cursors of both
- *   directions stay until a stone tells them apart.
+ *   directions stay until a stone tells them apart;
+ * - steps the game marks free (`SensorStep.free`: the marbles of an Abalone
+ *   push move at once) seen in any order: a reading in which only the group's
+ *   readings differ, each between its value before and after the group, is
+ *   *waiting* at the group's start; the whole group done is an exact point.
  *
  * It acts only on settled readings (the caller filters) and never guesses:
  * a reading no cursor explains is `inconsistent`, classified by `mistakes.ts`.
@@ -41,7 +45,8 @@
  *    first read (snapshot time, so a replay decides the same), or `confirm`
  *    (a button press): the ended move is accepted.
  */
-import type { Game, LegalMove, Position } from "../games/index.js";
+import type { Game, LegalMove, Position, Side } from "../games/index.js";
+import { placeOfReading } from "../shared/index.js";
 import {
   OP_CAPTURE,
   OP_LIFT,
@@ -52,6 +57,7 @@ import {
   isPickUp,
   lazyTrie,
   movesBelow,
+  stepCompiler,
   type MoveTrie,
   type Step,
   type TrieNode,
@@ -101,8 +107,11 @@ export const DEFAULT_TRACKING: TrackingOptions = {
 export interface TurnTracker<P extends Position = Position> {
   readonly game: Game<P>;
   readonly position: P;
+  /** The readings' names (`SensorView.pits`: pits on a counting board). */
   readonly pits: readonly string[];
   readonly pitIndex: ReadonlyMap<string, number>;
+  /** For each reading, the index of its place in `game.layout.places` (-1 if none). */
+  readonly placeOf: readonly number[];
   /** The sensor counts of `position`. */
   readonly before: Int16Array;
   readonly trie: MoveTrie<P>;
@@ -138,9 +147,22 @@ export function moveTrie<P extends Position>(
   pitIndex: ReadonlyMap<string, number>,
   legalLimit: number,
 ): MoveTrie<P> {
-  if (game.turnTree !== undefined) return lazyTrie(game.turnTree(position), pitIndex);
+  const compile = stepCompiler(game, pitIndex);
+  if (game.turnTree !== undefined) return lazyTrie(game.turnTree(position), compile);
   const legal = game.legal(position, legalLimit);
-  return buildTrie(legal.moves, pitIndex, legal.truncated);
+  return buildTrie(legal.moves, compile, legal.truncated);
+}
+
+/** The side whose place a reading is on, or null. */
+export function readingOwner<P extends Position>(t: TurnTracker<P>, reading: number): Side | null {
+  return t.game.layout.owners[t.placeOf[reading] ?? -1] ?? null;
+}
+
+/** Whether a sowing may drop its next stone on `to` after `from` (readings; the layout's successors). */
+export function follows<P extends Position>(t: TurnTracker<P>, from: number, to: number): boolean {
+  const a = t.placeOf[from] ?? -1;
+  const b = t.placeOf[to] ?? -1;
+  return t.game.layout.successors[a]?.includes(b) ?? false;
 }
 
 /** Starts tracking the turn of `position.toMove`: the legal moves and their trie. */
@@ -153,11 +175,13 @@ export function startTurn<P extends Position>(
   const pitIndex = new Map(view.pits.map((p, i) => [p, i] as const));
   const trie = moveTrie(game, position, pitIndex, options.legalLimit);
   const before = Int16Array.from(view.counts);
+  const places = new Map(game.layout.places.map((p, i) => [p, i] as const));
   return {
     game,
     position,
     pits: view.pits,
     pitIndex,
+    placeOf: view.pits.map((r) => places.get(placeOfReading(r)) ?? -1),
     before,
     trie,
     maxTotal: sum(before) + trie.maxPlaced,
@@ -299,6 +323,51 @@ export function withinPickUp(
   return true;
 }
 
+/** The runs of free steps (`Step.free`, any order) starting at a point, one per branch. */
+export function freeGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
+  const runFrom = (n: TrieNode<P>, off: number): Step[][] => {
+    const run: Step[] = [];
+    let i = off;
+    while (i < n.steps.length && (n.steps[i] as Step).free) run.push(n.steps[i++] as Step);
+    if (run.length === 0) return [];
+    if (i < n.steps.length || n.children.length === 0) return [run];
+    const longer = n.children.flatMap((c) => runFrom(c, 0)).map((tail) => [...run, ...tail]);
+    return longer.length > 0 ? longer : [run];
+  };
+  if (offset < node.steps.length) return runFrom(node, offset);
+  return node.children.flatMap((c) => runFrom(c, 0));
+}
+
+/**
+ * Whether `reading` is part way through the free `group` begun from `board`:
+ * only the group's readings differ, each lies between its value before the
+ * group and after it, and the group is neither untouched nor done. `diff`
+ * counts the readings where board and reading differ.
+ */
+export function withinFreeGroup(
+  board: ArrayLike<number>,
+  reading: ArrayLike<number>,
+  diff: number,
+  group: readonly Step[],
+): boolean {
+  if (diff === 0) return false;
+  const end = new Map<number, number>();
+  for (const s of group) {
+    const was = end.get(s.pit) ?? (board[s.pit] as number);
+    end.set(s.pit, was + (isPickUp(s.op) ? -s.n : 1));
+  }
+  let differing = 0;
+  let done = true;
+  for (const [pit, after] of end) {
+    const before = board[pit] as number;
+    const r = reading[pit] as number;
+    if (r < Math.min(before, after) || r > Math.max(before, after)) return false;
+    if (r !== before) differing++;
+    if (r !== after) done = false;
+  }
+  return differing === diff && !done;
+}
+
 /** Whether a cursor stands at the end of a move. */
 export function atMoveEnd<P extends Position>(c: Cursor<P>): boolean {
   return c.exact && c.offset === c.node.steps.length && c.node.move !== null;
@@ -319,13 +388,13 @@ export function matchReading<P extends Position>(
   explore(cursors, reading, lookahead, (node, offset, board, diff) => {
     if (diff === 0) {
       out.push({ node, offset, board: board.slice(), exact: true });
-    } else if (diff <= 4) {
-      for (const g of pickUpGroups(node, offset)) {
-        if (withinPickUp(board, reading, diff, g)) {
-          out.push({ node, offset, board: board.slice(), exact: false });
-          break;
-        }
-      }
+    } else if (
+      (diff <= 4 &&
+        pickUpGroups(node, offset).some((g) => withinPickUp(board, reading, diff, g))) ||
+      freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g))
+    ) {
+      // A pick-up, or a group of simultaneous changes, in progress at this point.
+      out.push({ node, offset, board: board.slice(), exact: false });
     }
     return true;
   });
@@ -609,7 +678,8 @@ function captureSowsFrom<P extends Position>(
 }
 
 export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
-  const name = (i: number) => t.pits[i] as string;
+  // Places, as players name them (a gem's reading `A3:S4` lights A3).
+  const name = (i: number) => placeOfReading(t.pits[i] as string);
   const starts: string[] = [];
   const nextStone: string[] = [];
   const captureFrom: string[] = [];

@@ -27,7 +27,15 @@
  *   keeps whole; the tracker reads both alike. `moveCount` is then a lower
  *   bound and `expanded` tells whether reading `children` asks the game for work.
  */
-import type { LegalMove, Position, Trace, TraceStep, TurnNode } from "../games/index.js";
+import type {
+  Game,
+  LegalMove,
+  Position,
+  SensorStep,
+  Trace,
+  TraceStep,
+  TurnNode,
+} from "../games/index.js";
 
 export const OP_LIFT = 0;
 export const OP_SOW = 1;
@@ -35,13 +43,19 @@ export const OP_CAPTURE = 2;
 export const OP_PLACE = 3;
 export type Op = typeof OP_LIFT | typeof OP_SOW | typeof OP_CAPTURE | typeof OP_PLACE;
 
-/** A trace step with its pit as an index in sensor order. */
+/** A sensor step (`Game.sensorSteps`) with its reading as an index in sensor order. */
 export interface Step {
   readonly op: Op;
+  /** The reading's index in the sensor view (a pit's, on counting boards). */
   readonly pit: number;
   /** Stones leaving the pit (lift, capture); 1 for sow and place. */
   readonly n: number;
+  /** May happen in any order with the free steps next to it (see `SensorStep.free`). */
+  readonly free: boolean;
 }
+
+/** Turns a trace into steps on readings (see `stepCompiler`). */
+export type StepCompiler = (trace: Trace) => Step[];
 
 export interface TrieNode<P extends Position = Position> {
   readonly id: number;
@@ -108,19 +122,41 @@ export function isPickUp(op: Op): boolean {
 }
 
 function stepKey(s: Step): number {
-  return (s.op * 256 + s.pit) * 65536 + s.n;
+  return (s.pit * 8 + s.op * 2 + (s.free ? 1 : 0)) * 65536 + s.n;
 }
 
-export function compileTrace(
-  trace: readonly TraceStep[],
+/** A step on the reading named as its pit: what a counting board senses of it. */
+function countingSteps(step: TraceStep): readonly SensorStep[] {
+  const n = step.op === "lift" || step.op === "capture" ? step.n : 1;
+  return [{ op: step.op, reading: step.pit, n }];
+}
+
+/**
+ * The compiler of a game's traces to steps on the readings of `pitIndex`:
+ * through the game's `sensorSteps` where it has them, else one step on the
+ * reading named as each step's pit.
+ */
+export function stepCompiler(
+  game: Pick<Game, "sensorSteps">,
   pitIndex: ReadonlyMap<string, number>,
-): Step[] {
-  return trace.map((t) => {
-    const pit = pitIndex.get(t.pit);
-    if (pit === undefined) throw new Error(`trace names pit ${t.pit}, unknown to the sensor view`);
-    const n = t.op === "lift" || t.op === "capture" ? t.n : 1;
-    return { op: OPS[t.op], pit, n };
-  });
+): StepCompiler {
+  const toSensor = (step: TraceStep) =>
+    game.sensorSteps === undefined ? countingSteps(step) : game.sensorSteps(step);
+  return (trace) =>
+    trace.flatMap((t) =>
+      toSensor(t).map((s) => {
+        const pit = pitIndex.get(s.reading);
+        if (pit === undefined) {
+          throw new Error(`trace names reading ${s.reading}, unknown to the sensor view`);
+        }
+        return { op: OPS[s.op], pit, n: s.n, free: s.free === true };
+      }),
+    );
+}
+
+/** Compiles a counting board's trace (one step per trace step, by pit name). */
+export function compileTrace(trace: Trace, pitIndex: ReadonlyMap<string, number>): Step[] {
+  return stepCompiler({}, pitIndex)(trace);
 }
 
 /** `hand`, `stage` and `placed` at every offset of a run (see `TrieNode`). */
@@ -163,10 +199,10 @@ function runCounts(
 /** Builds the trie of a turn's legal moves (each move's trace compiled to sensor indices). */
 export function buildTrie<P extends Position>(
   moves: readonly LegalMove<P>[],
-  pitIndex: ReadonlyMap<string, number>,
+  compile: StepCompiler,
   truncated = false,
 ): MoveTrie<P> {
-  const traces = moves.map((m) => compileTrace(m.trace, pitIndex));
+  const traces = moves.map((m) => compile(m.trace));
   let nextId = 0;
   let maxPlaced = 0;
 
@@ -426,7 +462,7 @@ class LazyTrie<P extends Position> implements MoveTrie<P> {
 
   constructor(
     roots: readonly TurnNode<P>[],
-    private readonly pitIndex: ReadonlyMap<string, number>,
+    private readonly compile: StepCompiler,
   ) {
     const sources = roots.map((r) => ({ seg: this.segment(r, null), offset: 0 }));
     let maxPlaced = 0;
@@ -444,7 +480,7 @@ class LazyTrie<P extends Position> implements MoveTrie<P> {
   }
 
   segment(node: TurnNode<P>, parent: Segment<P> | null): Segment<P> {
-    return { node, parent, steps: compileTrace(node.steps, this.pitIndex), move: null };
+    return { node, parent, steps: this.compile(node.steps), move: null };
   }
 
   /** A node for sources that share their next step: its run goes on while they agree and none ends. */
@@ -498,9 +534,9 @@ class LazyTrie<P extends Position> implements MoveTrie<P> {
  */
 export function lazyTrie<P extends Position>(
   roots: readonly TurnNode<P>[],
-  pitIndex: ReadonlyMap<string, number>,
+  compile: StepCompiler,
 ): MoveTrie<P> {
-  return new LazyTrie(roots, pitIndex);
+  return new LazyTrie(roots, compile);
 }
 
 /** The steps from the root to `offset` steps into `node`, in order. */

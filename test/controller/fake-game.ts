@@ -1,11 +1,12 @@
 /**
- * A tiny made-up game on four pits (P1…P4) for the tracker's ambiguity rule:
+ * A tiny made-up game on four pits (P1…P4, the 4x8 board's A1…A4; the other
+ * 28 pits stay empty) for the tracker's ambiguity rule:
  * like Bao's stop in the nyumba versus going on safari, the move `P1/.`
  * (lift P1, sow P2, P3, stop) is a strict prefix of `P1/s` (… lift P3, sow P4, P1).
  * South owns every pit; after a move North is to move, with one move `P4`
  * (lift P4, sow P1). Only what the controller uses is implemented.
  */
-import { err, ok, type Result } from "../../src/shared/result.js";
+import { GEOMETRIES, err, ok, type Result } from "../../src/shared/index.js";
 import type { BoardLayout } from "../../src/games/core/board.js";
 import type { BoardAct, Refusal, RuleBook } from "../../src/games/core/rules.js";
 import type {
@@ -23,17 +24,24 @@ export interface FakePosition extends Position {
   readonly counts: readonly number[];
 }
 
-const PITS = ["P1", "P2", "P3", "P4"];
+/** The pits P1…P4 are the 4x8 board's A1…A4. */
+const PITS = ["A1", "A2", "A3", "A4"];
+const PLACES = GEOMETRIES["4x8"].cells;
+const EMPTY = PLACES.length - PITS.length;
+
+/** The four counts as a whole 4x8 board's readings (the other pits empty). */
+export function fakeBoard(counts: readonly number[]): number[] {
+  return [...counts, ...new Array<number>(EMPTY).fill(0)];
+}
 
 /** Four pits in a ring P1 → P2 → P3 → P4 → P1, sown one way; every pit South's (see the file comment). */
 const LAYOUT: BoardLayout = {
-  // The test boards are 4x8 links (harness INFO) that carry these four readings.
   geometry: "4x8",
-  places: PITS,
+  places: PLACES,
   sides: ["S", "N"],
   sideNames: { S: "South", N: "North" },
-  owners: ["S", "S", "S", "S"],
-  successors: [[1], [2], [3], [0]],
+  owners: PLACES.map(() => "S"),
+  successors: PLACES.map((_, i) => (i < 4 ? [(i + 1) % 4] : [])),
 };
 
 const RULES: RuleBook = {
@@ -84,28 +92,28 @@ export class FakeGame implements Game<FakePosition> {
     const next = p.toMove === "S" ? "N" : "S";
     if (p.toMove === "S" && p.counts[0] === 2 && p.counts[2] === 1) {
       const stop: Trace = [
-        { op: "lift", pit: "P1", n: 2 },
-        { op: "sow", pit: "P2" },
-        { op: "sow", pit: "P3" },
+        { op: "lift", pit: "A1", n: 2 },
+        { op: "sow", pit: "A2" },
+        { op: "sow", pit: "A3" },
       ];
       const go: Trace = [
         ...stop,
-        { op: "lift", pit: "P3", n: 2 },
-        { op: "sow", pit: "P4" },
-        { op: "sow", pit: "P1" },
+        { op: "lift", pit: "A3", n: 2 },
+        { op: "sow", pit: "A4" },
+        { op: "sow", pit: "A1" },
       ];
       moves.push({ move: "P1/.", trace: stop, position: after(p, stop, next) });
       moves.push({ move: "P1/s", trace: go, position: after(p, go, next) });
     } else if (p.toMove === "N" && (p.counts[3] ?? 0) > 0) {
       const t: Trace = [
-        { op: "lift", pit: "P4", n: p.counts[3]! },
-        ...Array.from({ length: p.counts[3]! }, () => ({ op: "sow" as const, pit: "P1" })),
+        { op: "lift", pit: "A4", n: p.counts[3]! },
+        ...Array.from({ length: p.counts[3]! }, () => ({ op: "sow" as const, pit: "A1" })),
       ];
       moves.push({ move: "P4", trace: t, position: after(p, t, next) });
     } else if (p.toMove === "N" && (p.counts[1] ?? 0) > 0) {
       const t: Trace = [
-        { op: "lift", pit: "P2", n: p.counts[1]! },
-        ...Array.from({ length: p.counts[1]! }, () => ({ op: "sow" as const, pit: "P4" })),
+        { op: "lift", pit: "A2", n: p.counts[1]! },
+        ...Array.from({ length: p.counts[1]! }, () => ({ op: "sow" as const, pit: "A4" })),
       ];
       moves.push({ move: "P2", trace: t, position: after(p, t, next) });
     }
@@ -137,14 +145,17 @@ export class FakeGame implements Game<FakePosition> {
     p: FakePosition,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
   ): Result<FakePosition> {
-    const counts = change.counts ?? p.counts;
-    if (counts.length !== 4) return err("bad-position", "four counts");
+    const all = change.counts ?? fakeBoard(p.counts);
+    if (all.length !== PLACES.length || all.slice(4).some((n) => n !== 0)) {
+      return err("bad-position", "stones only in A1…A4");
+    }
+    const counts = all.slice(0, 4);
     const sum = (c: readonly number[]) => c.reduce((a, b) => a + b, 0);
     if (sum(counts) !== sum(p.counts)) return err("bad-position", "the stone total changed");
     return ok({ ...p, counts: counts.slice(), toMove: change.toMove ?? p.toMove });
   }
   sensorView(p: FakePosition): SensorView {
-    return { geometry: "4x8", pits: PITS, counts: p.counts };
+    return { geometry: "4x8", pits: PLACES, counts: fakeBoard(p.counts) };
   }
   outcome(p: FakePosition): Outcome | null {
     return this.legal(p).moves.length === 0

@@ -12,7 +12,7 @@ import { controllerMachine, type ControllerMachineEvent } from "../../src/contro
 import { ledInput, liveGame, statePath } from "../../src/controller/controller.js";
 import { verdictText } from "../../src/controller/context.js";
 import { ledPlan } from "../../src/controller/leds.js";
-import { FakeGame } from "./fake-game.js";
+import { FakeGame, fakeBoard } from "./fake-game.js";
 import { INFO } from "./harness.js";
 import { boardOf, change, gameOf, initial, stepBoards, traceOf } from "./scenario.js";
 
@@ -64,9 +64,9 @@ const EVENTS: ControllerMachineEvent[] = [
   snap(change(before, { A1: 1 })),
   snap(change(b3[2]!, { A1: -2, A2: -2, A3: -1, C1: 2, C2: 2, C3: 1 })),
   snap(boardOf(over.value)),
-  snap([2, 0, 1, 0]),
-  snap([0, 1, 2, 0]),
-  snap([0, 1, 0, 0]),
+  snap(fakeBoard([2, 0, 1, 0])),
+  snap(fakeBoard([0, 1, 2, 0])),
+  snap(fakeBoard([0, 1, 0, 0])),
 ];
 
 function summary(

@@ -62,7 +62,7 @@ describe("restore flow", () => {
   });
 
   it("HB-9 penalty: exactly five of the erring side's stones cross, nothing else changes", () => {
-    const k = gameOf("husbao").layout;
+    const k = gameOf("husbao").layout.owners;
     expect(
       checkPenalty(before, change(before, { A1: -2, C1: 2 }), k, "S", PITS_4X8, "HB-9"),
     ).toEqual({

@@ -13,7 +13,7 @@ import {
   type TurnTracker,
 } from "../../src/controller/tracking.js";
 import type { Position } from "../../src/games/core/types.js";
-import { FakeGame, type FakePosition } from "./fake-game.js";
+import { FakeGame, fakeBoard, type FakePosition } from "./fake-game.js";
 import { boardOf, change, gameOf, initial, stepBoards, traceOf, type Board } from "./scenario.js";
 import { classifyMistake } from "../../src/controller/mistakes.js";
 
@@ -147,10 +147,10 @@ describe("tracking: an end that may go on (a move that is a prefix of another)",
   const game = new FakeGame();
   const p = game.initial();
   if (!p.ok) throw new Error();
-  const s0 = [2, 0, 1, 0];
-  const stop = [0, 1, 2, 0];
-  const goLift = [0, 1, 0, 0];
-  const go = [1, 1, 0, 1];
+  const s0 = fakeBoard([2, 0, 1, 0]);
+  const stop = fakeBoard([0, 1, 2, 0]);
+  const goLift = fakeBoard([0, 1, 0, 0]);
+  const go = fakeBoard([1, 1, 0, 1]);
 
   it("pending on the shorter move's end; an unchanged reading after the quiet time accepts it", () => {
     let t = startTurn(game, p.value as FakePosition, {
@@ -158,7 +158,7 @@ describe("tracking: an end that may go on (a move that is a prefix of another)",
       quietMs: 1000,
       legalLimit: 100,
     });
-    t = track(t, Int16Array.from([0, 0, 1, 0]), 0).tracker;
+    t = track(t, Int16Array.from(fakeBoard([0, 0, 1, 0])), 0).tracker;
     const r1 = track(t, Int16Array.from(stop), 100);
     expect(r1.verdict.kind).toBe("pending");
     const r2 = track(r1.tracker, Int16Array.from(stop), 600);
@@ -166,7 +166,7 @@ describe("tracking: an end that may go on (a move that is a prefix of another)",
     const r3 = track(r2.tracker, Int16Array.from(stop), 1100);
     expect(r3.verdict).toMatchObject({ kind: "complete", carry: false });
     if (r3.verdict.kind === "complete") expect(r3.verdict.move.move).toBe("P1/.");
-    expect(s0).toHaveLength(4);
+    expect(s0).toHaveLength(32);
   });
 
   it("a reading that continues the longer move goes on", () => {
@@ -182,7 +182,7 @@ describe("tracking: an end that may go on (a move that is a prefix of another)",
   it("the opponent's first lift accepts the shorter move and carries the reading over", () => {
     let t = startTurn(game, p.value as FakePosition);
     t = track(t, Int16Array.from(stop), 0).tracker;
-    const r = track(t, Int16Array.from([0, 0, 2, 0]), 100); // North lifts P2
+    const r = track(t, Int16Array.from(fakeBoard([0, 0, 2, 0])), 100); // North lifts P2
     expect(r.verdict).toMatchObject({ kind: "complete", carry: true });
   });
 

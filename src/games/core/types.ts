@@ -48,9 +48,28 @@ export interface OptionSpec {
 
 /** One physical step of a move at the board (see shared/spec/engine-protocol.md). */
 export type TraceStep =
-  | { readonly op: "lift"; readonly pit: string; readonly n: number }
-  | { readonly op: "sow"; readonly pit: string }
-  | { readonly op: "capture"; readonly pit: string; readonly n: number }
+  | {
+      readonly op: "lift";
+      readonly pit: string;
+      readonly n: number;
+      /** Glassperlenspiel: how many of the `n` beads are plain stones, and the gems' tags. */
+      readonly stones?: number;
+      readonly gems?: readonly string[];
+    }
+  | {
+      readonly op: "sow";
+      readonly pit: string;
+      /** Glassperlenspiel: the bead dropped, `s` or a gem's tag. */
+      readonly bead?: string;
+    }
+  | {
+      readonly op: "capture";
+      readonly pit: string;
+      readonly n: number;
+      /** Glassperlenspiel: the gem taken, and the cup it goes to. */
+      readonly gem?: string;
+      readonly to?: string;
+    }
   | { readonly op: "place"; readonly pit: string };
 
 export type Trace = readonly TraceStep[];
@@ -136,14 +155,39 @@ export interface TurnNode<P> {
 
 /**
  * What a board's sensors should read for a position: the protocol geometry
- * (`4x8`, later `2x5+2`, `hex61`) and the stones in every pit, in that
- * geometry's canonical order (4x8: A1…A8, B1…B8, C1…C8, D1…D8). Stones off
- * the board (a Bao player's reserve) are not part of it.
+ * (`4x8`, `2x5+2`, `hex61`) and its *readings* in that geometry's order
+ * (src/shared/readings.ts: `readingNames`). On a counting board a reading is
+ * a pit's stone count, named as the pit (4x8: A1…A8, B1…B8, C1…C8, D1…D8);
+ * on boards that sense more, a reading is named `place:detail` (`A3:S4` the
+ * gem S4 in A3, `E5:b` a black marble in E5) and its place is the part before
+ * the colon. Stones off the board (a Bao player's reserve) are not part of it.
  */
 export interface SensorView {
   readonly geometry: string;
+  /** The readings' names, in the geometry's order. */
   readonly pits: readonly string[];
   readonly counts: readonly number[];
+}
+
+/**
+ * What one step of a trace does to the readings: one physical act on one
+ * reading (`Game.sensorSteps`). The four acts are what the controller follows
+ * and lights: take into the hand from an own pit (`lift`) or from the
+ * opponent's (`capture`), drop one from the hand (`sow`), put one in from
+ * outside the board (`place`).
+ */
+export interface SensorStep {
+  readonly op: "lift" | "sow" | "capture" | "place";
+  /** The reading's name (`B3`, `A3:S4`, `E5:b`). */
+  readonly reading: string;
+  /** Units leaving the reading (lift, capture); 1 for sow and place. */
+  readonly n: number;
+  /**
+   * Steps marked free that follow one another may happen in any order (the
+   * marbles of an Abalone push move at once): a settled reading with some of
+   * them done, in any order, is progress, not a mistake.
+   */
+  readonly free?: boolean;
 }
 
 /** Every position carries the game it belongs to and its options. */
@@ -191,6 +235,14 @@ export interface Game<P extends Position = Position> {
 
   /** The counts the board's sensors should show for this position. */
   sensorView(position: P): SensorView;
+
+  /**
+   * Optional: the readings one trace step changes, in order. Without it, a
+   * step acts on the reading named as its pit (counting boards). Games whose
+   * sensors tell more than counts (gems by tag, marble colours) map their
+   * steps here, so the controller follows them without knowing the game.
+   */
+  sensorSteps?(step: TraceStep): readonly SensorStep[];
 
   /** The board: geometry, places in sensor order, owners and sowing successors (core/board.ts). */
   readonly layout: BoardLayout;
