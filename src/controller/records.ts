@@ -32,6 +32,8 @@ export interface CursorRecord {
 }
 
 export interface TurnRecord {
+  /** The position whose turn is tracked (during a penalty, not yet the game's position). */
+  readonly position: PositionJson;
   readonly cursors: readonly CursorRecord[];
   readonly reading: readonly number[];
   readonly pendingSince: number | null;
@@ -72,8 +74,29 @@ export interface PenaltyRecord {
   readonly status: PenaltyStatus;
 }
 
-/** Live states by the record made of them: found again while the actor lives. */
-const live = new WeakMap<object, unknown>();
+/**
+ * Live states by the record made of them, for the latest records only: the
+ * context always holds the newest, so a handful suffices (a record older
+ * than that is rebuilt, as one restored from storage is). A small ring,
+ * not a WeakMap: thousands of short-lived weak keys a second cost the
+ * garbage collector more than the lookups save.
+ */
+const RECENT = 16;
+const recentKeys: (object | null)[] = new Array<object | null>(RECENT).fill(null);
+const recentValues: unknown[] = new Array<unknown>(RECENT).fill(null);
+let recentNext = 0;
+
+const live = {
+  get(record: object): unknown {
+    for (let i = 0; i < RECENT; i++) if (recentKeys[i] === record) return recentValues[i];
+    return undefined;
+  },
+  set(record: object, state: unknown): void {
+    recentKeys[recentNext] = record;
+    recentValues[recentNext] = state;
+    recentNext = (recentNext + 1) % RECENT;
+  },
+};
 
 function remember<R extends object>(record: R, state: unknown): R {
   live.set(record, state);
@@ -85,14 +108,21 @@ export class RecordError extends Error {}
 
 // ------------------------------------------------------------------ cursors
 
-function pathOf<P extends Position>(node: TrieNode<P>): number[] {
+/** Paths of trie nodes, kept while the trie lives (cursors stay on a node for many readings). */
+const paths = new WeakMap<object, readonly number[]>();
+
+function pathOf<P extends Position>(node: TrieNode<P>): readonly number[] {
+  const known = paths.get(node);
+  if (known !== undefined) return known;
   const path: number[] = [];
   let n: TrieNode<P> = node;
   while (n.parent !== null) {
     path.push(n.parent.children.indexOf(n));
     n = n.parent;
   }
-  return path.reverse();
+  path.reverse();
+  paths.set(node, path);
+  return path;
 }
 
 function nodeAt<P extends Position>(root: TrieNode<P>, path: readonly number[]): TrieNode<P> {
@@ -108,6 +138,7 @@ function nodeAt<P extends Position>(root: TrieNode<P>, path: readonly number[]):
 function turnToRecord(t: TurnTracker): TurnRecord {
   return remember(
     {
+      position: jsonOf(t.game, t.position),
       cursors: t.cursors.map((c) => ({
         path: pathOf(c.node),
         offset: c.offset,
@@ -122,15 +153,10 @@ function turnToRecord(t: TurnTracker): TurnRecord {
   );
 }
 
-function turnFromRecord(
-  r: TurnRecord,
-  game: Game,
-  position: Position,
-  tracking: TrackingOptions,
-): TurnTracker {
+function turnFromRecord(r: TurnRecord, game: Game, tracking: TrackingOptions): TurnTracker {
   const known = live.get(r) as TurnTracker | undefined;
   if (known !== undefined) return known;
-  const fresh = startTurn(game, position, tracking);
+  const fresh = startTurn(game, parse(game, r.position), tracking);
   const cursors: Cursor[] = r.cursors.map((c) => ({
     node: nodeAt(fresh.trie.root, c.path),
     offset: c.offset,
@@ -169,6 +195,17 @@ function plyRecord(game: Game, ply: Ply): PlyRecord {
   return r;
 }
 
+/** The plies' records: the same array of plies (no move since) gives the same records. */
+const pliesWritten = new WeakMap<readonly Ply[], readonly PlyRecord[]>();
+
+function pliesRecord(game: Game, plies: readonly Ply[]): readonly PlyRecord[] {
+  const known = pliesWritten.get(plies);
+  if (known !== undefined) return known;
+  const r = plies.map((p) => plyRecord(game, p));
+  pliesWritten.set(plies, r);
+  return r;
+}
+
 function parse(game: Game, json: PositionJson): Position {
   const p = game.parsePosition(json);
   if (!p.ok)
@@ -176,12 +213,20 @@ function parse(game: Game, json: PositionJson): Position {
   return p.value;
 }
 
+/**
+ * Games records were made for, by id: a record rebuilt in this process finds
+ * its game here even when it is not in the registry (a test's game, a game
+ * handed to the Controller). A record from storage finds it in the registry.
+ */
+const gamesSeen = new Map<string, Game>();
+
 export function toRecord(gs: GameState): GameRecord {
+  if (gamesSeen.get(gs.game.id) !== gs.game) gamesSeen.set(gs.game.id, gs.game);
   return remember(
     {
       id: gs.game.id,
       position: jsonOf(gs.game, gs.position),
-      plies: gs.plies.map((p) => plyRecord(gs.game, p)),
+      plies: pliesRecord(gs.game, gs.plies),
       turn: turnToRecord(gs.turn),
       outcome: gs.outcome,
     },
@@ -200,11 +245,11 @@ export function fromRecord(
 ): GameState {
   const known = live.get(r) as GameState | undefined;
   if (known !== undefined) return known;
-  const game = games.find((g) => g.id === r.id) ?? findGame(r.id);
+  const game = games.find((g) => g.id === r.id) ?? gamesSeen.get(r.id) ?? findGame(r.id);
   if (game === undefined) throw new RecordError(`no game "${r.id}"`);
   const position = parse(game, r.position);
   const plies: Ply[] = r.plies.map((p) => ({ ...p, before: parse(game, p.before) }));
-  const turn = turnFromRecord(r.turn, game, position, tracking);
+  const turn = turnFromRecord(r.turn, game, tracking);
   const gs: GameState = { game, position, plies, turn, outcome: r.outcome };
   live.set(r, gs);
   return gs;
@@ -232,7 +277,7 @@ export function mistakeFromRecord(
   const m: MistakeState = {
     ...r,
     position: parse(gs.game, r.position),
-    resume: r.resume === null ? null : turnFromRecord(r.resume, gs.game, gs.position, tracking),
+    resume: r.resume === null ? null : turnFromRecord(r.resume, gs.game, tracking),
   };
   live.set(r, m);
   return m;

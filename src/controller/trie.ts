@@ -126,9 +126,9 @@ function stepKey(s: Step): number {
 }
 
 /** A step on the reading named as its pit: what a counting board senses of it. */
-function countingSteps(step: TraceStep): readonly SensorStep[] {
+function countingStep(step: TraceStep): SensorStep {
   const n = step.op === "lift" || step.op === "capture" ? step.n : 1;
-  return [{ op: step.op, reading: step.pit, n }];
+  return { op: step.op, reading: step.pit, n };
 }
 
 /**
@@ -140,18 +140,19 @@ export function stepCompiler(
   game: Pick<Game, "sensorSteps">,
   pitIndex: ReadonlyMap<string, number>,
 ): StepCompiler {
-  const toSensor = (step: TraceStep) =>
-    game.sensorSteps === undefined ? countingSteps(step) : game.sensorSteps(step);
-  return (trace) =>
-    trace.flatMap((t) =>
-      toSensor(t).map((s) => {
-        const pit = pitIndex.get(s.reading);
-        if (pit === undefined) {
-          throw new Error(`trace names reading ${s.reading}, unknown to the sensor view`);
-        }
-        return { op: OPS[s.op], pit, n: s.n, free: s.free === true };
-      }),
-    );
+  const step = (s: SensorStep): Step => {
+    const pit = pitIndex.get(s.reading);
+    if (pit === undefined) {
+      throw new Error(`trace names reading ${s.reading}, unknown to the sensor view`);
+    }
+    return { op: OPS[s.op], pit, n: s.n, free: s.free === true };
+  };
+  const sensorSteps = game.sensorSteps?.bind(game);
+  if (sensorSteps === undefined) {
+    // A counting board: one step per trace step (the common case, kept lean).
+    return (trace) => trace.map((t) => step(countingStep(t)));
+  }
+  return (trace) => trace.flatMap((t) => sensorSteps(t).map(step));
 }
 
 /** Compiles a counting board's trace (one step per trace step, by pit name). */
