@@ -264,12 +264,16 @@ export function nextSteps<P extends Position>(node: TrieNode<P>, offset: number)
   return node.children.map((c) => c.steps[0] as Step);
 }
 
-/** The pick-up groups (runs of lift/capture steps) starting at a point, one per branch. */
-export function pickUpGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
+/** The runs of steps that `inRun` accepts starting at a point, one per branch (runs cross node ends). */
+function runsFrom<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  inRun: (s: Step) => boolean,
+): Step[][] {
   const runFrom = (n: TrieNode<P>, off: number): Step[][] => {
     const run: Step[] = [];
     let i = off;
-    while (i < n.steps.length && isPickUp((n.steps[i] as Step).op)) run.push(n.steps[i++] as Step);
+    while (i < n.steps.length && inRun(n.steps[i] as Step)) run.push(n.steps[i++] as Step);
     if (run.length === 0) return [];
     if (i < n.steps.length || n.children.length === 0) return [run];
     const longer = n.children.flatMap((c) => runFrom(c, 0)).map((tail) => [...run, ...tail]);
@@ -277,6 +281,11 @@ export function pickUpGroups<P extends Position>(node: TrieNode<P>, offset: numb
   };
   if (offset < node.steps.length) return runFrom(node, offset);
   return node.children.flatMap((c) => runFrom(c, 0));
+}
+
+/** The pick-up groups (runs of lift/capture steps) starting at a point, one per branch. */
+export function pickUpGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
+  return runsFrom(node, offset, (s) => isPickUp(s.op));
 }
 
 /**
@@ -325,17 +334,7 @@ export function withinPickUp(
 
 /** The runs of free steps (`Step.free`, any order) starting at a point, one per branch. */
 export function freeGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
-  const runFrom = (n: TrieNode<P>, off: number): Step[][] => {
-    const run: Step[] = [];
-    let i = off;
-    while (i < n.steps.length && (n.steps[i] as Step).free) run.push(n.steps[i++] as Step);
-    if (run.length === 0) return [];
-    if (i < n.steps.length || n.children.length === 0) return [run];
-    const longer = n.children.flatMap((c) => runFrom(c, 0)).map((tail) => [...run, ...tail]);
-    return longer.length > 0 ? longer : [run];
-  };
-  if (offset < node.steps.length) return runFrom(node, offset);
-  return node.children.flatMap((c) => runFrom(c, 0));
+  return runsFrom(node, offset, (s) => s.free);
 }
 
 /**
