@@ -38,16 +38,14 @@ export function painter(colour: boolean): Painter {
 
 /** Each cell's text in canonical order (`4`, `2S1`, `b`), null for a faulty sensor. */
 export function cellTexts(board: SnapshotBoard): (string | null)[] {
-  switch (board.geometry) {
-    case "4x8":
-      return board.counts.map((c) => (c === null ? null : String(c)));
-    case "2x5+2":
-      return board.places.map((p) => (p === null ? null : `${p.count}${p.gems.join("")}`));
-    case "hex61":
-      return board.holes.map((h) =>
-        h === null ? null : h === "empty" ? "." : h === "black" ? "b" : "w",
-      );
+  // By what the board's cells hold (counts, places with gems, holes with a colour).
+  if ("counts" in board) return board.counts.map((c) => (c === null ? null : String(c)));
+  if ("places" in board) {
+    return board.places.map((p) => (p === null ? null : `${p.count}${p.gems.join("")}`));
   }
+  return board.holes.map((h) =>
+    h === null ? null : h === "empty" ? "." : h === "black" ? "b" : "w",
+  );
 }
 
 /** The pits whose sensor reads `?`. */
