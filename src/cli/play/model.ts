@@ -6,7 +6,7 @@
  */
 import type { BoardEvent } from "../../board/index.js";
 import type { Controller, ControllerEvent } from "../../controller/index.js";
-import type { Game, Side } from "../../games/index.js";
+import type { Game, Outcome, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { LedState } from "../../protocol/index.js";
 import type { PlayView } from "./view.js";
@@ -26,6 +26,7 @@ export class PlayModel {
   private readonly played: { readonly ply: number; readonly move: string }[] = [];
   private readonly clocks = { S: 0, N: 0 };
   private turnStarted: number;
+  private outcome: Outcome | null = null;
 
   constructor(
     private readonly game: Game,
@@ -74,6 +75,9 @@ export class PlayModel {
       case "penalty-done":
         this.turnStarted = e.at;
         break;
+      case "game-over":
+        this.outcome = e.outcome;
+        break;
       default:
         break;
     }
@@ -117,6 +121,7 @@ export class PlayModel {
       messages: this.messages,
       link: this.link,
       reserve: reserveOf(v.position === null ? null : this.game.positionToJSON(v.position)),
+      outcome: v.phase === "over" ? this.outcome : null,
     };
   }
 }

@@ -6,8 +6,13 @@
  * colour every lit LED still shows as its two-letter code (colour, pattern).
  */
 import pc from "picocolors";
+import { LED_ROLES, roleLed, type LedRole } from "../../controller/index.js";
+import type { Outcome } from "../../games/index.js";
 import type { LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
+
+/** The width the frame fits in: an 80-column terminal. */
+export const VIEW_WIDTH = 80;
 
 export interface PlayView {
   readonly title: string;
@@ -33,6 +38,8 @@ export interface PlayView {
   readonly link: string;
   /** Bao: seeds still in each player's reserve (off the board), else null. */
   readonly reserve: { readonly S: number; readonly N: number } | null;
+  /** The result once the game is over, else null (or absent). */
+  readonly outcome?: Outcome | null;
 }
 
 type Paint = (s: string) => string;
@@ -78,43 +85,102 @@ export function moveList(moves: readonly string[], firstSide: "S" | "N"): string
   return out.join(" ");
 }
 
-/** The whole frame, as lines. */
+/** What each light means, in the legend (a role without words here is named by its role). */
+const ROLE_WORDS: Partial<Record<LedRole, string>> = {
+  legalStart: "start",
+  nextStone: "next stone",
+  lastStone: "last lands",
+  captureFrom: "capture from",
+  capturedTo: "captured to",
+  kichwaChoice: "kichwa choice",
+  mistakeExcess: "too many",
+  mistakeMissing: "too few",
+  setupWrong: "set up",
+  winner: "winner",
+  draw: "draw",
+  sensorFault: "sensor fault",
+  linkLost: "link lost",
+};
+
+/** `GP start · CB next stone · …`: every light the plan can show, wrapped to the view's width. */
+export function legend(): string[] {
+  const items = LED_ROLES.map(
+    (r) =>
+      `${ledCode(roleLed(r))} ${ROLE_WORDS[r] ?? r.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`,
+  );
+  items.push("Ctrl-C pauses");
+  const lines: string[] = [];
+  let line = "  LEDs:";
+  for (const item of items) {
+    const next = `${line}${line.endsWith(":") ? " " : " · "}${item}`;
+    if (next.length > VIEW_WIDTH) {
+      lines.push(line);
+      line = `        ${item}`;
+    } else line = next;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** A line cut to the view's width (what does not fit is shown as …). */
+function fit(text: string, width = VIEW_WIDTH): string {
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
+
+/** A message wrapped onto at most two lines of the view's width. */
+function wrapped(text: string): string[] {
+  const width = VIEW_WIDTH - 2;
+  if (text.length <= width) return [`  ${text}`];
+  const cut = text.lastIndexOf(" ", width);
+  const at = cut > width / 2 ? cut : width;
+  return [`  ${text.slice(0, at)}`, fit(`    ${text.slice(at).trimStart()}`)];
+}
+
+/** The game's state for the top line: whose move, or the result with the score. */
+function stateLine(view: PlayView): string {
+  const o = view.outcome ?? null;
+  if (o !== null) {
+    const who = o.winner === null ? "a draw" : `${o.winner === "S" ? "South" : "North"} wins`;
+    return `game over: ${who} · South ${o.score["S"] ?? 0} – North ${o.score["N"] ?? 0}`;
+  }
+  return view.toMove === null ? "" : `${view.toMove === "S" ? "South" : "North"} to move`;
+}
+
+/** The whole frame, as lines, none wider than `VIEW_WIDTH` (colour codes aside). */
 export function renderView(view: PlayView, colour: boolean): string[] {
   const bold = colour ? pc.bold : (s: string) => s;
   const dim = colour ? pc.dim : (s: string) => s;
-  const mover = view.toMove === null ? "" : `${view.toMove === "S" ? "South" : "North"} to move`;
+  const state = stateLine(view);
+  const over = (view.outcome ?? null) !== null;
   const lines = [
-    `${bold(view.title)}   ${dim(`ply ${view.ply}${mover ? " · " + mover : ""} · board ${view.link}`)}`,
-    `      ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${String(c).padStart(3)}   `).join(" ")}`,
+    bold(fit(view.title)),
+    dim(fit(`ply ${view.ply}${state ? " · " + state : ""} · board ${view.link}`)),
   ];
-  const row = (r: string, side: string) =>
-    `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}${side}`;
-  const northTurn = view.toMove === "N" ? bold(" ◀") : "  ";
-  const southTurn = view.toMove === "S" ? bold(" ◀") : "  ";
+  const turn = (side: "S" | "N") => (!over && view.toMove === side ? bold(" ◀") : "");
   const reserve = (side: "S" | "N") =>
     view.reserve === null ? "" : ` · ${view.reserve[side]} in reserve`;
+  const player = (side: "S" | "N") =>
+    `  ${side === "N" ? "North" : "South"} · ${fit(view.players[side], 40)} ${clock(view.clocks[side])}${reserve(side)}`;
+  const row = (r: string) =>
+    `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}`;
+  lines.push(`${player("N")}${turn("N")}`);
   lines.push(
-    row("D", `  North · ${view.players.N} ${clock(view.clocks.N)}${reserve("N")}${northTurn}`),
+    `      ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${String(c).padStart(3)}   `).join(" ")}`,
   );
-  lines.push(row("C", ""));
-  lines.push(`      ${"─".repeat(56)}`);
-  lines.push(row("B", ""));
-  lines.push(
-    row("A", `  South · ${view.players.S} ${clock(view.clocks.S)}${reserve("S")}${southTurn}`),
-  );
+  lines.push(row("D"), row("C"), `      ${"─".repeat(56)}`, row("B"), row("A"));
+  lines.push(`${player("S")}${turn("S")}`);
   const hand: string[] = [];
   if (view.inHand !== null && view.inHand > 0) hand.push(`in hand ${view.inHand}`);
   if (view.nextStone.length > 0) hand.push(`next stone ${view.nextStone.join(" or ")}`);
   if (view.lastLands !== null) hand.push(`last lands ${view.lastLands}`);
-  lines.push(`  ${hand.length > 0 ? hand.join(" · ") : " "}`);
-  lines.push(`  ${bold(view.status)}`);
+  lines.push(fit(`  ${hand.length > 0 ? hand.join(" · ") : " "}`));
+  lines.push(...wrapped(view.status).map((l) => bold(l)));
   const list = moveList(view.moves, view.firstSide);
-  lines.push(`  moves: ${list.length > 200 ? "… " + list.slice(-200) : list}`);
-  for (const m of view.messages.slice(-4)) lines.push(`  ${colour ? pc.yellow(m) : m}`);
-  lines.push(
-    dim(
-      "  LEDs: GP start here · CB next stone · YF capture from · YB captured to · MF/MB too many/few · Ctrl-C pauses",
-    ),
-  );
+  const room = VIEW_WIDTH - "  moves: … ".length;
+  lines.push(`  moves: ${list.length > room + 2 ? "… " + list.slice(-room) : list}`);
+  for (const m of view.messages.slice(-3)) {
+    for (const l of wrapped(m)) lines.push(colour ? pc.yellow(l) : l);
+  }
+  for (const l of legend()) lines.push(dim(l));
   return lines;
 }
