@@ -226,14 +226,14 @@ describe("the lines kete play says", () => {
     ).toBeNull();
   });
 
-  it("a lost link, with its reason", () => {
+  it("a lost link, with its reason, and the link up again", () => {
     expect(boardMessage({ type: "link", state: "lost", reason: "silence" })).toBe(
       "board link lost (silence); waiting for it to come back",
     );
     expect(boardMessage({ type: "link", state: "lost" })).toBe(
       "board link lost; waiting for it to come back",
     );
-    expect(boardMessage({ type: "link", state: "ready" })).toBeNull();
+    expect(boardMessage({ type: "link", state: "ready" })).toMatch(/^board link up/);
   });
 
   it("the game clock at the start of a log line; side names", () => {

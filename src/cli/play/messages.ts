@@ -50,10 +50,13 @@ export function controllerMessage(
   }
 }
 
-/** The line for a board event (only a lost link says one). */
+/** The line for a board event: the link lost, and the link up again. */
 export function boardMessage(e: BoardEvent): string | null {
   if (e.type === "link" && e.state === "lost") {
     return `board link lost${e.reason ? ` (${e.reason})` : ""}; waiting for it to come back`;
+  }
+  if (e.type === "link" && e.state === "ready") {
+    return "board link up: check the board against the lights, then play on";
   }
   return null;
 }
