@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { realScheduler } from "../../src/board/scheduler.js";
-import { openBoard, settleMs, simulatedOptions } from "../../src/cli/play/board.js";
+import {
+  SNAPSHOT_INTERVAL_MS,
+  openBoard,
+  settleMs,
+  simulatedOptions,
+} from "../../src/cli/play/board.js";
 import { processHost } from "../../src/cli/play/host.js";
 import { runPlay } from "../../src/cli/play/session.js";
 import { findGame } from "../../src/games/index.js";
@@ -43,7 +48,7 @@ describe("the board a game is played on", () => {
     expect(
       simulatedOptions({ port: null, pace: 1, noise: false, seed: 3 }, counts, realScheduler).noise,
     ).toBe(false);
-    expect(slow.session).toEqual({ debounceMs: 150 });
+    expect(slow.session).toEqual({ debounceMs: 150, snapshotIntervalMs: SNAPSHOT_INTERVAL_MS });
   });
 
   it("the simulated board opens ready with the stones it was given", async () => {

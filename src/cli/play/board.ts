@@ -4,7 +4,8 @@
  * (handshake done) or the one line that says why not.
  */
 import { SerialBoard, SimulatedBoard, waitForReady } from "../../board/index.js";
-import type { BoardLink, Scheduler } from "../../board/index.js";
+import type { BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
+import { DEFAULT_TRACKING } from "../../controller/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 
 export interface BoardChoice {
@@ -30,6 +31,26 @@ export function settleMs(pace: number): number {
   return Math.round(Math.min(150, Math.max(30, 150 * pace)));
 }
 
+/**
+ * How often the board must send a snapshot when nothing changes. The
+ * controller ends a turn whose end is ambiguous (Bao's stop in the nyumba) on
+ * an unchanged settled reading `quietMs` after the end board was read, so
+ * readings must come more often than that; the board's own default (2000 ms,
+ * PROTOCOL.md §7) would hold such a turn open for up to two seconds.
+ */
+export const SNAPSHOT_INTERVAL_MS = Math.min(1000, Math.floor(DEFAULT_TRACKING.quietMs / 1.5));
+
+/**
+ * What kete tells a board after every handshake (`CFG`, PROTOCOL.md §7): the
+ * debounce its tracking assumes and the snapshot interval above, whatever the
+ * board's own defaults are.
+ */
+export function boardSettings(
+  pace: number,
+): Pick<SessionOptions, "debounceMs" | "snapshotIntervalMs"> {
+  return { debounceMs: settleMs(pace), snapshotIntervalMs: SNAPSHOT_INTERVAL_MS };
+}
+
 /** The simulated board's construction options for a choice. */
 export function simulatedOptions(
   choice: BoardChoice,
@@ -52,7 +73,7 @@ export function simulatedOptions(
       : (false as const),
     seed: choice.seed,
     scheduler,
-    session: { debounceMs: settleMs(choice.pace) },
+    session: boardSettings(choice.pace),
   };
 }
 
@@ -66,7 +87,8 @@ export async function openBoard(
   scheduler: Scheduler,
 ): Promise<Result<OpenBoard>> {
   if (choice.port !== null) {
-    const serial = new SerialBoard(choice.port, { scheduler });
+    // A person plays a real board: a person's debounce, whatever --pace says.
+    const serial = new SerialBoard(choice.port, { scheduler, ...boardSettings(1) });
     const ready = await waitForReady(serial, SERIAL_READY_MS, { failOnLost: true, scheduler });
     if (!ready.ok) {
       await serial.close();
