@@ -441,6 +441,60 @@ function captureSkipped<P extends Position>(sc: Scene<P>): Classified<P> | null 
   return null;
 }
 
+/**
+ * C2b. The same, seen from the point the readings reached (the nearest
+ * point may lie past the capture, where the captured pit reads too many and
+ * the stones look misplaced): at a point whose next pick-up group captures
+ * and then lifts the landing pit, the captured pits are untouched, the landing
+ * pit is empty, and every other pit that differs gained stones, no
+ * more in all than the landing pit lost (its stones sown on).
+ */
+function captureSkippedAhead<P extends Position>(sc: Scene<P>): Classified<P> | null {
+  let found: Classified<P> | null = null;
+  const reading = sc.reading;
+  // Only where the tracker stands: a point further on would take a stone
+  // sown past the landing pit for the landing pit lifted.
+  explore(sc.t.cursors, reading, 0, (node, offset, board) => {
+    for (const g of pickUpGroups(node, offset)) {
+      const caps = g.filter((s) => s.op === OP_CAPTURE);
+      const lift = g.find((s) => s.op === OP_LIFT);
+      if (caps.length === 0 || lift === undefined) continue;
+      // The whole landing pit lifted (a pit part emptied is a stone short, not a skipped capture).
+      const lost = (board[lift.pit] as number) - (reading[lift.pit] as number);
+      if (lost <= 0 || reading[lift.pit] !== 0 || caps.some((c) => reading[c.pit] !== board[c.pit]))
+        continue;
+      let gained = 0;
+      let fits = true;
+      const changed: number[] = [];
+      for (let i = 0; i < board.length; i++) {
+        const d = (reading[i] as number) - (board[i] as number);
+        if (d === 0) continue;
+        changed.push(i);
+        if (i === lift.pit) continue;
+        if (d < 0) fits = false;
+        gained += d;
+      }
+      if (!fits || gained === 0 || gained > lost) continue;
+      const rule = captureRuleOf(sc);
+      const c = caps[0] as Step;
+      found = {
+        mistake: {
+          kind: "capture-not-taken",
+          rule,
+          message: `the last stone fell in ${name(sc, lift.pit)} and ${name(sc, c.pit)} holds ${plural(board[c.pit] as number, "stone")}: take them before sowing on (${rule})`,
+          side: sc.mover,
+          pits: [...new Set(changed.map((i) => name(sc, i)))],
+          expected: caps.map((s) => name(sc, s.pit)),
+        },
+        reference: { node, offset, board: board.slice() },
+      };
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
 /** C3. Stones taken from a pit no step of the turn lifts or captures now. */
 function wrongLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
   const relayLifts = sc.next.filter((s) => s.op === OP_LIFT).map((s) => s.pit);
@@ -619,6 +673,7 @@ export function classifyMistake<P extends Position>(
     atStart ??
     placedHandful(sc) ??
     captureSkipped(sc) ??
+    captureSkippedAhead(sc) ??
     wrongLift(sc) ??
     wrongDrop(sc) ??
     unexpected(sc)

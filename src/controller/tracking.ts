@@ -297,10 +297,11 @@ export function withinPickUp(
   reading: ArrayLike<number>,
   diff: number,
   group: readonly Step[],
+  takenBefore = 0,
 ): boolean {
   if (diff === 0 || diff > group.length) return false;
   let mismatched = 0;
-  let taken = 0;
+  let taken = takenBefore;
   const seen = new Set<number>();
   for (const s of group) {
     if (seen.has(s.pit)) return false;
@@ -330,6 +331,30 @@ export function withinPickUp(
     if (all) return false;
   }
   return true;
+}
+
+/**
+ * Stones taken by the capture steps just before a point (the same pick-up
+ * group, begun earlier): a capture taken into the hand before a settled
+ * reading and then dropped into the landing pit. 0 when a lift or any other
+ * step comes first.
+ */
+export function capturedBefore<P extends Position>(node: TrieNode<P>, offset: number): number {
+  let n: TrieNode<P> | null = node;
+  let off = offset;
+  let taken = 0;
+  while (n !== null) {
+    if (off === 0) {
+      n = n.parent;
+      off = n === null ? 0 : n.steps.length;
+      continue;
+    }
+    const s = n.steps[off - 1] as Step;
+    if (s.op !== OP_CAPTURE) break;
+    taken += s.n;
+    off--;
+  }
+  return taken;
 }
 
 /** The runs of free steps (`Step.free`, any order) starting at a point, one per branch. */
@@ -388,8 +413,7 @@ export function matchReading<P extends Position>(
     if (diff === 0) {
       out.push({ node, offset, board: board.slice(), exact: true });
     } else if (
-      (diff <= 4 &&
-        pickUpGroups(node, offset).some((g) => withinPickUp(board, reading, diff, g))) ||
+      (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff)) ||
       freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g))
     ) {
       // A pick-up, or a group of simultaneous changes, in progress at this point.
@@ -401,6 +425,20 @@ export function matchReading<P extends Position>(
   // exact cursors look ahead through it): keep it only on other branches (optional captures).
   const exact = out.filter((c) => c.exact);
   return out.filter((c) => c.exact || !exact.some((e) => leadsTo(e, c)));
+}
+
+/** Whether `reading` is a pick-up in progress at a point (captures just taken count as in hand). */
+function withinSomePickUp<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  board: ArrayLike<number>,
+  reading: ArrayLike<number>,
+  diff: number,
+): boolean {
+  const groups = pickUpGroups(node, offset);
+  if (groups.length === 0) return false;
+  const before = capturedBefore(node, offset);
+  return groups.some((g) => withinPickUp(board, reading, diff, g, before));
 }
 
 /** Whether point `b` lies at or after point `a` on the same branch of the trie. */
