@@ -5,9 +5,9 @@
  *
  * | role | light | when |
  * |---|---|---|
- * | legalStart | green pulse | turn start: pits a turn may start from; while sowing on, the pit to lift next (relay) |
+ * | legalStart | green pulse | turn start only: pits a turn may start from (Bao's namua: where a seed may be placed) |
  * | nextStone | cyan blink | the pit the next stone belongs in (both neighbours while the direction is open) |
- * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on |
+ * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on; mid-turn, with the hand empty, the pit where it landed, to lift and sow on (a relay without capture, `guide.liftNext`) |
  * | captureFrom | yellow fast | the pit(s) to capture from |
  * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them; Bao: the kichwa receiving the first captured seed, `guide.kichwa` with one pit) |
  * | kichwaChoice | yellow pulse | Bao: both kichwa while the player may choose either (`guide.kichwa`, two pits; not used by four-row games) |
@@ -118,8 +118,12 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
       const g = input.guide;
       if (!input.guidance || g === null) break;
       set(g.lastStone, "lastStone");
+      // Mid-turn the pit to lift next is where the last stone landed: the
+      // next-stone family's steady light, never the start-of-turn pulse
+      // (the scheme has no role of its own for it; hardware/led-scheme.json
+      // is the board's table, kept equal to LED_SCHEME).
+      set(g.liftNext, "lastStone");
       set(g.starts, "legalStart");
-      set(g.liftNext, "legalStart");
       set(g.capturedTo, "capturedTo");
       set(g.captureFrom, "captureFrom");
       set(g.nextStone, "nextStone");

@@ -12,7 +12,10 @@ import {
   ledPlan,
   type LedInput,
 } from "../../src/controller/leds.js";
-import { PITS_4X8 } from "./harness.js";
+import { findGame } from "../../src/games/index.js";
+import type { Game, Position } from "../../src/games/core/types.js";
+import { seededRandom } from "../../src/shared/random.js";
+import { PITS_4X8, counts, startSession } from "./harness.js";
 import { boardOf, change, initial, session, stepBoards, traceOf } from "./scenario.js";
 
 const start = initial("husbao");
@@ -127,4 +130,47 @@ describe("LEDs through the controller", () => {
     s.link.settled(boardOf(initial("bao-de")));
     expect(s.controller.state).toBe("session.play.turn.awaitingStart");
   });
+});
+
+describe("LEDs mid-turn: the start light is for the start of a turn only", () => {
+  const green = { pattern: "pulse", colour: "green" };
+
+  it("a relay's landing pit (HusBao A1+: B2 lifted and sown on) gets the steady next-stone light", async () => {
+    const a1 = stepBoards(before, traceOf(start, "A1+"));
+    const s = session(start);
+    s.link.settled(a1[0]!);
+    s.link.settled(a1[1]!);
+    s.link.settled(a1[2]!);
+    await s.controller.flush();
+    expect(s.link.leds.get("B2")).toEqual({ pattern: "steady", colour: "cyan" });
+    expect([...s.link.leds.values()]).not.toContainEqual(green);
+  });
+
+  for (const id of ["husbao", "hus", "bao-de"]) {
+    it(`${id}: no green pulse at any step of a turn but its start`, async () => {
+      const game = findGame(id) as Game<Position>;
+      const random = seededRandom(21);
+      let p = (game.initial({}) as { ok: true; value: Position }).value;
+      let steps = 0;
+      for (let ply = 0; ply < 12; ply++) {
+        const m = game.randomMove(p, random);
+        if (m === null) break;
+        const s = startSession(game, p, {});
+        const boards = stepBoards(counts(game, p), m.trace);
+        // Every reading but the last (the next turn's start lights its own starts).
+        for (const b of boards.slice(0, -1)) {
+          s.link.settled(b);
+          await s.controller.flush();
+          steps++;
+          const lit = [...s.link.leds].filter(
+            ([, l]) => l.pattern === "pulse" && l.colour === "green",
+          );
+          expect(lit, `${id} ${m.move}`).toEqual([]);
+        }
+        s.controller.close();
+        p = m.position;
+      }
+      expect(steps).toBeGreaterThan(50);
+    });
+  }
 });
