@@ -366,6 +366,14 @@ export class Controller {
     this.sending ??= this.sendPendingLeds();
   }
 
+  /** Forgets that the board shows `entries` (unless a newer light for the pit is already on its way). */
+  private forgetShown(entries: readonly { pit: string; led: LedState }[]): void {
+    for (const e of entries) {
+      if (this.pendingLeds.has(e.pit)) continue;
+      if (this.shown.get(e.pit) === e.led) this.shown.delete(e.pit);
+    }
+  }
+
   /** Hands the pending LED changes to the link, 40 pits a command, one command at a time. */
   private async sendPendingLeds(): Promise<void> {
     try {
@@ -375,11 +383,16 @@ export class Controller {
         const entries = [...this.pendingLeds].map(([pit, led]) => ({ pit, led }));
         this.pendingLeds.clear();
         for (let i = 0; i < entries.length; i += 40) {
+          const chunk = entries.slice(i, i + 40);
+          let refused: boolean;
           try {
-            await this.link.setLeds(entries.slice(i, i + 40));
+            refused = !(await this.link.setLeds(chunk)).ok;
           } catch {
-            // As before, a failed command is not retried.
+            refused = true;
           }
+          // A command the board refused (NAK) or never got is not shown: forget
+          // those pits, so the next change of the plan sends them again.
+          if (refused) this.forgetShown(chunk);
         }
       }
     } finally {
