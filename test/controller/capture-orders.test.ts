@@ -17,8 +17,23 @@ import type { Game, LegalMove, Position, Trace } from "../../src/games/core/type
 import { counts, startSession } from "./harness.js";
 import { at, feed, stepBoards, type Board } from "./scenario.js";
 
-type Order = "trace" | "drop" | "hand-drop" | "hand-all-drop" | "lift-first";
-const ORDERS: readonly Order[] = ["trace", "drop", "hand-drop", "hand-all-drop", "lift-first"];
+type Order =
+  | "trace"
+  | "drop"
+  | "hand-drop"
+  | "hand-all-drop"
+  | "lift-first"
+  | "reverse-drop"
+  | "reverse-lift-first";
+const ORDERS: readonly Order[] = [
+  "trace",
+  "drop",
+  "hand-drop",
+  "hand-all-drop",
+  "lift-first",
+  "reverse-drop",
+  "reverse-lift-first",
+];
 
 /** The settled boards of a trace with each capture group played in `order`, one per physical act. */
 function orderedBoards(before: Board, trace: Trace, order: Order): Board[] {
@@ -33,9 +48,11 @@ function orderedBoards(before: Board, trace: Trace, order: Order): Board[] {
       while (j < trace.length && trace[j]!.op === "capture") j++;
       const lift = trace[j];
       if (lift !== undefined && lift.op === "lift") {
-        const caps = trace
+        const inTrace = trace
           .slice(i, j)
           .map((c) => ({ pit: at(c.pit), n: c.op === "capture" ? c.n : 0 }));
+        // The back pit first (a capture of two pits taken in the other order).
+        const caps = order.startsWith("reverse") ? [...inTrace].reverse() : inTrace;
         const l = at(lift.pit);
         const own = lift.n;
         const taken = caps.reduce((a, c) => a + c.n, 0);
@@ -49,6 +66,7 @@ function orderedBoards(before: Board, trace: Trace, order: Order): Board[] {
             push();
             break;
           case "drop":
+          case "reverse-drop":
             for (const c of caps) {
               board[c.pit]! -= c.n;
               board[l]! += c.n;
@@ -78,6 +96,7 @@ function orderedBoards(before: Board, trace: Trace, order: Order): Board[] {
             push();
             break;
           case "lift-first":
+          case "reverse-lift-first":
             board[l]! -= own;
             push();
             for (const c of caps) {
@@ -104,20 +123,24 @@ const CONFIGS: readonly { game: string; options: Record<string, unknown> }[] = [
   { game: "husbao-front", options: {} },
   { game: "hus", options: {} },
   { game: "bao-de", options: {} },
+  { game: "husbao", options: { direction: "cw" } },
+  { game: "hus", options: { capture: "optional" } },
+  { game: "bao-de", options: { capture: "optional", direction: "ccw" } },
 ];
 
 describe("capture groups in every physical order, a settled reading at every step", () => {
   for (const c of CONFIGS) {
-    it(`${c.game}: no mistake, the move accepted`, () => {
+    const label = `${c.game} ${JSON.stringify(c.options)}`;
+    it(`${label}: no mistake, the move accepted`, () => {
       const game = findGame(c.game) as Game<Position>;
       const random = seededRandom(811);
       let moves = 0;
       let mistakes = 0;
-      for (let g = 0; g < 12 && moves < 60; g++) {
+      for (let g = 0; g < 12 && moves < 40; g++) {
         const init = game.initial(c.options);
         if (!init.ok) throw new Error(init.error.message);
         let p = init.value;
-        for (let ply = 0; ply < 40 && moves < 60; ply++) {
+        for (let ply = 0; ply < 40 && moves < 40; ply++) {
           const m = game.randomMove(p, random);
           if (m === null) break;
           if (hasCapture(m)) {
