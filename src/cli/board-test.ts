@@ -4,7 +4,7 @@
  * pit laid out as the board (rows D and C on top, B and A below; unsettled
  * and faulty pits marked), cycles every LED through its colours and then
  * lights each pit in turn, and reports bad lines, sensor faults and buttons.
- * Runs until Ctrl-C, for `--seconds N`, or `--once` (one snapshot, no LEDs).
+ * Runs until Ctrl-C (or SIGTERM, SIGHUP, a closed output), for `--seconds N`, or `--once` (one snapshot, no LEDs).
  * Plain text; colour only on a terminal without NO_COLOR. A port that is not
  * there or not a kete board: one line on stderr, exit 1.
  *
@@ -12,6 +12,7 @@
  * in ./board-test/: render (text), events (what each event means), screen
  * (live or appended output), leds (the LED program).
  */
+import type { EventEmitter } from "node:events";
 import type { Command } from "commander";
 import { SerialBoard, waitForReady } from "../board/index.js";
 import type { BoardSession, BoardSnapshot } from "../board/index.js";
@@ -23,6 +24,7 @@ import { cycleLeds, ledProgram } from "./board-test/leds.js";
 import { describeInfo, emptyStats, painter, renderBoard, summary } from "./board-test/render.js";
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
+import { whenOutputCloses } from "./output.js";
 import { usageError } from "./usage.js";
 
 export { describeInfo, renderBoard } from "./board-test/render.js";
@@ -152,17 +154,30 @@ async function watch(
   return 0;
 }
 
-/** Resolves on Ctrl-C, SIGTERM or after `seconds` (when not null). */
-export function stopped(seconds: number | null): Promise<void> {
+/** The signals that end the live test as Ctrl-C does (SIGHUP: the terminal or SSH session is gone). */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/**
+ * Resolves on Ctrl-C, SIGTERM, SIGHUP, a closed output (`kete board-test |
+ * head`) or after `seconds` (when not null): the LEDs are then put out and
+ * the port closed as after any stop.
+ */
+export function stopped(
+  seconds: number | null,
+  world: { readonly signals: Pick<NodeJS.Process, "on" | "off">; readonly output: EventEmitter } = {
+    signals: process,
+    output: process.stdout,
+  },
+): Promise<void> {
   return new Promise((resolve) => {
     const finish = (): void => {
-      process.off("SIGINT", finish);
-      process.off("SIGTERM", finish);
+      for (const signal of STOP_SIGNALS) world.signals.off(signal, finish);
+      stopWatchingOutput();
       if (timer !== null) clearTimeout(timer);
       resolve();
     };
-    process.once("SIGINT", finish);
-    process.once("SIGTERM", finish);
+    for (const signal of STOP_SIGNALS) world.signals.on(signal, finish);
+    const stopWatchingOutput = whenOutputCloses(finish, world.output);
     const timer = seconds === null ? null : setTimeout(finish, seconds * 1000);
   });
 }

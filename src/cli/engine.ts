@@ -1,5 +1,5 @@
 /**
- * `kete engine`: the JSON-lines rules service (shared/spec/engine-protocol.md).
+ * `kete engine`: the JSON-lines rules service (README.md, "The engine interface").
  * Reads requests from stdin, writes exactly one answer line per request to
  * stdout, and nothing else; exits 0 at end of input.
  */
@@ -18,7 +18,7 @@ import { LineFramer } from "../protocol/index.js";
 export function registerEngineCommand(program: Command): Command {
   return program
     .command("engine")
-    .description("serve the rules as JSON lines on stdin/stdout (see spec/engine-protocol.md)")
+    .description("serve the rules as JSON lines on stdin/stdout (see README.md)")
     .action(async () => {
       quietOnBrokenPipe(process.stdout);
       await runEngine(process.stdin, process.stdout);

@@ -1,7 +1,7 @@
 /**
  * The `kete` command line: one subcommand per module, wired up here.
  * Usage errors (unknown command, bad argument) print a short message and a
- * hint on stderr and exit with code 2.
+ * hint on stderr and exit with code 2; the exit codes are in usage.ts.
  */
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
@@ -13,7 +13,7 @@ import { registerPlayCommand } from "./play.js";
 import { registerReplayCommand } from "./replay.js";
 import { registerExportCommand } from "./export.js";
 import { registerGamesCommand } from "./games.js";
-import { EXIT_USAGE } from "./usage.js";
+import { addHelpTexts, EXIT_USAGE } from "./usage.js";
 
 export function buildProgram(): Command {
   const program = new Command("kete")
@@ -31,6 +31,8 @@ export function buildProgram(): Command {
   registerGamesCommand(program);
   registerBoardSimCommand(program);
   registerBoardTestCommand(program);
+  // Under each help: the game ids with their defaults, the exit codes, the README section.
+  addHelpTexts(program);
   return program;
 }
 

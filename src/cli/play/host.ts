@@ -19,7 +19,7 @@ export interface PlayHost {
   write(text: string): void;
   /** One line on standard error. */
   error(line: string): void;
-  /** Calls `pause` on an interrupt (Ctrl-C, SIGTERM, a closed output); returns the stop function. */
+  /** Calls `pause` on an interrupt (Ctrl-C, SIGTERM, SIGHUP, a closed output); returns the stop function. */
   interrupts(pause: () => void): () => void;
   /** Hands typed keys to `onKeys` (a terminal in raw mode), or null without one. */
   readonly keys: ((onKeys: (chunk: string) => void) => () => void) | null;

@@ -1,8 +1,9 @@
 /**
  * What a person does to `kete play` besides moving stones: keys typed at the
  * prompt (a move for the keyboard player, Ctrl-C), signals (SIGINT,
- * SIGTERM) and an output closed under it (`kete play | head`), all of which
- * pause the game resumably.
+ * SIGTERM, SIGHUP: a terminal closed, an SSH session dropped) and an output
+ * closed under it (`kete play | head`), all of which pause the game
+ * resumably.
  */
 import type { EventEmitter } from "node:events";
 
@@ -39,9 +40,12 @@ export function typeKeys(line: string, chunk: string): Typed {
 /** The process's signals, as far as pausing is concerned. */
 export type SignalSource = Pick<NodeJS.Process, "on" | "off">;
 
+/** The signals that pause a game: Ctrl-C, `kill`, and a terminal that hung up. */
+export const PAUSE_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /**
- * Calls `pause` on SIGINT, SIGTERM, or an error writing the output (it was
- * closed: `kete play | head`), so the journal ends with a pause record and
+ * Calls `pause` on SIGINT, SIGTERM, SIGHUP (the terminal or SSH session is
+ * gone), or an error writing the output (it was closed: `kete play | head`), so the journal ends with a pause record and
  * the game stays resumable. Returns the function that stops listening.
  */
 export function watchInterrupts(
@@ -50,12 +54,10 @@ export function watchInterrupts(
   pause: () => void,
 ): () => void {
   const onSignal = () => pause();
-  signals.on("SIGINT", onSignal);
-  signals.on("SIGTERM", onSignal);
+  for (const signal of PAUSE_SIGNALS) signals.on(signal, onSignal);
   output.on("error", onSignal);
   return () => {
-    signals.off("SIGINT", onSignal);
-    signals.off("SIGTERM", onSignal);
+    for (const signal of PAUSE_SIGNALS) signals.off(signal, onSignal);
     output.off("error", onSignal);
   };
 }

@@ -1,0 +1,93 @@
+/**
+ * SIGHUP (a terminal closed, an SSH session dropped) pauses `kete play` as
+ * Ctrl-C does, the pause in its journal, and stops `kete board-test` as
+ * Ctrl-C does (LEDs out, port closed): in-process with fake signals, and
+ * once for real on a spawned `kete play`.
+ */
+import { EventEmitter } from "node:events";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { stopped } from "../../src/cli/board-test.js";
+import { watchInterrupts } from "../../src/cli/play/input.js";
+import { readJournal } from "../../src/journal/store.js";
+import { drive, driveUntil, fakeHost, journalAt, settings, start } from "./play-harness.js";
+import { startKete } from "./process.js";
+import { ensureBuilt } from "./run.js";
+
+beforeAll(() => {
+  ensureBuilt();
+});
+
+describe("SIGHUP", () => {
+  it("pauses like SIGINT; stopping stops listening", () => {
+    const signals = new EventEmitter();
+    const output = new EventEmitter();
+    const pause = vi.fn();
+    const stop = watchInterrupts(signals as never, output, pause);
+    signals.emit("SIGHUP");
+    expect(pause).toHaveBeenCalledTimes(1);
+    stop();
+    expect(signals.listenerCount("SIGHUP")).toBe(0);
+    signals.emit("SIGHUP");
+    expect(pause).toHaveBeenCalledTimes(1);
+  });
+
+  it("a game on the fake clock: SIGHUP pauses it, exit 130, the pause in the journal", async () => {
+    const h = fakeHost();
+    const signals = new EventEmitter();
+    const host = {
+      ...h.host,
+      interrupts: (p: () => void) => watchInterrupts(signals as never, new EventEmitter(), p),
+    };
+    const session = await start(settings("hus", { seed: 3 }), { ...h, host });
+    expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
+    signals.emit("SIGHUP");
+    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(signals.listenerCount("SIGHUP")).toBe(0);
+    expect(h.out.join("")).toMatch(/game paused; continue it with: kete play --resume /);
+    const j = journalAt(session.journalPath);
+    expect(j.records[j.records.length - 1]).toMatchObject({ kind: "pause", reason: "interrupted" });
+  });
+
+  it("kete board-test stops on SIGHUP or a closed output as on Ctrl-C", async () => {
+    for (const stop of [
+      (w: { signals: EventEmitter; output: EventEmitter }) => w.signals.emit("SIGHUP"),
+      (w: { signals: EventEmitter; output: EventEmitter }) =>
+        w.output.emit("error", Object.assign(new Error("write EPIPE"), { code: "EPIPE" })),
+    ]) {
+      const world = { signals: new EventEmitter(), output: new EventEmitter() };
+      let done = false;
+      const over = stopped(null, world as never).then(() => (done = true));
+      await Promise.resolve();
+      expect(done).toBe(false);
+      stop(world);
+      await over;
+      expect(done).toBe(true);
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+        expect(world.signals.listenerCount(signal)).toBe(0);
+      }
+      expect(world.output.listenerCount("error")).toBe(0);
+    }
+  });
+
+  it(
+    "a real kete play: a hang-up pauses it resumably (exit 130)",
+    { timeout: 180_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "kete-hup-"));
+      const k = startKete(["play", "--game", "hus", "--seed", "9", "--games-dir", dir]);
+      await k.printed(/ply 2 /);
+      k.child.kill("SIGHUP");
+      expect(await k.exited).toBe(130);
+      expect(k.stderr()).toBe("");
+      expect(k.stdout()).toMatch(/game paused; continue it with: kete play --resume /);
+      const [file] = readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
+      const j = readJournal(join(dir, file!));
+      if (!j.ok) throw new Error(j.error.message);
+      const records = j.value.records;
+      expect(records[records.length - 1]).toMatchObject({ kind: "pause", reason: "interrupted" });
+    },
+  );
+});

@@ -1,0 +1,100 @@
+/**
+ * `kete --help` and every command's help: the game ids with their defaults,
+ * the exit codes a script can rely on, and where to read more — inside the
+ * repository (README.md sections that exist), never `../shared/…`.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { games } from "../../src/games/index.js";
+import { buildProgram } from "../../src/cli/program.js";
+import {
+  EXIT_FAILED,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_TIMED_OUT,
+  EXIT_USAGE,
+} from "../../src/cli/usage.js";
+import { ensureBuilt, kete, ROOT } from "./run.js";
+
+const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const headings = new Set(
+  README.split("\n")
+    .filter((l) => l.startsWith("#"))
+    .map((l) => l.replace(/^#+\s*/, "")),
+);
+const commands = buildProgram()
+  .commands.map((c) => c.name())
+  .filter((n) => n !== "help");
+
+/** The exit-code lines of a help text: code → meaning. */
+function exitCodes(help: string): Map<number, string> {
+  const section = help.split("Exit codes:\n")[1] ?? "";
+  const codes = new Map<number, string>();
+  for (const line of section.split("\n")) {
+    const m = /^ {2}(\d+)\s+(.+)$/.exec(line);
+    if (m === null) break;
+    codes.set(Number(m[1]), m[2]!);
+  }
+  return codes;
+}
+
+beforeAll(() => {
+  ensureBuilt();
+});
+
+describe("help texts", () => {
+  it("the exit codes are the ones the commands use", () => {
+    expect([EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_TIMED_OUT, EXIT_INTERRUPTED]).toEqual([
+      0, 1, 2, 3, 130,
+    ]);
+  });
+
+  it("kete --help: every game id with its defaults, every exit code, exit 0", () => {
+    const r = kete(["--help"]);
+    expect(r.status).toBe(0);
+    for (const g of games) {
+      const defaults = g.optionSpecs.map((s) => `${s.name}=${String(s.default)}`).join(" ");
+      expect(r.stdout).toMatch(new RegExp(`^ {2}${g.id} +${defaults}$`, "m"));
+    }
+    const codes = exitCodes(r.stdout);
+    expect([...codes.keys()]).toEqual([0, 1, 2, 3, 130]);
+    expect(codes.get(2)).toMatch(/usage/);
+    expect(codes.get(3)).toMatch(/--minutes.*paused/);
+    expect(codes.get(130)).toMatch(/interrupted.*SIGHUP.*paused/);
+    expect(r.stdout).toMatch(/closed output .* quietly/);
+  });
+
+  it.each(commands)("kete %s --help: its exit codes and a README section that exists", (name) => {
+    const r = kete([name, "--help"]);
+    expect(r.status).toBe(0);
+    const codes = exitCodes(r.stdout);
+    expect(codes.get(0)).toBeDefined();
+    expect(codes.get(2)).toMatch(/usage/);
+    const section = /See README\.md, section "(.+)"\./.exec(r.stdout);
+    expect(section).not.toBeNull();
+    expect(headings).toContain(section![1]);
+  });
+
+  it("the commands that take a game list them all with their defaults", () => {
+    for (const name of ["perft", "play", "engine"]) {
+      const help = kete([name, "--help"]).stdout;
+      for (const g of games) expect(help).toMatch(new RegExp(`^ {2}${g.id} `, "m"));
+    }
+    const play = kete(["play", "--help"]).stdout;
+    expect(play).toMatch(/--minutes 10 off a terminal, 120 on one/);
+    expect(play).toMatch(/--seed from the clock/);
+    expect(play).toMatch(/\(default: "husbao"\)/);
+    expect([...exitCodes(play).keys()]).toEqual([0, 1, 2, 3, 130]);
+  });
+
+  it("no help points outside the repository", () => {
+    for (const args of [["--help"], ...commands.map((n) => [n, "--help"])]) {
+      const help = kete(args).stdout;
+      expect(help, args.join(" ")).not.toMatch(/\.\.\/|shared\/|spec\//);
+    }
+    expect(kete(["engine", "--help"]).stdout).toMatch(
+      /See README\.md, section "The engine interface: `kete engine`"/,
+    );
+  });
+});
