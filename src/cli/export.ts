@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { exportGame, exportJson, exportText } from "../journal/index.js";
 import { readJournal } from "../journal/index.js";
+import { journalOptions } from "./play/settings.js";
 import { usageError } from "./usage.js";
 
 export function registerExportCommand(program: Command): Command {
@@ -14,7 +15,7 @@ export function registerExportCommand(program: Command): Command {
       if (flags.format !== "text" && flags.format !== "json") {
         usageError(command, `--format must be text or json, not '${flags.format}'`);
       }
-      const journal = readJournal(file);
+      const journal = readJournal(file, journalOptions);
       if (!journal.ok) {
         process.stderr.write(`kete export: ${journal.error.message}\n`);
         process.exit(1);

@@ -1,6 +1,29 @@
 /** `kete games`: the recorded games, oldest first. */
 import type { Command } from "commander";
-import { defaultGamesDir, listJournals } from "../journal/index.js";
+import { defaultGamesDir, scanJournals, type JournalSummary } from "../journal/index.js";
+import { journalOptions } from "./play/settings.js";
+
+/** `2026-11-22 03:34` in the local time zone (journals hold UTC). */
+export function localTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso.slice(0, 16).padEnd(16);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** One game's line: local start time, game, players, moves, result, file. */
+export function gameLine(g: JournalSummary): string {
+  const h = g.header;
+  const result =
+    g.playingIn !== null
+      ? "being played"
+      : g.result === null
+        ? "unfinished"
+        : g.result.winner === null
+          ? "draw"
+          : `${g.result.winner === "S" ? h.players.S : h.players.N} won`;
+  return `${localTime(h.startedAt)}  ${h.game.padEnd(13)} ${`${h.players.S} v ${h.players.N}`.padEnd(24)} ${String(g.moves).padStart(4)} moves  ${result.padEnd(16)} ${g.path}\n`;
+}
 
 export function registerGamesCommand(program: Command): Command {
   return program
@@ -12,22 +35,18 @@ export function registerGamesCommand(program: Command): Command {
     )
     .action((flags: { gamesDir?: string }) => {
       const dir = flags.gamesDir ?? defaultGamesDir();
-      const list = listJournals(dir);
-      if (list.length === 0) {
-        process.stdout.write(`no games recorded in ${dir}\n`);
-        return;
+      const folder = scanJournals(dir, journalOptions);
+      if (!folder.ok) {
+        process.stderr.write(`kete games: ${folder.error.message}\n`);
+        process.exit(1);
       }
-      for (const g of list) {
-        const h = g.header;
-        const result =
-          g.result === null
-            ? "unfinished"
-            : g.result.winner === null
-              ? "draw"
-              : `${g.result.winner === "S" ? h.players.S : h.players.N} won`;
-        process.stdout.write(
-          `${h.startedAt.slice(0, 16).replace("T", " ")}  ${h.game.padEnd(13)} ${`${h.players.S} v ${h.players.N}`.padEnd(24)} ${String(g.moves).padStart(4)} moves  ${result.padEnd(16)} ${g.path}\n`,
-        );
+      const { games, skipped } = folder.value;
+      if (games.length === 0) process.stdout.write(`no games recorded in ${dir}\n`);
+      for (const g of games) process.stdout.write(gameLine(g));
+      if (skipped.length > 0) {
+        const files = skipped.length === 1 ? "1 file" : `${skipped.length} files`;
+        process.stderr.write(`kete games: skipped ${files} that kete cannot read as a journal:\n`);
+        for (const s of skipped) process.stderr.write(`  ${s.path}: ${s.reason}\n`);
       }
     });
 }

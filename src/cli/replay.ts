@@ -11,6 +11,7 @@ import type { Journal, JournalRecord } from "../journal/index.js";
 import { verifyJournal } from "./play/verify.js";
 import type { Verification } from "./play/verify.js";
 import { renderView } from "./play/view.js";
+import { journalOptions } from "./play/settings.js";
 import { usageError } from "./usage.js";
 
 interface ReplayFlags {
@@ -29,7 +30,7 @@ export function registerReplayCommand(program: Command): Command {
     )
     .option("--delay <ms>", "pause between moves on a terminal", "700")
     .action(async (file: string, flags: ReplayFlags, command: Command) => {
-      const journal = readJournal(file);
+      const journal = readJournal(file, journalOptions);
       if (!journal.ok) fail(journal.error.message);
       const j = journal.value;
       if (flags.verify) {

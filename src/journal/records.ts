@@ -153,7 +153,54 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function checkHeader(v: unknown): Result<JournalHeader> {
+function fieldError(line: number, what: string, field: string, v: unknown): Result<never> {
+  return err(
+    "bad-journal",
+    `journal line ${line}: ${what} ${field} is ${describeValue(v)}; the file is damaged or not written by kete`,
+    { field },
+  );
+}
+
+type Check = (v: unknown) => boolean;
+const isString: Check = (v) => typeof v === "string";
+const isNumber: Check = (v) => typeof v === "number" && Number.isFinite(v);
+const isSide: Check = (v) => v === "S" || v === "N";
+const orNull =
+  (c: Check): Check =>
+  (v) =>
+    v === null || c(v);
+const isTyped: Check = (v) => isObject(v) && typeof v.type === "string";
+const isPly: Check = (v) => typeof v === "number" && Number.isInteger(v) && v >= 1;
+const isCounts: Check = (v) =>
+  Array.isArray(v) && v.every((n) => n === null || (Number.isInteger(n) && (n as number) >= 0));
+const isScore: Check = (v) => isObject(v) && Object.values(v).every(isNumber);
+
+/** The fields each record kind must have, and what each must hold. */
+const RECORD_FIELDS: Readonly<Record<JournalRecord["kind"], Readonly<Record<string, Check>>>> = {
+  snapshot: { counts: isCounts },
+  decision: { decision: isTyped },
+  move: {
+    ply: isPly,
+    side: isSide,
+    move: isString,
+    trace: (v) => Array.isArray(v) && v.every(isObject),
+    position: isObject,
+    startedAt: isNumber,
+  },
+  mistake: { side: isSide, rule: orNull(isString), message: isString, policy: isString },
+  resolved: { position: isObject, how: isString },
+  result: { winner: orNull(isSide), reason: isString, score: isScore },
+  pause: { reason: isString },
+  board: { event: isTyped },
+  command: { command: isTyped },
+};
+
+/** Reading a journal can be told which game ids exist (the journal layer knows no games). */
+export interface DecodeOptions {
+  readonly isGame?: (id: string) => boolean;
+}
+
+function checkHeader(v: unknown, options: DecodeOptions): Result<JournalHeader> {
   if (!isObject(v) || v.kind !== "header" || v.format !== JOURNAL_FORMAT) {
     return err(
       "not-a-journal",
@@ -167,29 +214,53 @@ function checkHeader(v: unknown): Result<JournalHeader> {
     );
   }
   for (const field of ["gameId", "game", "startedAt"]) {
-    if (typeof v[field] !== "string") {
-      return err("bad-journal", `journal header: ${field} is ${describeValue(v[field])}`, {
-        field,
-      });
-    }
+    if (typeof v[field] !== "string") return fieldError(1, "the header's", field, v[field]);
   }
   for (const field of ["options", "initial", "players", "board", "settings"]) {
-    if (!isObject(v[field])) {
-      return err("bad-journal", `journal header: ${field} is ${describeValue(v[field])}`, {
-        field,
-      });
+    if (!isObject(v[field])) return fieldError(1, "the header's", field, v[field]);
+  }
+  const players = v.players as Record<string, unknown>;
+  for (const side of ["S", "N"]) {
+    if (typeof players[side] !== "string") {
+      return fieldError(1, "the header's", `players.${side}`, players[side]);
     }
+  }
+  const board = v.board as Record<string, unknown>;
+  if (typeof board.id !== "string") return fieldError(1, "the header's", "board.id", board.id);
+  if (typeof board.geometry !== "string") {
+    return fieldError(1, "the header's", "board.geometry", board.geometry);
+  }
+  const settings = v.settings as Record<string, unknown>;
+  if (typeof settings.onMistake !== "string") {
+    return fieldError(1, "the header's", "settings.onMistake", settings.onMistake);
+  }
+  if (typeof settings.guidance !== "boolean") {
+    return fieldError(1, "the header's", "settings.guidance", settings.guidance);
+  }
+  if (options.isGame !== undefined && !options.isGame(v.game as string)) {
+    return err(
+      "bad-journal",
+      `journal line 1: the header's game ${describeValue(v.game)} is not a game this kete knows; the file is damaged or from a newer kete`,
+      { field: "game" },
+    );
   }
   return ok(v as unknown as JournalHeader);
 }
 
 function checkRecord(v: unknown, line: number): Result<JournalRecord> {
-  if (
-    !isObject(v) ||
-    !(RECORD_KINDS as readonly unknown[]).includes(v.kind) ||
-    typeof v.t !== "number"
-  ) {
+  if (!isObject(v) || !(RECORD_KINDS as readonly unknown[]).includes(v.kind)) {
     return err("bad-journal", `journal line ${line} is not a kete journal record`);
+  }
+  const kind = v.kind as JournalRecord["kind"];
+  if (!isNumber(v.t)) return fieldError(line, `a ${kind} record's`, "t", v.t);
+  for (const [field, check] of Object.entries(RECORD_FIELDS[kind])) {
+    if (!check(v[field])) return fieldError(line, `a ${kind} record's`, field, v[field]);
+  }
+  if (kind === "snapshot" && v.unsettled !== undefined) {
+    const u = v.unsettled;
+    if (!Array.isArray(u) || !u.every(isString)) {
+      return fieldError(line, "a snapshot record's", "unsettled", u);
+    }
   }
   return ok(v as unknown as JournalRecord);
 }
@@ -198,7 +269,7 @@ function checkRecord(v: unknown, line: number): Result<JournalRecord> {
  * Reads a whole journal's text. A torn last line is ignored (and reported
  * in `torn`); any other bad line makes the journal corrupt.
  */
-export function decodeJournal(text: string): Result<Journal> {
+export function decodeJournal(text: string, options: DecodeOptions = {}): Result<Journal> {
   if (text.length === 0) return err("not-a-journal", "the file is empty; it holds no game");
   const lines = text.split("\n");
   // After the last "\n" comes either nothing or a line cut short by a crash.
@@ -222,7 +293,7 @@ export function decodeJournal(text: string): Result<Journal> {
       "this file is not a kete game journal (it has no complete header line)",
     );
   }
-  const header = checkHeader(parsed[0]);
+  const header = checkHeader(parsed[0], options);
   if (!header.ok) return header;
   const records: JournalRecord[] = [];
   for (let i = 1; i < parsed.length; i++) {

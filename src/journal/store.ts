@@ -5,7 +5,6 @@
  */
 import {
   closeSync,
-  existsSync,
   fstatSync,
   fsyncSync,
   ftruncateSync,
@@ -18,11 +17,13 @@ import {
   writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { err, ok, type Result } from "../shared/index.js";
+import { lockJournal, lockHolder, type JournalLock } from "./lock.js";
 import {
   decodeJournal,
   encodeRecord,
+  type DecodeOptions,
   type Journal,
   type JournalHeader,
   type JournalRecord,
@@ -49,6 +50,46 @@ export function defaultGamesDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(data, "kete", "games");
 }
 
+function errnoText(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "no such file or folder";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOTDIR") return "a part of the path is a file, not a folder";
+  return code ?? (e as Error).message.split("\n")[0];
+}
+
+/**
+ * Whether `dir` can be a games folder: not under /proc or /sys (where making
+ * folders hangs or fails oddly), and a folder if it exists. `ok(false)` when
+ * it does not exist yet.
+ */
+export function checkGamesDir(dir: string, purpose: "read" | "write" = "read"): Result<boolean> {
+  const full = resolve(dir);
+  if (/^\/(proc|sys)(\/|$)/.test(full)) {
+    return err(
+      "games-dir",
+      `${dir} is under ${full.split("/")[1] === "proc" ? "/proc" : "/sys"}, which holds no files of yours; choose another folder with --games-dir`,
+    );
+  }
+  try {
+    if (!statSync(full).isDirectory()) {
+      return err(
+        "games-dir",
+        `${dir} is a file, not a folder of games; choose a folder with --games-dir`,
+      );
+    }
+    return ok(true);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return ok(false);
+    return err(
+      "games-dir",
+      purpose === "write"
+        ? `cannot create a journal in ${dir}: ${errnoText(e)}; choose another folder with --games-dir`
+        : `cannot use ${dir} as the games folder: ${errnoText(e)}; choose another with --games-dir`,
+    );
+  }
+}
+
 /** `2026-11-22T01-34-05-husbao-k3x9` style names sort by start time. */
 export function journalFileName(header: JournalHeader): string {
   const stamp = header.startedAt.replace(/[:.]/g, "-").replace(/Z$/, "");
@@ -69,37 +110,52 @@ export class JournalWriter {
   private constructor(
     readonly path: string,
     private fd: number | null,
+    /** This writer is the journal's one writer until it closes (`FILE.lock`). */
+    private lock: JournalLock | null,
   ) {}
 
-  /** Starts a new journal with its header, flushed to disk at once. */
+  /** Starts a new journal with its header, flushed to disk at once, locked while it is written. */
   static create(dir: string, header: JournalHeader): Result<JournalWriter> {
+    const usable = checkGamesDir(dir, "write");
+    if (!usable.ok) return usable;
+    let lock: JournalLock | null = null;
     try {
-      mkdirSync(dir, { recursive: true });
+      if (!usable.value) mkdirSync(dir, { recursive: true });
       const path = join(dir, journalFileName(header));
+      const locked = lockJournal(path);
+      if (!locked.ok) return locked;
+      lock = locked.value;
       const fd = openSync(path, "wx");
-      const writer = new JournalWriter(path, fd);
+      const writer = new JournalWriter(path, fd, lock);
       writer.append(header);
       writer.commit();
       return ok(writer);
     } catch (e) {
+      lock?.release();
       return err(
         "journal-write",
-        `cannot create a journal in ${dir}: ${(e as Error).message}; choose another folder with --games-dir`,
+        `cannot create a journal in ${dir}: ${errnoText(e)}; choose another folder with --games-dir`,
       );
     }
   }
 
-  /** Reopens a journal to continue it, cutting off a torn last line first. */
+  /**
+   * Reopens a journal to continue it, cutting off a torn last line first;
+   * refused while another process writes it.
+   */
   static resume(path: string): Result<JournalWriter> {
+    const locked = lockJournal(path);
+    if (!locked.ok) return locked;
     try {
       const fd = openSync(path, "r+");
       const size = fstatSync(fd).size;
       const keep = completeLength(fd, size);
       if (keep < size) ftruncateSync(fd, keep);
       closeSync(fd);
-      return ok(new JournalWriter(path, openSync(path, "a")));
+      return ok(new JournalWriter(path, openSync(path, "a"), locked.value));
     } catch (e) {
-      return err("journal-write", `cannot continue ${path}: ${(e as Error).message}`);
+      locked.value.release();
+      return err("journal-write", `cannot continue ${path}: ${errnoText(e)}`);
     }
   }
 
@@ -129,9 +185,14 @@ export class JournalWriter {
 
   close(): void {
     if (this.fd === null) return;
-    this.commit();
-    closeSync(this.fd);
-    this.fd = null;
+    try {
+      this.commit();
+      closeSync(this.fd);
+    } finally {
+      this.fd = null;
+      this.lock?.release();
+      this.lock = null;
+    }
   }
 }
 
@@ -149,10 +210,17 @@ function completeLength(fd: number, size: number): number {
   return 0;
 }
 
-export function readJournal(path: string): Result<Journal> {
+export function readJournal(path: string, options: DecodeOptions = {}): Result<Journal> {
   let text: string;
   try {
-    const size = statSync(path).size;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      return err(
+        "journal-read",
+        `${path} is a folder, not a game journal; name a journal file (kete games lists them)`,
+      );
+    }
+    const size = stat.size;
     if (size > MAX_JOURNAL_BYTES) {
       return err(
         "not-a-journal",
@@ -162,10 +230,10 @@ export function readJournal(path: string): Result<Journal> {
     text = readFileSync(path, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : (e as Error).message;
+    const why = code === "ENOENT" ? "no such file" : errnoText(e);
     return err("journal-read", `cannot read ${path}: ${why}`);
   }
-  const journal = decodeJournal(text);
+  const journal = decodeJournal(text, options);
   if (!journal.ok) {
     return err(journal.error.code, `${path}: ${journal.error.message}`);
   }
@@ -178,19 +246,43 @@ export interface JournalSummary {
   readonly moves: number;
   /** `null` while the game is unfinished. */
   readonly result: { readonly winner: string | null; readonly reason: string } | null;
+  /** The process writing it now (a game under way elsewhere), or null. */
+  readonly playingIn: number | null;
+}
+
+/** A games folder read: its journals, oldest first, and the files that are not journals kete can read. */
+export interface GamesFolder {
+  readonly games: readonly JournalSummary[];
+  readonly skipped: readonly { readonly path: string; readonly reason: string }[];
+}
+
+/** Every journal in the folder (none if it does not exist), or the one line saying why it cannot be read. */
+export function scanJournals(dir: string, options: DecodeOptions = {}): Result<GamesFolder> {
+  const usable = checkGamesDir(dir);
+  if (!usable.ok) return usable;
+  if (!usable.value) return ok({ games: [], skipped: [] });
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch (e) {
+    return err("games-dir", `cannot read the games folder ${dir}: ${errnoText(e)}`);
+  }
+  const games: JournalSummary[] = [];
+  const skipped: { path: string; reason: string }[] = [];
+  for (const name of names) {
+    if (!name.endsWith(JOURNAL_SUFFIX)) continue;
+    const path = join(dir, name);
+    const journal = readJournal(path, options);
+    if (journal.ok) games.push(summarize(path, journal.value));
+    else skipped.push({ path, reason: journal.error.message.replace(`${path}: `, "") });
+  }
+  return ok({ games, skipped });
 }
 
 /** Every readable journal in the folder, oldest first; unreadable files are skipped. */
-export function listJournals(dir: string): JournalSummary[] {
-  if (!existsSync(dir)) return [];
-  const out: JournalSummary[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith(JOURNAL_SUFFIX)) continue;
-    const journal = readJournal(join(dir, name));
-    if (!journal.ok) continue;
-    out.push(summarize(join(dir, name), journal.value));
-  }
-  return out;
+export function listJournals(dir: string, options: DecodeOptions = {}): JournalSummary[] {
+  const folder = scanJournals(dir, options);
+  return folder.ok ? [...folder.value.games] : [];
 }
 
 export function summarize(path: string, journal: Journal): JournalSummary {
@@ -200,11 +292,25 @@ export function summarize(path: string, journal: Journal): JournalSummary {
     if (r.kind === "move") moves++;
     else if (r.kind === "result") result = { winner: r.winner, reason: r.reason };
   }
-  return { path, header: journal.header, moves, result };
+  return { path, header: journal.header, moves, result, playingIn: lockHolder(path) };
 }
 
-/** The newest unfinished journal in the folder, for `kete play --resume` without a file. */
-export function latestUnfinished(dir: string): JournalSummary | null {
-  const open = listJournals(dir).filter((j) => j.result === null);
-  return open.length > 0 ? open[open.length - 1] : null;
+/**
+ * The newest unfinished journal in the folder that no other process is
+ * playing, for `kete play --resume` without a file; null if there is none.
+ */
+export function latestUnfinished(dir: string, options: DecodeOptions = {}): JournalSummary | null {
+  const found = latestResumable(dir, options);
+  return found.ok ? found.value : null;
+}
+
+/** As `latestUnfinished`, with the error of a folder that cannot be read. */
+export function latestResumable(
+  dir: string,
+  options: DecodeOptions = {},
+): Result<JournalSummary | null> {
+  const folder = scanJournals(dir, options);
+  if (!folder.ok) return folder;
+  const open = folder.value.games.filter((j) => j.result === null && j.playingIn === null);
+  return ok(open.length > 0 ? (open[open.length - 1] as JournalSummary) : null);
 }

@@ -3,12 +3,13 @@
  * and the controller's events become (`JournalRecorder`), and, to resume a
  * game, what a journal says stands at its end (`standingOf`).
  */
+import { createHash } from "node:crypto";
 import type { BoardEvent } from "../../board/index.js";
 import type { ControllerEvent } from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
 import type { Journal, JournalHeader, JournalRecord } from "../../journal/index.js";
 import type { InfoMessage } from "../../protocol/index.js";
-import { err, ok, seededRandom, type Result } from "../../shared/index.js";
+import { err, ok, type Result } from "../../shared/index.js";
 import type { PlaySettings } from "./settings.js";
 
 /** What a journal leaves standing, to continue the game from. */
@@ -59,10 +60,16 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
   return ok({ header, position, counts, moves, lastT });
 }
 
-function randomId(random: () => number): string {
-  return Math.floor(random() * 36 ** 6)
-    .toString(36)
-    .padStart(6, "0");
+/**
+ * A new game's id: six base-36 characters of a hash of the start time (ms),
+ * the seed and the process id. Games started at different times, or at the
+ * same moment by two processes, get different ids; the same seed at the same
+ * (fake) time in one process gives the same id, so a game on a fake clock is
+ * the same journal byte for byte.
+ */
+export function newGameId(date: number, seed: number, pid: number = process.pid): string {
+  const digest = createHash("sha256").update(`${date}:${seed}:${pid}`).digest();
+  return (digest.readBigUInt64BE(0) % BigInt(36 ** 6)).toString(36).padStart(6, "0");
 }
 
 /** The header of a new game; `date` is the wall-clock start (ms since 1970). */
@@ -77,7 +84,7 @@ export function newHeader(
     kind: "header",
     format: "kete-journal",
     version: 1,
-    gameId: randomId(seededRandom(date ^ s.seed)),
+    gameId: newGameId(date, s.seed),
     game: s.game.id,
     options: { ...start.options },
     initial: s.game.positionToJSON(start),

@@ -29,7 +29,7 @@ import {
 } from "./players.js";
 import { JournalRecorder, newHeader, standingOf, type Resumed } from "./recorder.js";
 import { Redrawer } from "./screen.js";
-import type { PlaySettings } from "./settings.js";
+import { journalOptions, type PlaySettings } from "./settings.js";
 import { renderView } from "./view.js";
 
 export type { PlaySettings } from "./settings.js";
@@ -55,7 +55,7 @@ function opening(s: PlaySettings): Opening | PlayFailure {
     if (!initial.ok) return { exit: 2, message: initial.error.message };
     return { start: { ...initial.value, toMove: s.first }, resumed: null };
   }
-  const journal = readJournal(s.resume);
+  const journal = readJournal(s.resume, journalOptions);
   const resumed = journal.ok ? standingOf(journal.value, s.resume) : journal;
   if (!resumed.ok) return { exit: 1, message: resumed.error.message };
   const parsed = s.game.parsePosition(resumed.value.position);

@@ -6,7 +6,7 @@
  */
 import { POLICIES, type Policy } from "../../controller/index.js";
 import { findGame, games, type Game, type Side } from "../../games/index.js";
-import { latestUnfinished, readJournal } from "../../journal/index.js";
+import { lockHolder, readJournal, scanJournals } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
@@ -79,6 +79,26 @@ export interface PlayContext {
   readonly resume: { readonly path: string; readonly game: string } | null;
 }
 
+/** Journals are read knowing which games this kete plays (the journal layer knows no games). */
+export const journalOptions = { isGame: (id: string) => findGame(id) !== undefined } as const;
+
+/** The newest unfinished game of the folder that no other kete is playing. */
+function newestResumable(gamesDir: string): Result<string> {
+  const folder = scanJournals(gamesDir, journalOptions);
+  if (!folder.ok) return folder;
+  const open = folder.value.games.filter((g) => g.result === null);
+  const free = open.filter((g) => g.playingIn === null);
+  const latest = free[free.length - 1];
+  if (latest !== undefined) return ok(latest.path);
+  const busy = open.length - free.length;
+  return err(
+    "no-journal",
+    busy > 0
+      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete; name the journal: kete play --resume FILE`
+      : `no unfinished game in ${gamesDir}; name the journal: kete play --resume FILE`,
+  );
+}
+
 /** The journal `--resume` asks for: the named one or the newest unfinished; an error to print (exit 1). */
 export function resumeTarget(
   resume: string | boolean | undefined,
@@ -88,17 +108,19 @@ export function resumeTarget(
   let path: string;
   if (typeof resume === "string") path = resume;
   else {
-    const latest = latestUnfinished(gamesDir);
-    if (latest === null) {
-      return err(
-        "no-journal",
-        `no unfinished game in ${gamesDir}; name the journal: kete play --resume FILE`,
-      );
-    }
-    path = latest.path;
+    const latest = newestResumable(gamesDir);
+    if (!latest.ok) return latest;
+    path = latest.value;
   }
-  const journal = readJournal(path);
+  const journal = readJournal(path, journalOptions);
   if (!journal.ok) return journal;
+  const writer = lockHolder(path);
+  if (writer !== null) {
+    return err(
+      "journal-locked",
+      `${path} is being played by another kete (process ${writer}); finish or pause that game first`,
+    );
+  }
   return ok({ path, game: journal.value.header.game });
 }
 
@@ -140,9 +162,14 @@ function policyOf(text: string | undefined): Result<Policy | null> {
 }
 
 function playersOf(flags: PlayFlags): Result<{ S: string; N: string }> {
-  const names = (flags.players ?? (flags.port === undefined ? "Amani,Baraka" : "South,North"))
-    .split(",")
-    .map((n) => n.trim());
+  const given = flags.players ?? (flags.port === undefined ? "Amani,Baraka" : "South,North");
+  // Control characters (a newline, an escape) would break the screen, the log and kete games.
+  if (/[\p{Cc}\u2028\u2029]/u.test(given)) {
+    return usage(
+      `--players: a name cannot hold control characters or line breaks; use letters, e.g. "Ana,Ben"`,
+    );
+  }
+  const names = given.split(",").map((n) => n.trim());
   if (names.length !== 2 || names.some((n) => n.length === 0 || n.length > 40)) {
     return usage(`--players takes two names separated by a comma, e.g. "Ana,Ben"`);
   }
