@@ -20,7 +20,9 @@
  *   reading between the start and the end of a pick-up group (consecutive
  *   lift/capture steps) in which only the group's pits differ, the captured
  *   pits hold no more than before and the lifted pit holds no more than its
- *   own stones plus those taken so far, is *waiting* at the group's start;
+ *   own stones plus those taken so far, is *waiting* at the group's start
+ *   (or at a point inside it: captures taken into the hand before a settled
+ *   reading count as taken, `capturedBefore`);
  * - direction unknown until the first stone falls: the cursors of both
  *   directions stay until a stone tells them apart;
  * - steps the game marks free (`SensorStep.free`: the marbles of an Abalone
