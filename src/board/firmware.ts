@@ -194,12 +194,16 @@ export class SimulatedFirmware {
     const now = this.bootAt;
     this.trueCounts = this.physical.counts();
     this.readings = this.trueCounts.map((c, i) => (this.isFaulty(i) ? null : c));
-    this.changedAt = this.trueCounts.map(() => now - 100_000);
+    // PROTOCOL.md §7 (1.1): a pit counts as unchanged from its first reading
+    // after boot, so steady pits settle `deb` ms after BOOT, not at once.
+    this.changedAt = this.trueCounts.map(() => now);
     this.trueChangedAt = this.trueCounts.map(() => now - 100_000);
     this.lastSentKey = "";
     this.lastChangeSnapAt = -Infinity;
     this.lastSnapAt = now;
     this.send({ type: "boot", boot: this.boots, reason });
+    // §6.4 (1.1): the first heartbeat follows BOOT at once, then one a second.
+    this.send({ type: "heartbeat", boot: this.boots, uptime: 0 });
     for (const pit of this.physical.pits) {
       if (this.faulty.has(pit)) this.send({ type: "error", code: "sensor-fault", pit });
       else if (!this.calibrated.has(pit) && this.calibrationSupported) {

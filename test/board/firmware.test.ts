@@ -31,13 +31,14 @@ function rig(options: FirmwareOptions = {}) {
 }
 
 describe("SimulatedFirmware", () => {
-  it("boots with BOOT 00, then heartbeats with the boot counter and uptime", async () => {
+  it("boots with BOOT 00 and a heartbeat at once, then heartbeats every second (§6.4)", async () => {
     const { clock, firmware, out } = rig({ bootCount: 16 });
     firmware.powerOn();
     expect(out[0]).toEqual({ type: "boot", seq: 0, boot: 17, reason: "power" });
+    expect(out[1]).toEqual({ type: "heartbeat", seq: 1, boot: 17, uptime: 0 });
     await clock.advance(3000);
     const hbs = out.filter((m) => m.type === "heartbeat");
-    expect(hbs.map((m) => (m.type === "heartbeat" ? m.uptime : -1))).toEqual([1, 2, 3]);
+    expect(hbs.map((m) => (m.type === "heartbeat" ? m.uptime : -1))).toEqual([0, 1, 2, 3]);
     expect(out.map((m) => m.seq)).toEqual(out.map((_, i) => i));
   });
 
@@ -84,10 +85,22 @@ describe("SimulatedFirmware", () => {
     expect(codes).toHaveLength(4); // "07 FROB*" without checksum digits: rx-checksum
   });
 
+  it("after BOOT every pit settles deb ms on, not at once (§7)", async () => {
+    const { clock, firmware, snaps } = rig();
+    firmware.powerOn();
+    await clock.advance(60);
+    const first = snaps()[0];
+    expect(first?.reason).toBe("change");
+    expect(first?.settled).toBe(false);
+    expect(first?.unsettled).toHaveLength(32);
+    await clock.advance(200);
+    expect(snaps().at(-1)).toMatchObject({ reason: "change", settled: true, unsettled: [] });
+  });
+
   it("debounces: a change is sent unsettled at once, settled after deb ms", async () => {
     const { clock, firmware, physical, snaps } = rig();
     firmware.powerOn();
-    await clock.advance(60);
+    await clock.advance(300);
     physical.hand.lift("A1");
     await clock.advance(60);
     const first = snaps().at(-1);
@@ -168,6 +181,7 @@ describe("SimulatedFirmware", () => {
   });
 
   it("loses and damages lines when told to, keeping the sequence numbers", () => {
+    // BOOT 00, HB 01 at power-up; the dropped ACK 02, the damaged ACK 03, then ACK 04.
     const { firmware, out, raw, send } = rig();
     firmware.powerOn();
     firmware.dropNextLines(1);
@@ -175,7 +189,7 @@ describe("SimulatedFirmware", () => {
     firmware.corruptNextLine();
     send({ type: "ping", id: 2 });
     send({ type: "ping", id: 3 });
-    expect(out.at(-1)).toMatchObject({ type: "ack", id: 3, seq: 3 });
+    expect(out.at(-1)).toMatchObject({ type: "ack", id: 3, seq: 4 });
     expect(parseBoardLine(raw.at(-2) ?? "").ok).toBe(false);
   });
 });

@@ -27,8 +27,12 @@ describe("SerialBoard session (mock binding, fake clock)", () => {
     expect(events.some((e) => e.type === "hello")).toBe(true);
     expect(types(firmware.commands)).toEqual(["hello", "config", "snapshot-request"]);
     expect(firmware.settings.debounceMs).toBe(50);
+    // Right after power-up no pit has settled yet (PROTOCOL.md §7): the requested
+    // snapshot is unsettled, and the board settles `deb` ms after its boot.
     expect(snapshots(events)).toHaveLength(1);
-    expect(snapshots(events)[0]?.settled).toBe(true);
+    expect(snapshots(events)[0]?.settled).toBe(false);
+    await clock.advance(100);
+    expect(snapshots(events).at(-1)?.settled).toBe(true);
     await board.close();
     expect(board.state).toBe("closed");
   });
@@ -277,6 +281,8 @@ describe("SerialBoard session (mock binding, fake clock)", () => {
       { type: "button", button: 1, action: "press" },
       { type: "button", button: 1, action: "release" },
     ]);
+    // A faulty pit does not hold up the board once the others have settled.
+    await clock.advance(300);
     const snap = board.snapshot;
     expect(snap?.board.geometry === "4x8" && snap.board.counts[11]).toBe(null);
     expect(snap?.settled).toBe(true);
