@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { stopped } from "../../src/cli/board-test.js";
+import { quietWhenOutputCloses } from "../../src/cli/output.js";
+import { watchProcess } from "../../src/cli/play/host.js";
 import { watchInterrupts } from "../../src/cli/play/input.js";
 import { readJournal } from "../../src/journal/store.js";
 import { drive, driveUntil, fakeHost, journalAt, settings, start } from "./play-harness.js";
@@ -90,4 +92,28 @@ describe("SIGHUP", () => {
       expect(records[records.length - 1]).toMatchObject({ kind: "pause", reason: "interrupted" });
     },
   );
+});
+
+describe("kete play's output in this process (src/cli/play/host.ts)", () => {
+  const eio = () => Object.assign(new Error("write EIO"), { code: "EIO" });
+
+  it("a hung-up terminal after the pause leaves the exit code to the game (130), not 0", () => {
+    const signals = new EventEmitter();
+    const [stdout, stderr] = [new EventEmitter(), new EventEmitter()];
+    const exit = vi.fn();
+    quietWhenOutputCloses([stdout, stderr], { exit });
+    const pause = vi.fn();
+    const stop = watchProcess(signals as never, stdout, stderr, pause);
+    stderr.emit("error", eio());
+    expect(pause).toHaveBeenCalledTimes(1);
+    signals.emit("SIGHUP");
+    expect(pause).toHaveBeenCalledTimes(2);
+    stop();
+    expect(signals.listenerCount("SIGHUP")).toBe(0);
+    // The game is closing its journal and board: the terminal's errors now are nobody's concern.
+    stdout.emit("error", eio());
+    stderr.emit("error", eio());
+    expect(exit).not.toHaveBeenCalled();
+    expect(pause).toHaveBeenCalledTimes(2);
+  });
 });

@@ -6,7 +6,9 @@
 import { performance } from "node:perf_hooks";
 import logUpdate from "log-update";
 import { realScheduler, type Scheduler } from "../../board/index.js";
-import { watchInterrupts, watchKeys } from "./input.js";
+import type { EventEmitter } from "node:events";
+import { whenOutputCloses } from "../output.js";
+import { watchInterrupts, watchKeys, type SignalSource } from "./input.js";
 import type { Screen } from "./screen.js";
 import type { PlaySettings } from "./settings.js";
 
@@ -37,10 +39,33 @@ export function processHost(s: Pick<PlaySettings, "live">): PlayHost {
     date: () => Date.now(),
     write: (text) => process.stdout.write(text),
     error: (line) => process.stderr.write(`${line}\n`),
-    interrupts: (pause) => watchInterrupts(process, process.stdout, pause),
+    interrupts: (pause) => watchProcess(process, process.stdout, process.stderr, pause),
     keys: s.live && stdin.isTTY === true ? (onKeys) => watchKeys(stdin, onKeys) : null,
     screen: s.live ? { draw: (text) => logUpdate(text), done: () => logUpdate.done() } : null,
     onLeds: process.env.KETE_PROBE_STARTUP ? startupProbe : null,
+  };
+}
+
+/**
+ * The game's interrupts in this process: a signal or an output that cannot
+ * be written (stdout or stderr) pauses it. Once the game stops listening, it
+ * closes its journal and board and exits with its own code (130 after a
+ * pause): an output gone meanwhile (a terminal that hung up, SIGHUP) is
+ * ignored rather than left to the process-wide handler (src/cli/output.ts),
+ * which would end the process first, with 0.
+ */
+export function watchProcess(
+  signals: SignalSource,
+  stdout: EventEmitter,
+  stderr: EventEmitter,
+  pause: () => void,
+): () => void {
+  const stopSignals = watchInterrupts(signals, stdout, pause);
+  const stopErrors = whenOutputCloses(pause, stderr);
+  return () => {
+    stopSignals();
+    stopErrors();
+    for (const stream of [stdout, stderr]) whenOutputCloses(() => undefined, stream);
   };
 }
 
