@@ -7,7 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { FakeScheduler } from "../../src/board/index.js";
 import { DEFAULT_TRACKING } from "../../src/controller/index.js";
-import { SNAPSHOT_INTERVAL_MS, boardSettings, openBoard } from "../../src/cli/play/board.js";
+import {
+  SNAPSHOT_INTERVAL_MS,
+  badPort,
+  boardSettings,
+  openBoard,
+} from "../../src/cli/play/board.js";
 
 describe("the board settings kete play sends", () => {
   it("snapshots come more often than the quiet time that ends an ambiguous turn", () => {
@@ -32,5 +37,19 @@ describe("the board settings kete play sends", () => {
       snapshotIntervalMs: SNAPSHOT_INTERVAL_MS,
     });
     await opened.value.sim.close();
+  });
+});
+
+describe("a --port that cannot be a serial device", () => {
+  it("is one line naming what is wrong, before anything is opened", async () => {
+    expect(badPort("")).toMatch(/^--port needs the board's serial device/);
+    expect(badPort("/tmp")).toMatch(/^\/tmp is a folder, not a serial device/);
+    expect(badPort("/dev/no-such-device")).toBeNull();
+    const r = await openBoard(
+      { port: "", pace: 1, noise: false, seed: 1 },
+      [],
+      new FakeScheduler(),
+    );
+    expect(r.ok ? "opened" : r.error.message).toMatch(/^--port needs/);
   });
 });

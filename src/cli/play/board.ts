@@ -3,6 +3,7 @@
  * built-in simulated board (whose hands are the virtual players'), ready
  * (handshake done) or the one line that says why not.
  */
+import { statSync } from "node:fs";
 import { SerialBoard, SimulatedBoard, waitForReady } from "../../board/index.js";
 import type { BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
 import { DEFAULT_TRACKING } from "../../controller/index.js";
@@ -21,6 +22,22 @@ export interface OpenBoard {
   readonly board: BoardLink;
   /** The simulated board, whose hand the players move; null on a real board. */
   readonly sim: SimulatedBoard | null;
+}
+
+/** Why a `--port` path cannot be a serial device (empty, a folder), or null. */
+export function badPort(port: string): string | null {
+  if (port.trim() === "") {
+    return "--port needs the board's serial device, e.g. --port /dev/ttyACM0";
+  }
+  let isFolder = false;
+  try {
+    isFolder = statSync(port).isDirectory();
+  } catch {
+    return null; // missing or unreadable: opening it says which
+  }
+  return isFolder
+    ? `${port} is a folder, not a serial device; name the board's device, e.g. --port /dev/ttyACM0`
+    : null;
 }
 
 /** How long a real board may take to answer the handshake. */
@@ -87,6 +104,8 @@ export async function openBoard(
   scheduler: Scheduler,
 ): Promise<Result<OpenBoard>> {
   if (choice.port !== null) {
+    const bad = badPort(choice.port);
+    if (bad !== null) return err("no-board", bad);
     // A person plays a real board: a person's debounce, whatever --pace says.
     const serial = new SerialBoard(choice.port, { scheduler, ...boardSettings(1) });
     const ready = await waitForReady(serial, SERIAL_READY_MS, { failOnLost: true, scheduler });
