@@ -29,12 +29,8 @@ export function badPort(port: string): string | null {
   if (port.trim() === "") {
     return "--port needs the board's serial device, e.g. --port /dev/ttyACM0";
   }
-  let isFolder = false;
-  try {
-    isFolder = statSync(port).isDirectory();
-  } catch {
-    return null; // missing or unreadable: opening it says which
-  }
+  // Missing or unreadable: opening it says which.
+  const isFolder = statSync(port, { throwIfNoEntry: false })?.isDirectory() ?? false;
   return isFolder
     ? `${port} is a folder, not a serial device; name the board's device, e.g. --port /dev/ttyACM0`
     : null;
