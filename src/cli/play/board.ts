@@ -24,14 +24,21 @@ export interface OpenBoard {
   readonly sim: SimulatedBoard | null;
 }
 
+/** Whether a path is a folder (a missing or unreadable one is not: opening it says which). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Why a `--port` path cannot be a serial device (empty, a folder), or null. */
 export function badPort(port: string): string | null {
   if (port.trim() === "") {
     return "--port needs the board's serial device, e.g. --port /dev/ttyACM0";
   }
-  // Missing or unreadable: opening it says which.
-  const isFolder = statSync(port, { throwIfNoEntry: false })?.isDirectory() ?? false;
-  return isFolder
+  return isFolder(port)
     ? `${port} is a folder, not a serial device; name the board's device, e.g. --port /dev/ttyACM0`
     : null;
 }
