@@ -9,7 +9,7 @@
  * and finally the result. A last line without its newline, or one that is
  * not JSON, is a torn write (power cut mid-line): it is reported and ignored.
  */
-import { describeValue, err, ok, type Result } from "../shared/index.js";
+import { describeValue, err, GEOMETRY_IDS, ok, type Result } from "../shared/index.js";
 
 export const JOURNAL_FORMAT = "kete-journal";
 export const JOURNAL_VERSION = 1;
@@ -195,6 +195,30 @@ const RECORD_FIELDS: Readonly<Record<JournalRecord["kind"], Readonly<Record<stri
   command: { command: isTyped },
 };
 
+/** What each board event a journal records must hold (a replay feeds them to a controller). */
+const BOARD_EVENT_FIELDS: Readonly<Record<string, Readonly<Record<string, Check>>>> = {
+  link: { state: isString },
+  hello: { info: isObject },
+  button: { button: (v) => Number.isInteger(v), action: isString },
+  "board-error": { code: isString, message: isString, pit: orNull(isString) },
+};
+const isGeometry: Check = (v) => (GEOMETRY_IDS as readonly unknown[]).includes(v);
+
+/** The first field of a board event that is wrong, with its value; null if none. */
+function badBoardEvent(event: Record<string, unknown>): [string, unknown] | null {
+  const fields = BOARD_EVENT_FIELDS[event.type as string];
+  if (fields === undefined) return ["type", event.type];
+  for (const [field, check] of Object.entries(fields)) {
+    if (!check(event[field])) return [field, event[field]];
+  }
+  if (event.type === "hello") {
+    const info = event.info as Record<string, unknown>;
+    if (!isString(info.boardId)) return ["info.boardId", info.boardId];
+    if (!isGeometry(info.geometry)) return ["info.geometry", info.geometry];
+  }
+  return null;
+}
+
 /** Reading a journal can be told which game ids exist (the journal layer knows no games). */
 export interface DecodeOptions {
   readonly isGame?: (id: string) => boolean;
@@ -255,6 +279,10 @@ function checkRecord(v: unknown, line: number): Result<JournalRecord> {
   if (!isNumber(v.t)) return fieldError(line, `a ${kind} record's`, "t", v.t);
   for (const [field, check] of Object.entries(RECORD_FIELDS[kind])) {
     if (!check(v[field])) return fieldError(line, `a ${kind} record's`, field, v[field]);
+  }
+  if (kind === "board") {
+    const bad = badBoardEvent(v.event as Record<string, unknown>);
+    if (bad !== null) return fieldError(line, "a board record's", `event.${bad[0]}`, bad[1]);
   }
   if (kind === "snapshot" && v.unsettled !== undefined) {
     const u = v.unsettled;

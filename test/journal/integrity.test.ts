@@ -136,6 +136,27 @@ describe("every record is checked by its kind", () => {
     });
   }
 
+  it("refuses board events a replay could not feed to a controller", () => {
+    const bad: [unknown, RegExp][] = [
+      [{ type: "hello" }, /a board record's event\.info is missing/],
+      [
+        { type: "hello", info: { boardId: "k1", geometry: "5x5" } },
+        /event\.info\.geometry is "5x5"/,
+      ],
+      [{ type: "hello", info: { geometry: "4x8" } }, /event\.info\.boardId is missing/],
+      [{ type: "link" }, /event\.state is missing/],
+      [{ type: "teleport" }, /event\.type is "teleport"/],
+    ];
+    for (const [event, message] of bad) {
+      const j = decodeJournal(journalWith([header, { kind: "board", t: 1, event }]));
+      expect(!j.ok && j.error.message).toMatch(message);
+    }
+    const fine = { type: "hello", info: { boardId: "k1", geometry: "4x8", firmware: "1.0" } };
+    expect(decodeJournal(journalWith([header, { kind: "board", t: 1, event: fine }])).ok).toBe(
+      true,
+    );
+  });
+
   it("names the line of a bad record further down", () => {
     const j = decodeJournal(journalWith([header, move, { ...move, ply: 2 }, { ...move, ply: -3 }]));
     expect(!j.ok && j.error.message).toMatch(/^journal line 4: a move record's ply is -3/);
