@@ -13,11 +13,12 @@ import {
   readFileSync,
   readdirSync,
   readSync,
+  realpathSync,
   statSync,
   writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { err, ok, type Result } from "../shared/index.js";
 import { lockJournal, lockHolder, type JournalLock } from "./lock.js";
 import {
@@ -58,6 +59,20 @@ function errnoText(e: unknown): string {
   return code ?? (e as Error).message.split("\n")[0];
 }
 
+/** `path` with its nearest existing ancestor's symbolic links resolved (a link into /proc is /proc). */
+function realAncestor(path: string): string {
+  let at = path;
+  for (;;) {
+    try {
+      return join(realpathSync(at), relative(at, path));
+    } catch {
+      const up = dirname(at);
+      if (up === at) return path;
+      at = up;
+    }
+  }
+}
+
 /**
  * Whether `dir` can be a games folder: not under /proc or /sys (where making
  * folders hangs or fails oddly), and a folder if it exists. `ok(false)` when
@@ -65,10 +80,11 @@ function errnoText(e: unknown): string {
  */
 export function checkGamesDir(dir: string, purpose: "read" | "write" = "read"): Result<boolean> {
   const full = resolve(dir);
-  if (/^\/(proc|sys)(\/|$)/.test(full)) {
+  const system = /^\/(proc|sys)(\/|$)/.exec(realAncestor(full));
+  if (system !== null) {
     return err(
       "games-dir",
-      `${dir} is under ${full.split("/")[1] === "proc" ? "/proc" : "/sys"}, which holds no files of yours; choose another folder with --games-dir`,
+      `${dir} is under /${system[1]}, which holds no files of yours; choose another folder with --games-dir`,
     );
   }
   try {
@@ -123,7 +139,12 @@ export class JournalWriter {
       if (!usable.value) mkdirSync(dir, { recursive: true });
       const path = join(dir, journalFileName(header));
       const locked = lockJournal(path);
-      if (!locked.ok) return locked;
+      if (!locked.ok) {
+        return err(
+          "journal-write",
+          `cannot create a journal in ${dir}: ${locked.error.message}; choose another folder with --games-dir`,
+        );
+      }
       lock = locked.value;
       const fd = openSync(path, "wx");
       const writer = new JournalWriter(path, fd, lock);

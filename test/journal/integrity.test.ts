@@ -11,6 +11,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -300,6 +301,13 @@ describe("games folders and journals that cannot be", () => {
         /is under \/(proc|sys), which holds no files of yours; choose another folder with --games-dir$/,
       );
     }
+  });
+
+  it("a link into /proc is under /proc", () => {
+    const dir = tempDir();
+    symlinkSync("/proc/self", join(dir, "link"));
+    const r = JournalWriter.create(join(dir, "link", "games"), header);
+    expect(!r.ok && r.error.message).toMatch(/link\/games is under \/proc, which holds no files/);
   });
 
   it("a folder that does not exist holds no games; one that cannot be read says so", () => {
