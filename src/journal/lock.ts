@@ -53,7 +53,9 @@ function alive(pid: number): boolean {
 }
 
 /** Who holds `lock`: null if no one (or a stale lock), else the live process id (0 if not written yet). */
-function holderOf(lock: string): { readonly pid: number; readonly stale: boolean } | null {
+function holderOf(
+  lock: string,
+): { readonly pid: number; readonly stale: boolean; readonly text: string } | null {
   let text: string;
   try {
     text = readFileSync(lock, "utf8");
@@ -68,11 +70,11 @@ function holderOf(lock: string): { readonly pid: number; readonly stale: boolean
     } catch {
       return null;
     }
-    return { pid: 0, stale: Date.now() - written > UNWRITTEN_STALE_MS };
+    return { pid: 0, stale: Date.now() - written > UNWRITTEN_STALE_MS, text };
   }
   const pid = Number(m[1]);
-  if (pid === process.pid) return { pid, stale: !held.has(lock) };
-  return { pid, stale: pid <= 0 || !alive(pid) };
+  if (pid === process.pid) return { pid, stale: !held.has(lock), text };
+  return { pid, stale: pid <= 0 || !alive(pid), text };
 }
 
 /** The live process writing `journal` now, or null (no lock, or a stale one). */
@@ -85,34 +87,70 @@ function errnoCode(e: unknown): string {
   return (e as NodeJS.ErrnoException).code ?? "error";
 }
 
+/** Creates `lock` holding this process's id; false if it exists. */
+function create(lock: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(lock, "wx");
+  } catch (e) {
+    if (errnoCode(e) === "EEXIST") return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, ownText());
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function sleepMs(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Removes `lock` if it is still stale, holding `lock.takeover` meanwhile: of
+ * processes that all found the same stale lock, one removes it and the
+ * others, checking again after it, find the new writer's live lock. False if
+ * another process is taking it over now.
+ */
+function takeOver(lock: string): boolean {
+  const guard = `${lock}.takeover`;
+  if (!create(guard)) {
+    const g = holderOf(guard);
+    if (g === null || g.stale) removeIfText(guard, g?.text);
+    return false;
+  }
+  try {
+    const now = holderOf(lock);
+    if (now !== null && now.stale) removeIfText(lock, now.text);
+  } finally {
+    try {
+      unlinkSync(guard);
+    } catch {
+      // Removed as stale by another process: nothing left to do.
+    }
+  }
+  return true;
+}
+
+function removeIfText(path: string, text: string | undefined): void {
+  try {
+    if (text === undefined || readFileSync(path, "utf8") === text) unlinkSync(path);
+  } catch {
+    // Gone already.
+  }
+}
+
 /** Makes this process the one writer of `journal`, or says who is. */
 export function lockJournal(journal: string): Result<JournalLock> {
   const lock = journal + LOCK_SUFFIX;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 200; attempt++) {
     try {
-      const fd = openSync(lock, "wx");
-      try {
-        writeSync(fd, ownText());
-      } finally {
-        closeSync(fd);
-      }
-      hookExit();
-      held.add(lock);
-      let released = false;
-      return ok({
-        path: lock,
-        release: () => {
-          if (released) return;
-          released = true;
-          held.delete(lock);
-          removeIfOurs(lock);
-        },
-      });
+      if (create(lock)) return ok(holding(lock));
     } catch (e) {
-      if (errnoCode(e) !== "EEXIST") {
-        const why = errnoCode(e) === "EACCES" ? "permission denied" : errnoCode(e);
-        return err("journal-lock", `cannot lock ${journal} for writing (${lock}: ${why})`);
-      }
+      const why = errnoCode(e) === "EACCES" ? "permission denied" : errnoCode(e);
+      return err("journal-lock", `cannot lock ${journal} for writing (${lock}: ${why})`);
     }
     const holder = holderOf(lock);
     if (holder === null) continue;
@@ -123,13 +161,24 @@ export function lockJournal(journal: string): Result<JournalLock> {
         `${journal} is being played by ${who}; finish or pause that game first (if none runs, delete ${lock})`,
       );
     }
-    try {
-      unlinkSync(lock); // stale: its writer is gone
-    } catch (e) {
-      if (errnoCode(e) !== "ENOENT") {
-        return err("journal-lock", `cannot remove the stale lock ${lock}: ${errnoCode(e)}`);
-      }
-    }
+    // Stale: its writer is gone (killed, power cut).
+    if (!takeOver(lock)) sleepMs(10);
   }
   return err("journal-lock", `cannot lock ${journal}: other processes keep taking it; try again`);
+}
+
+/** The lock this process now holds on `lock`, released on close and at exit. */
+function holding(lock: string): JournalLock {
+  hookExit();
+  held.add(lock);
+  let released = false;
+  return {
+    path: lock,
+    release: () => {
+      if (released) return;
+      released = true;
+      held.delete(lock);
+      removeIfOurs(lock);
+    },
+  };
 }

@@ -262,6 +262,41 @@ describe("one writer per journal", () => {
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
+  it("processes racing for a stale lock: exactly one wins", async () => {
+    ensureBuilt();
+    const path = newJournal();
+    writeFileSync(`${path}.lock`, "999999999\n");
+    const dist = new URL("../../dist/journal/lock.js", import.meta.url).href;
+    const go = Date.now() + 2_000;
+    // Each takes the lock at the same moment and keeps what it got until killed.
+    const script = `
+      const { lockJournal } = await import(${JSON.stringify(dist)});
+      while (Date.now() < ${go}) {}
+      const l = lockJournal(${JSON.stringify(path)});
+      console.log(l.ok ? "won" : l.error.code);
+      setTimeout(() => {}, 60000);
+    `;
+    const children = Array.from({ length: 4 }, () =>
+      spawn(process.execPath, ["--input-type=module", "-e", script]),
+    );
+    const said = await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<string>((res) => {
+            let out = "";
+            c.stdout.on("data", (d: Buffer) => {
+              out += d.toString();
+              if (out.includes("\n")) res(out.trim());
+            });
+            c.once("close", () => res(out.trim()));
+          }),
+      ),
+    );
+    for (const c of children) c.kill("SIGKILL");
+    expect(said.filter((x) => x === "won")).toHaveLength(1);
+    expect(said.filter((x) => x === "journal-locked")).toHaveLength(3);
+  }, 60_000);
+
   it("a process that exits releases its locks", () => {
     const path = newJournal();
     // A plain node process takes the lock with the built module and exits without releasing it.
