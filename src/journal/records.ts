@@ -245,8 +245,10 @@ function checkHeader(v: unknown, options: DecodeOptions): Result<JournalHeader> 
   }
   const players = v.players as Record<string, unknown>;
   for (const side of ["S", "N"]) {
-    if (typeof players[side] !== "string") {
-      return fieldError(1, "the header's", `players.${side}`, players[side]);
+    // A name is printed on the screen, in logs and by kete games: no control characters.
+    const name = players[side];
+    if (typeof name !== "string" || /[\p{Cc}\u2028\u2029]/u.test(name)) {
+      return fieldError(1, "the header's", `players.${side}`, name);
     }
   }
   const board = v.board as Record<string, unknown>;

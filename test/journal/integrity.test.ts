@@ -167,6 +167,10 @@ describe("every record is checked by its kind", () => {
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ ...header, players: { S: "Ana" } }, /line 1: the header's players\.N is missing/],
       [{ ...header, board: { geometry: "4x8" } }, /line 1: the header's board\.id is missing/],
+      [
+        { ...header, players: { S: "Ana", N: "Ben\n2026-01-01 evil" } },
+        /players\.N is "Ben\\n2026/,
+      ],
       [{ ...header, settings: { onMistake: "retry" } }, /settings\.guidance is missing/],
     ];
     for (const [h, message] of bad) {
