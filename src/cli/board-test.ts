@@ -49,7 +49,7 @@ export function registerBoardTestCommand(program: Command): Command {
     .description("check a sensor board: live pit counts, every LED, line errors and faults")
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
     .option("-s, --seconds <n>", "stop after this many seconds (default: run until Ctrl-C)")
-    .option("--once", "show the board's info and one snapshot, then exit")
+    .option("--once", "show the board's info and one settled snapshot, then exit")
     .option("--no-leds", "leave the LEDs alone")
     .showHelpAfterError("(run 'kete board-test --help' for usage)")
     .action(async (flags: BoardTestFlags, command: Command) => {
@@ -120,7 +120,7 @@ async function giveUp(board: BoardSession, run: BoardTestRun, why: string): Prom
   return EXIT_NO_BOARD;
 }
 
-/** `--once`: one fresh snapshot, drawn once; no LEDs. */
+/** `--once`: one fresh snapshot (settled if the board settles within the wait), drawn once; no LEDs. */
 async function showOnce(board: BoardSession, run: BoardTestRun, screen: Screen): Promise<number> {
   const first = await nextSnapshot(board, SNAPSHOT_MS);
   screen.cancel();
@@ -182,18 +182,24 @@ export function stopped(
   });
 }
 
-/** The next snapshot the board sends after being asked; the latest one (or null) after `timeoutMs`. */
+/**
+ * The first settled snapshot the board sends after being asked (a board just
+ * reset reports its pits unsettled until they have been still for its
+ * debounce time, PROTOCOL.md §7); the latest one (or null) after `timeoutMs`.
+ */
 function nextSnapshot(board: BoardSession, timeoutMs: number): Promise<BoardSnapshot | null> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      unsubscribe();
-      resolve(board.snapshot);
-    }, timeoutMs);
-    const unsubscribe = board.subscribe((event) => {
-      if (event.type !== "snapshot") return;
+    let latest: BoardSnapshot | null = null;
+    const finish = (snapshot: BoardSnapshot | null): void => {
       clearTimeout(timer);
       unsubscribe();
-      resolve(event.snapshot);
+      resolve(snapshot);
+    };
+    const timer = setTimeout(() => finish(latest ?? board.snapshot), timeoutMs);
+    const unsubscribe = board.subscribe((event) => {
+      if (event.type !== "snapshot") return;
+      latest = event.snapshot;
+      if (event.snapshot.settled) finish(event.snapshot);
     });
     void board.requestSnapshot();
   });

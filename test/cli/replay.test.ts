@@ -76,7 +76,9 @@ describe("replay", () => {
       moves: [first.move],
       colour: false,
     });
-    expect(frame).toMatch(/^Hus — Ana \(South\) vs Ben \(North\) {3}ply 2 · North to move/);
+    expect(frame).toMatch(/^Hus — Ana \(South\) vs Ben \(North\)\nply 2 · North to move/);
+    // drawn as kete play draws it: within an 80-column terminal (issue 11, item 10)
+    for (const line of frame!.split("\n")) expect([...line].length).toBeLessThanOrEqual(80);
     expect(frame).toContain("\n  a note\n");
     expect(frame).toContain(`moves: 1. ${first.move}`);
     expect(frame).toMatch(/\n\n$/);
