@@ -26,9 +26,16 @@ async function playAction(flags: PlayFlags, command: Command): Promise<never> {
     defaultGamesDir: gamesDir,
     defaultSeed: Date.now() % 1_000_000,
     resume: resume.value,
+    given: typedFlags(command),
   });
   if (!settings.ok) usageError(command, settings.error.message);
   process.exit(await runPlay(settings.value, processHost(settings.value)));
+}
+
+/** The flags typed on the command line, not left at their defaults. */
+function typedFlags(command: Command): ReadonlySet<string> {
+  const names = command.options.map((o) => o.attributeName());
+  return new Set(names.filter((name) => command.getOptionValueSource(name) === "cli"));
 }
 
 export function registerPlayCommand(program: Command): Command {
@@ -52,7 +59,10 @@ export function registerPlayCommand(program: Command): Command {
       "the two players, South first (default Amani,Baraka on the simulated board)",
     )
     .option("--first <S|N>", "who moves first (HB-2)", FLAG_DEFAULTS.first)
-    .option("--human <S|N|both>", "sides you play from the keyboard (simulated board)")
+    .option(
+      "--human <S|N|both>",
+      "sides you play from the keyboard (simulated board; none: the virtual players)",
+    )
     .option(
       "--games-dir <dir>",
       "where journals are kept (default: your data folder, or KETE_GAMES_DIR)",

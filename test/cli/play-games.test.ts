@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { standingOf } from "../../src/cli/play/recorder.js";
+import { FLAG_DEFAULTS, playSettings, resumeTarget } from "../../src/cli/play/settings.js";
 import { exportGame, exportText } from "../../src/journal/export.js";
 import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import { listJournals } from "../../src/journal/store.js";
@@ -151,7 +152,11 @@ describe("a takeback", () => {
     const out = h.out.join("");
     expect(out).toMatch(/ply 2 .*\n(.*\n)*.*takeback\n(.*\n)*.*ply 2 /);
     const j = journalAt(session.journalPath);
-    expect(records(j, "command").map((c) => c.command.type)).toEqual(["new-game", "takeback"]);
+    expect(records(j, "command").map((c) => c.command.type)).toEqual([
+      "new-game",
+      "seats",
+      "takeback",
+    ]);
     expect(records(j, "resolved").map((x) => x.how)).toContain("takeback");
     expect(j.records.some((x) => x.kind === "decision" && x.decision.type === "takeback")).toBe(
       true,
@@ -223,7 +228,12 @@ describe("a game interrupted and resumed", () => {
     expect(again.out).toMatch(/resumed .* at ply 3\n/);
     expect(listJournals(dir)).toHaveLength(1);
     const j = again.journal;
-    expect(records(j, "command").map((c) => c.command.type)).toEqual(["new-game", "resume"]);
+    expect(records(j, "command").map((c) => c.command.type)).toEqual([
+      "new-game",
+      "seats",
+      "resume",
+      "seats",
+    ]);
     // The resumed board (its last reading) lacked the stones the killed hand held: kete asked for them.
     const resumedAt = j.records.findIndex(
       (x) => x.kind === "command" && x.command.type === "resume",
@@ -241,6 +251,59 @@ describe("a game interrupted and resumed", () => {
         .map((m) => m.move),
     ).toEqual(standing.value.moves);
     expectVerified(j);
+  });
+
+  it("--resume with --guidance off and --on-mistake: applied from the resume, said, journalled, verified; the next resume keeps them", async () => {
+    const s = settings("hus", { seed: 8, mistakeRate: 0.1, maxMinutes: 0.1 });
+    const first = await play(s);
+    expect(first.code).toBe(3);
+    const path = first.session.journalPath;
+    const facts = resumeTarget(path, s.gamesDir);
+    if (!facts.ok || facts.value === null) throw new Error("no journal");
+    expect(facts.value).toMatchObject({
+      game: "hus",
+      guidance: true,
+      onMistake: "retry",
+      keyboard: [],
+    });
+    const flags = { ...FLAG_DEFAULTS, guidance: "off", onMistake: "penalty5" };
+    const ctx = {
+      stdoutTTY: false,
+      stdinTTY: false,
+      noColour: false,
+      defaultGamesDir: s.gamesDir,
+      defaultSeed: 3,
+      resume: facts.value,
+      given: new Set(["guidance", "onMistake"]),
+    };
+    const changed = playSettings(flags, ctx);
+    if (!changed.ok) throw new Error(changed.error.message);
+    expect(changed.value.changes).toEqual([
+      "guidance off from now on (was on)",
+      "on a mistake: penalty5 from now on (was retry)",
+    ]);
+    const again = await play({ ...changed.value, maxMinutes: 0.1, mistakeRate: 0.1 });
+    expect(again.out).toContain("guidance off from now on (was on)");
+    const commands = records(again.journal, "command").map((c) => c.command);
+    const resumedAt = commands.findIndex((c) => c.type === "resume");
+    expect(commands.slice(resumedAt + 1, resumedAt + 3)).toEqual([
+      { type: "guidance", on: false },
+      { type: "policy", policy: "penalty5" },
+    ]);
+    expectVerified(again.journal);
+    // Resumed once more without the flags: the settings in force carry on, nothing to say.
+    const later = resumeTarget(path, s.gamesDir);
+    if (!later.ok || later.value === null) throw new Error("no journal");
+    expect(later.value).toMatchObject({ guidance: false, onMistake: "penalty5" });
+    const kept = playSettings(
+      { ...FLAG_DEFAULTS },
+      { ...ctx, resume: later.value, given: new Set() },
+    );
+    expect(kept.ok && kept.value).toMatchObject({
+      guidance: false,
+      onMistake: "penalty5",
+      changes: [],
+    });
   });
 
   it("no result within --minutes: paused (exit 3), resumable", async () => {

@@ -58,6 +58,7 @@ export function settings(game: string, overrides: Partial<PlaySettings> = {}): P
     mistakeRate: 0,
     live: false,
     colour: false,
+    changes: [],
     maxMinutes: 60,
     ...overrides,
   };

@@ -13,6 +13,7 @@ import {
   resumeTarget,
   type PlayContext,
   type PlayFlags,
+  type ResumeFacts,
 } from "../../src/cli/play/settings.js";
 import { play, settings } from "./play-harness.js";
 
@@ -113,11 +114,107 @@ describe("kete play's settings", () => {
     expect(r.ok && r.value.port).toBe("/dev/ttyACM0");
   });
 
-  it("--resume plays the journal's game, whatever --game says", () => {
-    const r = read({ game: "husbao" }, { ...offTerminal, resume: { path: "/g/x", game: "hus" } });
+  const journal: ResumeFacts = {
+    path: "/g/x",
+    game: "hus",
+    options: { direction: "ccw", capture: "mandatory", maxStages: 200 },
+    players: { S: "Ana", N: "Ben" },
+    first: "N",
+    guidance: true,
+    onMistake: "retry",
+    keyboard: [],
+  };
+  const resuming = (given: string[], ctx: PlayContext = offTerminal): PlayContext => ({
+    ...ctx,
+    resume: journal,
+    given: new Set(given),
+  });
+
+  it("--resume plays the journal's game, options, players and first side; flags left at their defaults are no change", () => {
+    const r = read({}, resuming([]));
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.game.id).toBe("hus");
-    expect(r.value.resume).toBe("/g/x");
+    expect(r.value).toMatchObject({
+      resume: "/g/x",
+      players: { S: "Ana", N: "Ben" },
+      first: "N",
+      guidance: true,
+      changes: [],
+    });
+    // the same values typed again are no change either
+    const same = read(
+      { game: "hus", players: "Ana,Ben", first: "N", option: ["direction=ccw"] },
+      resuming(["game", "players", "first", "option"]),
+    );
+    expect(same.ok && same.value.changes).toEqual([]);
+  });
+
+  const refused: [string, Partial<PlayFlags>, string, RegExp][] = [
+    [
+      "another game",
+      { game: "husbao" },
+      "game",
+      /^--game husbao: \/g\/x is a game of hus; a resumed game keeps its game: leave out --game/,
+    ],
+    [
+      "other rule options",
+      { option: ["direction=cw"] },
+      "option",
+      /^--option: \/g\/x is played with direction=ccw capture=mandatory maxStages=200; a resumed game keeps its rule options/,
+    ],
+    [
+      "other players",
+      { players: "Cy,Di" },
+      "players",
+      /^--players: \/g\/x is Ana \(South\) vs Ben \(North\); a resumed game keeps its players/,
+    ],
+    [
+      "another first side",
+      { first: "S" },
+      "first",
+      /^--first S: in \/g\/x North moved first; a resumed game keeps its first side/,
+    ],
+  ];
+  for (const [what, flags, flag, message] of refused) {
+    it(`--resume refuses ${what} in one line (issue 11, item 6)`, () => {
+      expect(usage(flags, resuming([flag]))).toMatch(message);
+    });
+  }
+
+  it("--resume applies --guidance and --on-mistake and says so", () => {
+    const r = read({ guidance: "off", onMistake: "forfeit" }, resuming(["guidance", "onMistake"]));
+    expect(r.ok && r.value).toMatchObject({
+      guidance: false,
+      onMistake: "forfeit",
+      changes: [
+        "guidance off from now on (was on)",
+        "on a mistake: forfeit from now on (was retry)",
+      ],
+    });
+  });
+
+  it("--resume remembers the keyboard sides; --human changes them, and none hands them to virtual players", () => {
+    const typed: PlayContext = {
+      ...resuming([], onTerminal),
+      resume: { ...journal, keyboard: ["S"] },
+    };
+    const kept = read({}, typed);
+    expect(kept.ok && [...kept.value.human]).toEqual(["S"]);
+    expect(kept.ok && kept.value.changes).toEqual([]);
+    const swapped = read({ human: "N" }, { ...typed, given: new Set(["human"]) });
+    expect(swapped.ok && [...swapped.value.human]).toEqual(["N"]);
+    expect(swapped.ok && swapped.value.changes).toEqual([
+      "played from the keyboard: North (was South)",
+    ]);
+    const off = { ...typed, stdoutTTY: false, stdinTTY: false };
+    expect(usage({}, off)).toMatch(
+      /^in \/g\/x South played from the keyboard: resume it on a terminal, or give --human none/,
+    );
+    const none = read({ human: "none" }, { ...off, given: new Set(["human"]) });
+    expect(none.ok && [...none.value.human]).toEqual([]);
+    expect(none.ok && none.value.changes).toEqual([
+      "played from the keyboard: neither side (was South)",
+    ]);
   });
 
   const bad: [string, Partial<PlayFlags>, RegExp, PlayContext?][] = [
@@ -136,7 +233,12 @@ describe("kete play's settings", () => {
     ["an empty name", { players: "Ana, " }, /^--players takes two names/],
     ["a name too long", { players: `Ana,${"B".repeat(41)}` }, /^--players takes two names/],
     ["a bad first side", { first: "E" }, /^--first must be S or N, not 'E'$/],
-    ["a bad human side", { human: "W" }, /^--human must be S, N or both, not 'W'$/, onTerminal],
+    [
+      "a bad human side",
+      { human: "W" },
+      /^--human must be S, N, both or none, not 'W'$/,
+      onTerminal,
+    ],
     [
       "a human on a real board",
       { human: "S", port: "/dev/ttyACM0" },
@@ -193,9 +295,9 @@ describe("the journal --resume continues", () => {
     );
     const r = await play(settings("hus", { seed: 11, gamesDir: dir, maxMinutes: 0.05 }));
     expect(r.code).toBe(3);
-    expect(resumeTarget(true, dir)).toEqual({
+    expect(resumeTarget(true, dir)).toMatchObject({
       ok: true,
-      value: { path: r.session.journalPath, game: "hus" },
+      value: { path: r.session.journalPath, game: "hus", players: { S: "Amani", N: "Baraka" } },
     });
   });
 

@@ -173,6 +173,33 @@ describe.concurrent("kete replay of a game played on a fake clock", () => {
   });
 });
 
+describe("--resume and the flags it keeps (issue 11, item 6)", () => {
+  it("refuses a flag that would change the game, applies --guidance and says so", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kete-resume-flags-"));
+    const common = ["--games-dir", dir, "--minutes", "0.05", "--no-noise"];
+    const first = await runKete(["play", "--game", "hus", "--seed", "3", ...common]);
+    expect(first.status).toBe(3);
+    const other = await runKete(["play", "--resume", "--game", "husbao", ...common]);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(
+      /--game husbao: .* is a game of hus; a resumed game keeps its game/,
+    );
+    expect(other.stderr).not.toMatch(/\n\s+at /);
+    const same = await runKete([
+      "play",
+      "--resume",
+      "--game",
+      "hus",
+      "--guidance",
+      "off",
+      ...common,
+    ]);
+    expect(same.stderr).toBe("");
+    expect(same.status).toBe(3);
+    expect(same.stdout).toMatch(/resumed .* at ply \d+\n.*guidance off from now on \(was on\)\n/);
+  });
+});
+
 describe.concurrent("bad input: one line, non-zero exit, no stack trace", () => {
   const cases: [string, string[], number, RegExp][] = [
     ["an unknown game", ["play", "--game", "chess"], 2, /unknown game 'chess'/],

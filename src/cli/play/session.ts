@@ -332,7 +332,24 @@ export class PlaySession {
         this.controller.resume(game.id, [], start.options, json),
       );
       this.say(`resumed ${path} at ply ${resumed.moves.length + 1}`);
+      this.carryOn(this.parts.header.settings);
     }
+    // Which sides the keyboard plays is remembered for the next --resume.
+    if (this.sim !== null)
+      this.recorder.command({ type: "seats", keyboard: [...this.s.human] }, () => undefined);
+  }
+
+  /**
+   * A resumed controller starts with the header's settings (as `replay
+   * --verify` does); the settings in force now — the journal's last, or the
+   * flags' — are given to it as journalled commands, and each change said.
+   */
+  private carryOn(header: { readonly guidance: boolean; readonly onMistake: string }): void {
+    if (this.s.guidance !== header.guidance)
+      this.command({ type: "guidance", on: this.s.guidance });
+    const policy = this.s.onMistake ?? (this.s.guidance ? "retry" : "forfeit");
+    if (policy !== header.onMistake) this.command({ type: "policy", policy });
+    for (const change of this.s.changes) this.say(change);
   }
 
   private async close(ending: Ending): Promise<number> {

@@ -6,7 +6,7 @@
  */
 import { POLICIES, type Policy } from "../../controller/index.js";
 import { findGame, games, type Game, type Side } from "../../games/index.js";
-import { lockHolder, readJournal, scanJournals } from "../../journal/index.js";
+import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
@@ -62,6 +62,11 @@ export interface PlaySettings {
   readonly colour: boolean;
   /** Give up after this long without a result (the game stays resumable). */
   readonly maxMinutes: number;
+  /**
+   * What a resumed game changes from its journal, to be said when it starts
+   * ("guidance off from now on (was on)"); empty for a new game.
+   */
+  readonly changes: readonly string[];
 }
 
 /** What the settings depend on besides the flags. */
@@ -75,8 +80,29 @@ export interface PlayContext {
   readonly defaultGamesDir: string;
   /** The seed when none is given (e.g. from the time of day). */
   readonly defaultSeed: number;
-  /** The journal `--resume` named or found, and the game it is of. */
-  readonly resume: { readonly path: string; readonly game: string } | null;
+  /** The journal `--resume` named or found, and what it fixes. */
+  readonly resume: ResumeFacts | null;
+  /**
+   * The flags typed on the command line (commander's value source "cli"); a
+   * flag left at its default is not given. Absent: every flag that is set and
+   * differs from its default counts as given.
+   */
+  readonly given?: ReadonlySet<string>;
+}
+
+/** What a journal to resume fixes, and the settings in force at its end. */
+export interface ResumeFacts {
+  readonly path: string;
+  readonly game: string;
+  /** The game's options as its header records them (every option, defaults included). */
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly players: { readonly S: string; readonly N: string };
+  /** Who moved first, or null when the header does not say. */
+  readonly first: Side | null;
+  readonly guidance: boolean;
+  readonly onMistake: string;
+  /** Sides played from the keyboard in its last session (simulated board). */
+  readonly keyboard: readonly Side[];
 }
 
 /** Journals are read knowing which games this kete plays (the journal layer knows no games). */
@@ -103,7 +129,7 @@ function newestResumable(gamesDir: string): Result<string> {
 export function resumeTarget(
   resume: string | boolean | undefined,
   gamesDir: string,
-): Result<{ path: string; game: string } | null> {
+): Result<ResumeFacts | null> {
   if (resume === undefined || resume === false) return ok(null);
   let path: string;
   if (typeof resume === "string") path = resume;
@@ -121,8 +147,38 @@ export function resumeTarget(
       `${path} is being played by another kete (process ${writer}); finish or pause that game first`,
     );
   }
-  return ok({ path, game: journal.value.header.game });
+  return ok(resumeFacts(path, journal.value));
 }
+
+/** What a journal fixes: its header, and the guidance, policy and keyboard commands since. */
+export function resumeFacts(path: string, journal: Journal): ResumeFacts {
+  const { header } = journal;
+  let guidance = header.settings.guidance;
+  let onMistake = header.settings.onMistake;
+  let keyboard: readonly Side[] = [];
+  for (const r of journal.records) {
+    if (r.kind !== "command") continue;
+    const c = r.command;
+    if (c.type === "guidance" && typeof c.on === "boolean") guidance = c.on;
+    else if (c.type === "policy" && typeof c.policy === "string") onMistake = c.policy;
+    else if (c.type === "seats" && Array.isArray(c.keyboard)) {
+      keyboard = SIDES.filter((side) => (c.keyboard as unknown[]).includes(side));
+    }
+  }
+  const first = header.initial.toMove;
+  return {
+    path,
+    game: header.game,
+    options: header.options,
+    players: header.players,
+    first: first === "S" || first === "N" ? first : null,
+    guidance,
+    onMistake,
+    keyboard,
+  };
+}
+
+const SIDES: readonly Side[] = ["S", "N"];
 
 /** A number flag within [min, max], or the usage error. */
 export function numberFlag(flag: string, text: string, min: number, max: number): Result<number> {
@@ -182,7 +238,8 @@ function humanOf(flags: PlayFlags, ctx: PlayContext): Result<ReadonlySet<Side>> 
   const h = flags.human.toUpperCase();
   if (h === "BOTH") ["S", "N"].forEach((x) => human.add(x));
   else if (h === "S" || h === "N") human.add(h);
-  else return usage(`--human must be S, N or both, not '${flags.human}'`);
+  else if (h === "NONE") return ok(human);
+  else return usage(`--human must be S, N, both or none, not '${flags.human}'`);
   if (flags.port !== undefined) {
     return usage("--human is for the simulated board; on a real board you move the stones");
   }
@@ -217,6 +274,115 @@ function numbersOf(
   });
 }
 
+/** Whether a flag was typed (see `PlayContext.given`). */
+function givenIn(flags: PlayFlags, ctx: PlayContext): (flag: keyof PlayFlags) => boolean {
+  const defaults: Readonly<Record<string, unknown>> = FLAG_DEFAULTS;
+  return (flag) =>
+    ctx.given !== undefined
+      ? ctx.given.has(flag)
+      : flags[flag] !== undefined && flags[flag] !== defaults[flag];
+}
+
+/** Options compared by value, whatever order their keys were written in. */
+function sameOptions(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) {
+  const canonical = (o: Readonly<Record<string, unknown>>) =>
+    JSON.stringify(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    );
+  return canonical(a) === canonical(b);
+}
+
+const sideName = (side: Side) => (side === "S" ? "South" : "North");
+const sidesText = (sides: Iterable<Side>) =>
+  [...sides].map(sideName).join(" and ") || "neither side";
+
+/**
+ * A resumed game keeps what its journal fixed: a flag that would change its
+ * game, rule options, players or first side is refused (one line saying what
+ * the journal holds); `--guidance`, `--on-mistake` and `--human` are applied
+ * and said; left out, the journal's settings and keyboard sides carry on.
+ */
+function resumedSettings(
+  flags: PlayFlags,
+  ctx: PlayContext,
+  facts: ResumeFacts,
+  chosen: { readonly game: Game; readonly options: Readonly<Record<string, unknown>> },
+): Result<Pick<PlaySettings, "first" | "guidance" | "onMistake" | "players" | "changes">> {
+  const given = givenIn(flags, ctx);
+  const keep = (what: string, flag: string) =>
+    `a resumed game keeps its ${what}: leave out ${flag} (or start a new game)`;
+  if (given("game") && flags.game !== facts.game) {
+    return usage(
+      `--game ${flags.game}: ${facts.path} is a game of ${facts.game}; ${keep("game", "--game")}`,
+    );
+  }
+  const options = chosen.game.initial(chosen.options);
+  if (given("option") && options.ok && !sameOptions(options.value.options, facts.options)) {
+    const held = Object.entries(facts.options).map(([k, v]) => `${k}=${String(v)}`);
+    return usage(
+      `--option: ${facts.path} is played with ${held.join(" ") || "the default options"}; ${keep("rule options", "--option")}`,
+    );
+  }
+  const players = playersOf(flags);
+  if (!players.ok) return players;
+  if (given("players") && !sameOptions(players.value, facts.players)) {
+    return usage(
+      `--players: ${facts.path} is ${facts.players.S} (South) vs ${facts.players.N} (North); ${keep("players", "--players")}`,
+    );
+  }
+  const first = facts.first ?? (flags.first === "N" ? "N" : "S");
+  if (given("first") && flags.first !== first) {
+    return usage(
+      `--first ${flags.first}: in ${facts.path} ${sideName(first)} moved first; ${keep("first side", "--first")}`,
+    );
+  }
+  const changes: string[] = [];
+  const guidance = given("guidance") ? flags.guidance === "on" : facts.guidance;
+  if (guidance !== facts.guidance) {
+    changes.push(
+      `guidance ${guidance ? "on" : "off"} from now on (was ${facts.guidance ? "on" : "off"})`,
+    );
+  }
+  const onMistake = given("onMistake") ? policyOf(flags.onMistake) : policyOf(facts.onMistake);
+  if (!onMistake.ok) return onMistake;
+  const policy = onMistake.value ?? (guidance ? "retry" : "forfeit");
+  if (policy !== facts.onMistake)
+    changes.push(`on a mistake: ${policy} from now on (was ${facts.onMistake})`);
+  return ok({ first, guidance, onMistake: onMistake.value, players: facts.players, changes });
+}
+
+/**
+ * The keyboard sides: `--human` when given; on a resumed game on the
+ * simulated board, the sides its journal says were played from the keyboard.
+ */
+function keyboardOf(
+  flags: PlayFlags,
+  ctx: PlayContext,
+): Result<{ human: ReadonlySet<Side>; change: string | null }> {
+  const human = humanOf(flags, ctx);
+  if (!human.ok) return human;
+  const facts = ctx.resume;
+  if (facts === null || flags.port !== undefined) return ok({ human: human.value, change: null });
+  const before = new Set(facts.keyboard);
+  if (flags.human !== undefined) {
+    const same = before.size === human.value.size && [...before].every((s) => human.value.has(s));
+    return ok({
+      human: human.value,
+      change: same
+        ? null
+        : `played from the keyboard: ${sidesText(human.value)} (was ${sidesText(before)})`,
+    });
+  }
+  if (before.size > 0 && !(ctx.stdoutTTY && ctx.stdinTTY)) {
+    return usage(
+      `in ${facts.path} ${sidesText(before)} played from the keyboard: resume it on a terminal, or give --human none to let a virtual player move`,
+    );
+  }
+  return ok({ human: before, change: null });
+}
+
 /** The settings of a `kete play`, or the usage error (code `usage`) to print. */
 export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
   const chosen = gameOf(flags, ctx);
@@ -231,21 +397,30 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (flags.first !== "S" && flags.first !== "N") {
     return usage(`--first must be S or N, not '${flags.first}'`);
   }
-  const human = humanOf(flags, ctx);
-  if (!human.ok) return human;
+  const fresh = {
+    first: flags.first,
+    guidance: flags.guidance === "on",
+    onMistake: onMistake.value,
+    players: players.value,
+    changes: [] as readonly string[],
+  };
+  const kept =
+    ctx.resume === null ? ok(fresh) : resumedSettings(flags, ctx, ctx.resume, chosen.value);
+  if (!kept.ok) return kept;
+  const keyboard = keyboardOf(flags, ctx);
+  if (!keyboard.ok) return keyboard;
   const numbers = numbersOf(flags, ctx);
   if (!numbers.ok) return numbers;
+  const { change } = keyboard.value;
   return ok({
     ...chosen.value,
     ...numbers.value,
-    first: flags.first,
+    ...kept.value,
+    changes: change === null ? kept.value.changes : [...kept.value.changes, change],
     port: flags.port ?? null,
-    onMistake: onMistake.value,
-    guidance: flags.guidance === "on",
-    players: players.value,
     gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
     resume: ctx.resume?.path ?? null,
-    human: human.value,
+    human: keyboard.value.human,
     noise: flags.noise,
     live: ctx.stdoutTTY,
     colour: ctx.stdoutTTY && !ctx.noColour,

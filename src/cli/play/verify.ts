@@ -70,7 +70,7 @@ export function verifyJournal(journal: Journal): Verification {
         }
         const ctl = fresh();
         ctl.send(c as never);
-      } else controller?.send(c as never);
+      } else if (c.type !== "seats") controller?.send(c as never); // seats: who typed, not the controller's
     }
   }
   controller?.close();
