@@ -16,6 +16,14 @@
  * while the hand hovers over a pit or a pit has just changed (`jitter`,
  * `settleMs`), lost lines (`lineLoss`), corrupted lines (`lineCorruption`) and
  * spontaneous reboots (`rebootsPerMinute`).
+ *
+ * Load cells (hardware/README.md §2.3–§2.4): every pit has its own zero and
+ * gain (raw units, seeded), and the counts it reports are
+ * round((raw − zero) / gain) with the zero and gain it has stored. A pit
+ * calibrated at power-up stores its true ones, so it counts exactly; a pit
+ * listed in `uncalibrated` stores none and counts with nominal values (best
+ * effort, PROTOCOL.md §10) until `TARE` records its zero and `CAL <pit> <n>`
+ * its gain. Stored calibration lives as long as the object (the EEPROM).
  */
 import { seededRandom } from "../shared/index.js";
 import {
@@ -89,6 +97,17 @@ export interface FirmwareOptions {
   readonly scanMs?: number;
 }
 
+/** A pit's load cell in raw units (CALR's 0..65535): the reading when empty, and per stone. */
+export interface LoadCell {
+  readonly zero: number;
+  readonly gain: number;
+}
+
+/** What an uncalibrated pit assumes: a centred zero, a 5.4 g stone on a nominal cell. */
+export const NOMINAL_CELL: LoadCell = { zero: 32768, gain: 44 };
+/** A gain `CAL` accepts, relative to nominal (a 3–10 g stone, hardware/README.md §2.4). */
+const PLAUSIBLE_GAIN: readonly [number, number] = [0.55, 1.85];
+
 type Outgoing = DistributiveOmit<BoardMessage, "seq">;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -120,7 +139,9 @@ export class SimulatedFirmware {
   private interval = 2000;
   private readonly ledState = new Map<string, LedState>();
   private readonly pressed = new Set<number>();
-  private readonly calibrated = new Set<string>();
+  /** Per pit: its true load cell, and the zero and gain stored in "EEPROM". */
+  private readonly cells: LoadCell[];
+  private readonly stored: { zero?: number; gain?: number }[];
   private readonly faulty: Set<string>;
 
   /** Per pit: the reading, when it last changed, the true count and when that changed. */
@@ -151,7 +172,15 @@ export class SimulatedFirmware {
     this.boots = options.bootCount ?? 0;
     this.faulty = new Set(options.faultyPits ?? []);
     const uncalibrated = new Set(options.uncalibrated ?? []);
-    for (const pit of physical.pits) if (!uncalibrated.has(pit)) this.calibrated.add(pit);
+    // Its own random stream, so that the noise of existing seeds is unchanged.
+    const spread = seededRandom(((options.seed ?? 1) ^ 0x5eed) >>> 0);
+    this.cells = physical.pits.map(() => ({
+      zero: NOMINAL_CELL.zero + Math.round(800 * spread() - 400),
+      gain: NOMINAL_CELL.gain * (0.85 + 0.3 * spread()),
+    }));
+    this.stored = physical.pits.map((pit, i) =>
+      uncalibrated.has(pit) ? {} : { ...(this.cells[i] ?? NOMINAL_CELL) },
+    );
   }
 
   // --------------------------------------------------------------- wiring
@@ -193,7 +222,7 @@ export class SimulatedFirmware {
     this.lastHostLineAt = this.bootAt;
     const now = this.bootAt;
     this.trueCounts = this.physical.counts();
-    this.readings = this.trueCounts.map((c, i) => (this.isFaulty(i) ? null : c));
+    this.readings = this.trueCounts.map((c, i) => (this.isFaulty(i) ? null : this.sensed(i, c)));
     // PROTOCOL.md §7 (1.1): a pit counts as unchanged from its first reading
     // after boot, so steady pits settle `deb` ms after BOOT, not at once.
     this.changedAt = this.trueCounts.map(() => now);
@@ -206,7 +235,7 @@ export class SimulatedFirmware {
     this.send({ type: "heartbeat", boot: this.boots, uptime: 0 });
     for (const pit of this.physical.pits) {
       if (this.faulty.has(pit)) this.send({ type: "error", code: "sensor-fault", pit });
-      else if (!this.calibrated.has(pit) && this.calibrationSupported) {
+      else if (!this.isCalibrated(this.physical.pits.indexOf(pit)) && this.calibrationSupported) {
         this.send({ type: "error", code: "calibration-needed", pit });
       }
     }
@@ -328,14 +357,15 @@ export class SimulatedFirmware {
         this.trueCounts[i] = count;
         this.trueChangedAt[i] = now;
       }
-      let reading: number | null = count;
+      const sensed = this.sensed(i, count);
+      let reading: number | null = sensed;
       if (this.isFaulty(i)) reading = null;
       else if (this.noise.jitter > 0) {
         const pit = this.physical.pits[i];
         const unsteady =
           pit === hovering || now - (this.trueChangedAt[i] ?? 0) < this.noise.settleMs;
         if (unsteady && this.random() < this.noise.jitter) {
-          reading = count === 0 ? 1 : count + (this.random() < 0.5 ? -1 : 1);
+          reading = sensed === 0 ? 1 : sensed + (this.random() < 0.5 ? -1 : 1);
         }
       }
       if (reading !== this.readings[i]) {
@@ -523,26 +553,93 @@ export class SimulatedFirmware {
       case "tare":
         if (!cal) return "unsupported";
         if (c.pit !== null && !hasPit(geometry, c.pit)) return "bad-pit";
+        this.physical.pits.forEach((pit, i) => {
+          if ((c.pit === null || c.pit === pit) && !this.isFaulty(i)) this.tarePit(i);
+        });
         return null;
-      case "calibrate": {
+      case "calibrate":
         if (!cal) return "unsupported";
         if (!hasPit(geometry, c.pit)) return "bad-pit";
         if (typeof c.known !== "number") return "bad-args";
-        if (this.physical.count(c.pit) !== c.known) return "bad-args"; // implausible reading
-        this.calibrated.add(c.pit);
-        return null;
-      }
+        return this.calibratePit(this.physical.pits.indexOf(c.pit), c.known);
       case "calibration-request":
         if (!cal) return "unsupported";
         this.physical.pits.forEach((pit, i) => {
-          const status = this.isFaulty(i) ? "fault" : this.calibrated.has(pit) ? "ok" : "need";
-          const raw = 100 + 37 * this.physical.count(pit);
-          this.send({ type: "calibration", pit, status, raw: Math.min(raw, 65535) });
+          const status = this.isFaulty(i) ? "fault" : this.isCalibrated(i) ? "ok" : "need";
+          this.send({
+            type: "calibration",
+            pit,
+            status,
+            raw: this.raw(i, this.physical.count(pit)),
+          });
         });
         return null;
       case "reset":
         return null;
     }
+  }
+
+  // ----------------------------------------------------------- load cells
+
+  /** The raw reading (CALR's 16 bits) of pit `i` holding `count` stones. */
+  private raw(i: number, count: number): number {
+    const cell = this.cells[i] ?? NOMINAL_CELL;
+    return Math.max(0, Math.min(65535, Math.round(cell.zero + cell.gain * count)));
+  }
+
+  /** The count pit `i` reports for `count` stones, with its stored (or nominal) zero and gain. */
+  private sensed(i: number, count: number): number {
+    const stored = this.stored[i] ?? {};
+    const x =
+      (this.raw(i, count) - (stored.zero ?? NOMINAL_CELL.zero)) /
+      (stored.gain ?? NOMINAL_CELL.gain);
+    return Math.max(0, Math.min(255, Math.round(x)));
+  }
+
+  private isCalibrated(i: number): boolean {
+    const stored = this.stored[i];
+    return stored?.zero !== undefined && stored.gain !== undefined;
+  }
+
+  /** `TARE`: the pit is empty now, whatever it holds: its reading becomes its zero. */
+  private tarePit(i: number): void {
+    const stored = this.stored[i];
+    if (stored !== undefined)
+      stored.zero = this.raw(i, this.physical.count(this.physical.pits[i] ?? ""));
+  }
+
+  /**
+   * `CAL <pit> <known>`: 0 tares the pit; otherwise the gain from the zero to
+   * this reading, refused (`bad-args`) for a faulty or moving pit or a gain
+   * no 3–10 g stone gives (hardware/README.md §2.4).
+   */
+  private calibratePit(i: number, known: number): NakReason | null {
+    const stored = this.stored[i];
+    if (stored === undefined || this.isFaulty(i)) return "bad-args";
+    this.sample();
+    if (this.scheduler.now() - (this.trueChangedAt[i] ?? 0) < this.debounce) return "bad-args";
+    if (known === 0) {
+      this.tarePit(i);
+      return null;
+    }
+    const zero = stored.zero ?? NOMINAL_CELL.zero;
+    const gain = (this.raw(i, this.physical.count(this.physical.pits[i] ?? "")) - zero) / known;
+    const relative = gain / NOMINAL_CELL.gain;
+    if (relative < PLAUSIBLE_GAIN[0] || relative > PLAUSIBLE_GAIN[1]) return "bad-args";
+    stored.zero = zero;
+    stored.gain = gain;
+    return null;
+  }
+
+  /** What pit `pit` has stored (null: no calibration), and its true load cell: for tests. */
+  calibration(pit: string): { readonly stored: LoadCell | null; readonly cell: LoadCell } | null {
+    const i = this.physical.pits.indexOf(pit);
+    const cell = this.cells[i];
+    if (cell === undefined) return null;
+    const s = this.stored[i] ?? {};
+    const stored =
+      s.zero !== undefined && s.gain !== undefined ? { zero: s.zero, gain: s.gain } : null;
+    return { stored, cell };
   }
 
   private get colours(): readonly LedColour[] {
