@@ -11,6 +11,7 @@ import type { FirmwareOptions } from "../../src/board/firmware.js";
 import { PhysicalBoard } from "../../src/board/physical-board.js";
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import { formatHostMessage, parseBoardLine } from "../../src/protocol/index.js";
+import type { CommandBody } from "../../src/board/session.js";
 import type { BoardMessage, HostMessage } from "../../src/protocol/index.js";
 
 function rig(options: FirmwareOptions = {}, counts = 0) {
@@ -26,7 +27,7 @@ function rig(options: FirmwareOptions = {}, counts = 0) {
   });
   let id = 1;
   /** Sends a command and returns its answer: `ack` or the NAK reason. */
-  const send = (m: Omit<HostMessage, "id">): string => {
+  const send = (m: CommandBody): string => {
     const line = formatHostMessage({ ...m, id: id++ } as HostMessage);
     if (!line.ok) throw new Error(line.error.message);
     out.length = 0;
