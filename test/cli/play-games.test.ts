@@ -5,7 +5,7 @@
  * paused or killed mid-turn and resumed — and every journal re-judged to the
  * same decisions, as `kete replay --verify` does.
  */
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -165,6 +165,19 @@ describe("a takeback", () => {
     // The record of the game leaves the taken-back move out.
     const moves = records(j, "move").map((m) => m.move);
     expect(session.moves).toEqual([...moves.slice(0, 1), ...moves.slice(2)]);
+  });
+});
+
+describe("an idle board (issue 11, item 10)", () => {
+  it("an hour with nobody moving grows the journal by a few kilobytes, not 1.6 MB; the journal still verifies", async () => {
+    // South plays from the keyboard and types nothing: the board repeats its reading every second.
+    const s = settings("husbao", { seed: 3, human: new Set(["S"]), maxMinutes: 60 });
+    const r = await play(s);
+    expect(r.code).toBe(3);
+    const snapshots = records(r.journal, "snapshot");
+    expect(snapshots.length).toBeLessThan(20);
+    expect(statSync(r.session.journalPath).size).toBeLessThan(20_000);
+    expectVerified(r.journal);
   });
 });
 

@@ -117,6 +117,44 @@ describe("JournalRecorder", () => {
     ]);
   });
 
+  it("a repeated reading is left out when the controller decides nothing new on it, kept when it does", () => {
+    const { r, records } = recorder();
+    const board = { geometry: "4x8" as const, counts: [...game.sensorView(initial).counts] };
+    const reading = (t: number) =>
+      r.board({
+        type: "snapshot",
+        snapshot: { board, settled: true, unsettled: [], receivedAt: t },
+      });
+    const decision = (verdict: string, t: number): ControllerEvent => ({
+      type: "decision",
+      verdict,
+      counts: board.counts,
+      at: t,
+    });
+    const none = () => null;
+    reading(1000);
+    r.controller(decision("same", 1000), none);
+    for (let t = 2000; t <= 5000; t += 1000) {
+      reading(t); // an idle board: the same reading, the same verdict
+      r.controller(decision("same", t), none);
+    }
+    expect(records.map((x) => [x.kind, x.t])).toEqual([
+      ["snapshot", 1000],
+      ["decision", 1000],
+    ]);
+    reading(6000); // the same reading, but now the quiet time ends a move: kept, with what it caused
+    r.controller(decision("moved", 6000), none);
+    reading(7000);
+    r.controller({ type: "status", state: "x", message: "North to move", at: 7000 }, none);
+    expect(records.map((x) => [x.kind, x.t])).toEqual([
+      ["snapshot", 1000],
+      ["decision", 1000],
+      ["snapshot", 6000],
+      ["decision", 6000],
+      ["snapshot", 7000],
+    ]);
+  });
+
   it("a command, then what it caused, written in one go", () => {
     const { r, records, commits } = recorder();
     r.command({ type: "new-game", game: "hus" }, () => {

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { BoardEvent } from "../../board/index.js";
 import type { ControllerEvent } from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
-import type { Journal, JournalHeader, JournalRecord } from "../../journal/index.js";
+import type { Journal, JournalHeader, JournalRecord, SnapshotRecord } from "../../journal/index.js";
 import type { InfoMessage } from "../../protocol/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import type { PlaySettings } from "./settings.js";
@@ -123,6 +123,14 @@ export interface JournalSink {
 export class JournalRecorder {
   private standing: Position;
   private turnStarted: number;
+  /** The counts of the last snapshot written, and the verdict and counts of the last decision. */
+  private lastCounts: string | null = null;
+  private lastDecision: string | null = null;
+  /** A repeat of the last reading, and the decisions on it, not yet written. */
+  private repeat: {
+    readonly snapshot: SnapshotRecord;
+    readonly decisions: JournalRecord[];
+  } | null = null;
 
   constructor(
     private readonly sink: JournalSink,
@@ -138,16 +146,53 @@ export class JournalRecorder {
 
   /** A board event, as the controller is about to receive it. */
   board(e: BoardEvent): void {
+    this.dropRepeat();
     if (e.type === "snapshot") {
       const b = e.snapshot.board;
       // Journals record counting boards' readings (the counts the controller judges).
-      if (e.snapshot.settled && "counts" in b) {
-        this.sink.append({ kind: "snapshot", t: e.snapshot.receivedAt, counts: b.counts });
+      if (!e.snapshot.settled || !("counts" in b)) return;
+      const record: SnapshotRecord = {
+        kind: "snapshot",
+        t: e.snapshot.receivedAt,
+        counts: b.counts,
+      };
+      const key = b.counts.join(",");
+      if (key === this.lastCounts) {
+        // The same reading again: an idle board repeats it every second.
+        this.repeat = { snapshot: record, decisions: [] };
+        return;
       }
+      this.lastCounts = key;
+      this.sink.append(record);
     } else if (e.type !== "line-error") {
       // Line errors are counted by the link itself; not a decision input.
-      this.sink.append({ kind: "board", t: this.clock(), event: { ...e } });
+      this.append({ kind: "board", t: this.clock(), event: { ...e } });
     }
+  }
+
+  /**
+   * A repeated reading on which the controller decided only what it decided
+   * last ("same", "pending") changed nothing: it and its decision are left
+   * out, so an idle board does not grow the journal, and `replay --verify`
+   * (which never sees them) reaches the same decisions. Anything else the
+   * controller does on it keeps the reading and all it caused.
+   */
+  private dropRepeat(): void {
+    this.repeat = null;
+  }
+
+  private keepRepeat(): void {
+    const repeat = this.repeat;
+    if (repeat === null) return;
+    this.repeat = null;
+    this.sink.append(repeat.snapshot);
+    for (const d of repeat.decisions) this.sink.append(d);
+  }
+
+  /** Any other record: a repeat before it that decided nothing new is left out. */
+  private append(record: JournalRecord): void {
+    this.dropRepeat();
+    this.sink.append(record);
   }
 
   /**
@@ -155,7 +200,7 @@ export class JournalRecorder {
    * given (`send`), and written with the decisions it caused in one go.
    */
   command(command: Readonly<Record<string, unknown>>, send: () => void): void {
-    this.sink.append({ kind: "command", t: this.clock(), command });
+    this.append({ kind: "command", t: this.clock(), command });
     send();
     this.sink.commit();
   }
@@ -166,13 +211,22 @@ export class JournalRecorder {
    * a mistake resolved, a penalty done, a takeback.
    */
   controller(e: ControllerEvent, standing: () => Position | null): void {
+    if (e.type === "decision") {
+      const key = JSON.stringify([e.verdict, e.counts]);
+      if (this.repeat !== null && key === this.lastDecision) {
+        this.repeat.decisions.push({ kind: "decision", t: e.at, decision: { ...e } });
+        return;
+      }
+      this.lastDecision = key;
+    }
+    this.keepRepeat();
     if (e.type === "status") return;
-    this.sink.append({ kind: "decision", t: e.at, decision: { ...e } });
+    this.append({ kind: "decision", t: e.at, decision: { ...e } });
     switch (e.type) {
       case "move":
         return this.move(e);
       case "mistake":
-        this.sink.append({
+        this.append({
           kind: "mistake",
           t: e.at,
           side: e.side,
@@ -185,7 +239,7 @@ export class JournalRecorder {
       case "penalty-done":
       case "takeback":
         this.standing = standing() ?? this.standing;
-        this.sink.append({
+        this.append({
           kind: "resolved",
           t: e.at,
           position: this.game.positionToJSON(this.standing),
@@ -194,7 +248,7 @@ export class JournalRecorder {
         this.turnStarted = e.at;
         return this.sink.commit();
       case "game-over":
-        this.sink.append({
+        this.append({
           kind: "result",
           t: e.at,
           winner: e.outcome.winner,
@@ -210,7 +264,7 @@ export class JournalRecorder {
   private move(e: Extract<ControllerEvent, { type: "move" }>): void {
     const applied = this.game.apply(this.standing, e.move);
     if (applied.ok) this.standing = applied.value.position;
-    this.sink.append({
+    this.append({
       kind: "move",
       t: e.at,
       ply: this.plyOffset + e.ply,
@@ -226,7 +280,7 @@ export class JournalRecorder {
 
   /** The game stops without a result (interrupted, out of time): resumable. */
   pause(reason: string): void {
-    this.sink.append({ kind: "pause", t: this.clock(), reason });
+    this.append({ kind: "pause", t: this.clock(), reason });
     this.sink.commit();
   }
 }
