@@ -1,0 +1,770 @@
+#include "board.h"
+
+#include "buttons.h"
+#include "hal.h"
+#include "linefmt.h"
+#include "pgm.h"
+
+// ---- state -----------------------------------------------------------------
+
+enum AnswerKind { ANS_ACK = 1, ANS_NAK, ANS_INFO, ANS_SNAP, ANS_CALGET, ANS_RESET };
+struct Answer {
+  uint8_t id;
+  uint8_t kind;
+  uint8_t nak;
+  uint8_t step;  // ANS_CALGET: next pit; others: 0 = data line next, 1 = ACK next
+};
+#define ANSWERS 4
+
+enum LinkErr { LERR_OVERFLOW = 1, LERR_CHECKSUM, LERR_SYNTAX, LERR_HOST_TIMEOUT };
+#define LINK_ERRS 4
+#define BTN_EVENTS 8
+
+enum JobState { JOB_NONE = 0, JOB_AVERAGING };
+#define JOB_WARMUP 2  // scans skipped first: the median still holds readings from before the command
+
+struct CalJob {
+  uint8_t state;
+  uint8_t id;
+  uint8_t kind;    // CMD_TARE or CMD_CAL
+  uint8_t known;   // CAL count
+  uint8_t target;  // scans to average
+  uint8_t scans;   // scans seen
+  uint32_t mask;   // pits being calibrated
+  uint32_t start;
+  int32_t sum[KETE_PITS];
+  int32_t lo[KETE_PITS];
+  int32_t hi[KETE_PITS];
+  uint8_t n[KETE_PITS];
+};
+
+static BoardCaps caps;
+static LineAssembler rx;
+static LineWriter tx;
+static uint8_t txSent;  // bytes of tx.buf already handed to the UART; tx.len == 0: nothing to send
+static bool lineWaiting;  // rx holds a complete line that could not be answered yet
+
+static uint8_t seq;
+static uint16_t bootCount;
+static uint8_t bootReason;
+static bool bootPending, firstHbPending, rebootPending;
+static uint32_t nextHbAt, secondAt, uptimeS, statusLedOffAt;
+static bool statusLedOn;
+
+static uint16_t deb, interval;
+static uint32_t lastHostAt;
+static bool hostLost;
+
+static PitState pits[KETE_PITS];
+static PitCal cals[KETE_PITS];
+static uint8_t leds[KETE_PITS];
+static bool ledsDirty, ledsAnimated;
+static uint32_t lastLedAt;
+
+static bool haveScan, snapSent;
+static uint8_t sentCounts[KETE_PITS];
+static uint32_t sentSettled, sentFault;
+static uint32_t lastChangeSnapAt, lastSnapAt;
+
+static Answer answers[ANSWERS];
+static uint8_t ansHead, ansCount;
+static uint8_t linkErrs[LINK_ERRS];
+static uint8_t errHead, errCount;
+static uint8_t btnEvents[BTN_EVENTS];  // button number | 0x80 when pressed
+static uint8_t btnHead, btnCount;
+static Debouncer buttons[2];
+static uint32_t calNeededMask;  // ERR calibration-needed still to send
+static uint32_t faultErrMask;   // ERR sensor-fault still to send
+
+static CalJob job;
+static uint32_t eeDirty;  // calibration records to write
+static uint8_t eePit, eeByte;
+
+// ---- small helpers -------------------------------------------------------------
+
+BoardCaps board_default_caps() {
+  BoardCaps c;
+  c.colours = 0x7F;   // R G B Y C M W
+  c.patterns = 0x0F;  // S B F P
+  c.calibration = true;
+  c.protoMin = 1;
+  return c;
+}
+
+void board_set_caps(const BoardCaps* c) { caps = *c; }
+
+static void drop_line() {
+  if (!bootPending) seq++;  // a line the board meant to send still consumes its number
+}
+
+static void push_answer(uint8_t id, uint8_t kind, uint8_t nak) {
+  if (ansCount >= ANSWERS) {  // not reached: input waits while the queue is full
+    drop_line();
+    return;
+  }
+  Answer* a = &answers[(ansHead + ansCount) % ANSWERS];
+  a->id = id;
+  a->kind = kind;
+  a->nak = nak;
+  a->step = 0;
+  ansCount++;
+}
+
+static void push_link_err(uint8_t code) {
+  if (errCount >= LINK_ERRS) {
+    drop_line();
+    return;
+  }
+  linkErrs[(errHead + errCount) % LINK_ERRS] = code;
+  errCount++;
+}
+
+static void push_btn(uint8_t ev) {
+  if (btnCount >= BTN_EVENTS) {
+    drop_line();
+    return;
+  }
+  btnEvents[(btnHead + btnCount) % BTN_EVENTS] = ev;
+  btnCount++;
+}
+
+static void set_all_leds(uint8_t state) {
+  for (uint8_t i = 0; i < KETE_PITS; i++) leds[i] = state;
+  ledsDirty = true;
+  ledsAnimated = leds_animated(leds);
+}
+
+static uint32_t fault_mask() {
+  uint32_t m = 0;
+  for (uint8_t i = 0; i < KETE_PITS; i++)
+    if (pit_faulty(&pits[i])) m |= (uint32_t)1 << i;
+  return m;
+}
+
+static uint32_t settled_mask(uint32_t now) {
+  uint32_t m = 0;
+  for (uint8_t i = 0; i < KETE_PITS; i++)
+    if (pit_settled(&pits[i], now, deb)) m |= (uint32_t)1 << i;
+  return m;
+}
+
+static uint16_t cal_addr(uint8_t pit) { return (uint16_t)(EE_CAL_BASE + pit * CAL_RECORD_SIZE); }
+
+// ---- boot --------------------------------------------------------------------
+
+void board_begin(uint8_t reason, uint32_t now) {
+  if (caps.protoMin == 0) caps = board_default_caps();
+  la_reset(&rx);
+  tx.len = 0;
+  txSent = 0;
+  lineWaiting = false;
+  seq = 0;
+  bootReason = reason;
+  bootPending = true;
+  firstHbPending = true;
+  rebootPending = false;
+  nextHbAt = now + HB_PERIOD_MS;
+  secondAt = now;
+  uptimeS = 0;
+  statusLedOn = false;
+  statusLedOffAt = now;
+  deb = 200;
+  interval = 2000;
+  lastHostAt = now;
+  hostLost = false;
+  haveScan = false;
+  snapSent = false;
+  sentSettled = sentFault = 0;
+  lastChangeSnapAt = now - CHANGE_SNAP_MIN_MS;
+  lastSnapAt = now;
+  ansHead = ansCount = errHead = errCount = btnHead = btnCount = 0;
+  deb_reset(&buttons[0]);
+  deb_reset(&buttons[1]);
+  job.state = JOB_NONE;
+  eeDirty = 0;
+  eePit = eeByte = 0;
+  faultErrMask = 0;
+
+  uint8_t b[2];
+  hal_eeprom_read(EE_BOOT_COUNTER, b, 2);
+  bootCount = (uint16_t)(b[0] | (b[1] << 8));
+  bootCount++;  // 65535 wraps to 0; a fresh EEPROM (0xFFFF) gives 0
+  b[0] = (uint8_t)bootCount;
+  b[1] = (uint8_t)(bootCount >> 8);
+  hal_eeprom_write_blocking(EE_BOOT_COUNTER, b, 2);
+
+  calNeededMask = 0;
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    pit_reset(&pits[i]);
+    uint8_t rec[CAL_RECORD_SIZE];
+    hal_eeprom_read(cal_addr(i), rec, CAL_RECORD_SIZE);
+    if (!cal_unpack(rec, &cals[i])) {
+      cals[i].zero16 = 0;
+      cals[i].gainQ4 = DEFAULT_GAIN_Q4;
+      cals[i].flags = 0;
+      cals[i].p1n = 0;
+      cals[i].p1diff = 0;
+    }
+    if (!cal_ok(&cals[i])) calNeededMask |= (uint32_t)1 << i;
+  }
+  if (caps.colours != 0) set_all_leds(LED_OFF);  // the chain may still show the last session's
+  else ledsDirty = false;
+  lastLedAt = now;
+}
+
+// ---- input -----------------------------------------------------------------------
+
+bool board_rx_ready() { return !lineWaiting && !rebootPending; }
+
+static void execute(const Command* c, uint32_t now);
+
+static void handle_line(uint32_t now) {
+  if (ansCount >= ANSWERS) {
+    lineWaiting = true;  // answered once the queue has room
+    return;
+  }
+  lineWaiting = false;
+  Command cmd;
+  LineVerdict v = parse_host_line(rx.buf, rx.len, &caps, job.state != JOB_NONE, &cmd);
+  rx.len = 0;
+  switch (v) {
+    case LV_IGNORE: return;
+    case LV_CHECKSUM: push_link_err(LERR_CHECKSUM); return;
+    case LV_SYNTAX: push_link_err(LERR_SYNTAX); return;
+    case LV_NAK:
+      lastHostAt = now;
+      hostLost = false;
+      push_answer(cmd.id, ANS_NAK, cmd.nak);
+      return;
+    case LV_COMMAND:
+      lastHostAt = now;
+      hostLost = false;
+      execute(&cmd, now);
+      return;
+  }
+}
+
+void board_rx_byte(uint8_t b, uint32_t now) {
+  if (lineWaiting || rebootPending) return;  // callers check board_rx_ready() first
+  RxEvent e = la_byte(&rx, b);
+  if (e == RX_OVERFLOW) push_link_err(LERR_OVERFLOW);
+  else if (e == RX_LINE) handle_line(now);
+}
+
+static void start_job(const Command* c, uint32_t now) {
+  job.state = JOB_AVERAGING;
+  job.id = c->id;
+  job.kind = c->kind;
+  job.known = c->known;
+  job.scans = 0;
+  job.start = now;
+  bool tare = c->kind == CMD_TARE || c->known == 0;
+  job.target = (uint8_t)((tare ? TARE_SCANS : CAL_SCANS) + JOB_WARMUP);
+  job.mask = c->pit == KETE_NO_PIT ? 0xFFFFFFFFu : (uint32_t)1 << c->pit;
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    job.sum[i] = 0;
+    job.n[i] = 0;
+    job.lo[i] = 0x7FFFFFFF;
+    job.hi[i] = -0x7FFFFFFF;
+  }
+}
+
+static void execute(const Command* c, uint32_t now) {
+  switch (c->kind) {
+    case CMD_HELLO: push_answer(c->id, ANS_INFO, 0); return;
+    case CMD_PING: push_answer(c->id, ANS_ACK, 0); return;
+    case CMD_SNAP: push_answer(c->id, ANS_SNAP, 0); return;
+    case CMD_CALGET: push_answer(c->id, ANS_CALGET, 0); return;
+    case CMD_RESET: push_answer(c->id, ANS_RESET, 0); return;
+    case CMD_CFG:
+      if (c->deb >= 0) deb = (uint16_t)c->deb;
+      if (c->interval >= 0) interval = (uint16_t)c->interval;
+      push_answer(c->id, ANS_ACK, 0);
+      return;
+    case CMD_LED:
+      for (uint8_t i = 0; i < KETE_PITS; i++)
+        if (c->ledMask & ((uint32_t)1 << i)) leds[i] = c->ledStates[i];
+      ledsDirty = true;
+      ledsAnimated = leds_animated(leds);
+      push_answer(c->id, ANS_ACK, 0);
+      return;
+    case CMD_LEDALL:
+      set_all_leds(c->ledState);
+      push_answer(c->id, ANS_ACK, 0);
+      return;
+    case CMD_CLR:
+      set_all_leds(LED_OFF);
+      push_answer(c->id, ANS_ACK, 0);
+      return;
+    case CMD_TARE:
+    case CMD_CAL:
+      if (c->pit != KETE_NO_PIT && pit_faulty(&pits[c->pit])) {
+        push_answer(c->id, ANS_NAK, NAK_BAD_ARGS);  // no reading to calibrate with
+        return;
+      }
+      start_job(c, now);  // ACK or NAK when it ends
+      return;
+  }
+}
+
+// ---- sensing ------------------------------------------------------------------------
+
+uint32_t board_wait_mask() { return ~fault_mask(); }
+
+static void job_finish(uint32_t now);
+
+static void job_scan(uint32_t fresh, uint32_t now) {
+  job.scans++;
+  if (job.scans > JOB_WARMUP) {
+    for (uint8_t i = 0; i < KETE_PITS; i++) {
+      uint32_t bit = (uint32_t)1 << i;
+      if (!(job.mask & bit) || !(fresh & bit) || pit_faulty(&pits[i])) continue;
+      const int32_t* r = pits[i].raw;
+      int32_t med = median3(r[0], r[1], r[2]);
+      job.sum[i] += med;
+      if (med < job.lo[i]) job.lo[i] = med;
+      if (med > job.hi[i]) job.hi[i] = med;
+      if (job.n[i] < 255) job.n[i]++;
+    }
+  }
+  if (job.scans >= job.target || now - job.start >= CAL_LIMIT_MS) job_finish(now);
+}
+
+static int32_t job_avg16(uint8_t i) {  // average reading in 1/16 raw units
+  int32_t n = job.n[i];
+  int32_t q = job.sum[i] / n, r = job.sum[i] % n;
+  return q * 16 + (r * 16) / n;
+}
+
+static bool job_quiet(uint8_t i, int32_t gainQ4) {  // spread within 0.3 stone
+  int32_t g = gainQ4 < 0 ? -gainQ4 : gainQ4;
+  return (job.hi[i] - job.lo[i]) * 16 <= g * 3 / 10;
+}
+
+static void job_nak() {
+  job.state = JOB_NONE;
+  push_answer(job.id, ANS_NAK, NAK_BAD_ARGS);
+}
+
+static void job_finish(uint32_t now) {
+  (void)now;
+  bool tare = job.kind == CMD_TARE || job.known == 0;
+  bool single = job.mask != 0xFFFFFFFFu;
+  uint32_t done = 0;
+  // check every pit first, then change them: the command is all or nothing
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    uint32_t bit = (uint32_t)1 << i;
+    if (!(job.mask & bit)) continue;
+    if (job.n[i] < 8 || pit_faulty(&pits[i])) {
+      if (single) return job_nak();
+      continue;  // TARE of every pit: faulty pits keep what they had
+    }
+    if (tare) {
+      if (!job_quiet(i, cals[i].gainQ4)) return job_nak();
+    } else {
+      int32_t diff16 = job_avg16(i) - cals[i].zero16;
+      int32_t gain;
+      if (!cal_gain(diff16 / 16, job.known, cals[i].p1n, cals[i].p1diff, &gain)) return job_nak();
+      if (!job_quiet(i, gain)) return job_nak();
+    }
+    done |= bit;
+  }
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    uint32_t bit = (uint32_t)1 << i;
+    if (!(done & bit)) continue;
+    PitCal* c = &cals[i];
+    if (tare) {
+      c->zero16 = job_avg16(i);
+      c->flags |= CAL_ZERO;
+      if (!(c->flags & CAL_GAIN)) c->gainQ4 = DEFAULT_GAIN_Q4;
+    } else {
+      int32_t diff = (job_avg16(i) - c->zero16) / 16;
+      int32_t gain = c->gainQ4;
+      cal_gain(diff, job.known, c->p1n, c->p1diff, &gain);
+      c->gainQ4 = gain;
+      c->flags |= CAL_GAIN;
+      c->p1n = job.known;
+      c->p1diff = diff;
+    }
+    if (cal_ok(c)) calNeededMask &= ~bit;
+  }
+  // ACK now; the records go to EEPROM in the background, one byte per loop pass
+  // (3.4 ms a byte: 32 fresh records take 1.7 s, too long to wait for within the
+  // protocol's 2000 ms). RESET waits for them; a power cut meanwhile leaves a
+  // record with a bad checksum, i.e. that pit uncalibrated (need), never a wrong one.
+  eeDirty |= done;
+  job.state = JOB_NONE;
+  push_answer(job.id, ANS_ACK, 0);
+}
+
+void board_scan(const int32_t raw[KETE_PITS], uint32_t fresh, uint32_t notReady, uint32_t now) {
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    uint32_t bit = (uint32_t)1 << i;
+    bool started = false;
+    if (fresh & bit) started = pit_reading(&pits[i], &cals[i], raw[i], now);
+    else if (notReady & bit) started = pit_not_ready(&pits[i]);
+    if (started) faultErrMask |= bit;
+  }
+  haveScan = true;
+  if (job.state == JOB_AVERAGING) job_scan(fresh, now);
+}
+
+void board_buttons(uint8_t pressed, uint32_t now) {
+  (void)now;
+  for (uint8_t b = 0; b < 2; b++) {
+    char e = deb_sample(&buttons[b], (pressed >> b) & 1);
+    if (e != 0) push_btn((uint8_t)((b + 1) | (e == 'P' ? 0x80 : 0)));
+  }
+}
+
+// ---- output ------------------------------------------------------------------------
+
+static void begin_line() { lw_begin(&tx, seq); }
+
+static void end_line() {
+  lw_end(&tx);
+  seq++;
+  txSent = 0;
+}
+
+static void fmt_snapshot(char reason, uint32_t now) {
+  uint32_t settled = settled_mask(now);
+  uint32_t faults = fault_mask();
+  begin_line();
+  lw_str(&tx, KETE_STR("SNAP 4x8 "));
+  lw_char(&tx, reason);
+  lw_char(&tx, ' ');
+  lw_char(&tx, ((settled | faults) == 0xFFFFFFFFu) ? 'S' : 'U');
+  lw_char(&tx, ' ');
+  lw_hex8(&tx, settled);
+  lw_char(&tx, ' ');
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    if (i) lw_char(&tx, ',');
+    if (faults & ((uint32_t)1 << i)) lw_char(&tx, '?');
+    else lw_uint(&tx, pits[i].count);
+    sentCounts[i] = pits[i].count;
+  }
+  end_line();
+  sentSettled = settled;
+  sentFault = faults;
+  snapSent = true;
+  lastSnapAt = now;
+  if (reason == 'C') lastChangeSnapAt = now;
+}
+
+static bool state_changed(uint32_t now) {
+  if (!snapSent) return true;
+  uint32_t faults = fault_mask();
+  if (faults != sentFault || settled_mask(now) != sentSettled) return true;
+  for (uint8_t i = 0; i < KETE_PITS; i++)
+    if (!(faults & ((uint32_t)1 << i)) && pits[i].count != sentCounts[i]) return true;
+  return false;
+}
+
+static void fmt_info() {
+  begin_line();
+  lw_str(&tx, KETE_STR("INFO proto=1 fw=" FW_VERSION " id=" KETE_BOARD_ID " geo=4x8 boot="));
+  lw_uint(&tx, bootCount);
+  lw_str(&tx, KETE_STR(" max="));
+  lw_uint(&tx, KETE_MAX_COUNT);
+  lw_str(&tx, KETE_STR(" leds="));
+  if (caps.colours == 0) lw_char(&tx, '-');
+  for (uint8_t c = 0; c < 7; c++)
+    if (caps.colours & (1 << c)) lw_char(&tx, "RGBYCMW"[c]);
+  lw_str(&tx, KETE_STR(" pat="));
+  if (caps.colours == 0 || caps.patterns == 0) lw_char(&tx, '-');
+  else
+    for (uint8_t p = 0; p < 4; p++)
+      if (caps.patterns & (1 << p)) lw_char(&tx, "SBFP"[p]);
+  lw_str(&tx, KETE_STR(" btn=2 cal="));
+  lw_char(&tx, caps.calibration ? '1' : '0');
+  lw_str(&tx, KETE_STR(" deb="));
+  lw_uint(&tx, deb);
+  lw_str(&tx, KETE_STR(" int="));
+  lw_uint(&tx, interval);
+  end_line();
+}
+
+static void fmt_ack(uint8_t id) {
+  begin_line();
+  lw_str(&tx, KETE_STR("ACK "));
+  lw_hex2(&tx, id);
+  end_line();
+}
+
+static const char* nak_text(uint8_t code) {
+  switch (code) {
+    case NAK_UNKNOWN_COMMAND: return KETE_STR("unknown-command");
+    case NAK_BAD_PIT: return KETE_STR("bad-pit");
+    case NAK_UNSUPPORTED: return KETE_STR("unsupported");
+    case NAK_BUSY: return KETE_STR("busy");
+    case NAK_VERSION: return KETE_STR("version");
+    default: return KETE_STR("bad-args");
+  }
+}
+
+static void fmt_nak(uint8_t id, uint8_t code) {
+  begin_line();
+  lw_str(&tx, KETE_STR("NAK "));
+  lw_hex2(&tx, id);
+  lw_char(&tx, ' ');
+  lw_str(&tx, nak_text(code));
+  end_line();
+}
+
+static void fmt_hb() {
+  begin_line();
+  lw_str(&tx, KETE_STR("HB "));
+  lw_uint(&tx, bootCount);
+  lw_char(&tx, ' ');
+  lw_uint(&tx, uptimeS);
+  end_line();
+}
+
+static void fmt_pit_err(const char* what, uint8_t pit) {
+  begin_line();
+  lw_str(&tx, KETE_STR("ERR "));
+  lw_str(&tx, what);
+  lw_char(&tx, ' ');
+  lw_pit(&tx, pit);
+  end_line();
+}
+
+static void fmt_link_err(uint8_t code) {
+  begin_line();
+  lw_str(&tx, KETE_STR("ERR "));
+  switch (code) {
+    case LERR_OVERFLOW: lw_str(&tx, KETE_STR("rx-overflow")); break;
+    case LERR_CHECKSUM: lw_str(&tx, KETE_STR("rx-checksum")); break;
+    case LERR_SYNTAX: lw_str(&tx, KETE_STR("rx-syntax")); break;
+    default: lw_str(&tx, KETE_STR("host-timeout")); break;
+  }
+  end_line();
+}
+
+static void fmt_calr(uint8_t pit) {
+  const PitState* p = &pits[pit];
+  begin_line();
+  lw_str(&tx, KETE_STR("CALR "));
+  lw_pit(&tx, pit);
+  if (pit_faulty(p)) lw_str(&tx, KETE_STR(" fault "));
+  else if (cal_ok(&cals[pit])) lw_str(&tx, KETE_STR(" ok "));
+  else lw_str(&tx, KETE_STR(" need "));
+  lw_uint(&tx, calr_raw(median3(p->raw[0], p->raw[1], p->raw[2])));
+  end_line();
+}
+
+static uint8_t lowest_bit(uint32_t m) {
+  uint8_t i = 0;
+  while (!(m & 1)) {
+    m >>= 1;
+    i++;
+  }
+  return i;
+}
+
+// One step of the current answer; returns true when a line was formatted.
+static void fmt_answer(uint32_t now) {
+  Answer* a = &answers[ansHead];
+  bool done = true;
+  switch (a->kind) {
+    case ANS_ACK: fmt_ack(a->id); break;
+    case ANS_NAK: fmt_nak(a->id, a->nak); break;
+    case ANS_RESET:
+      fmt_ack(a->id);
+      rebootPending = true;
+      break;
+    case ANS_INFO:
+    case ANS_SNAP:
+      if (a->step == 0) {
+        if (a->kind == ANS_INFO) fmt_info();
+        else fmt_snapshot('R', now);
+        a->step = 1;
+        done = false;
+      } else {
+        fmt_ack(a->id);
+      }
+      break;
+    case ANS_CALGET:
+      if (a->step < KETE_PITS) {
+        fmt_calr(a->step++);
+        done = false;
+      } else {
+        fmt_ack(a->id);
+      }
+      break;
+  }
+  if (done) {
+    ansHead = (uint8_t)((ansHead + 1) % ANSWERS);
+    ansCount--;
+  }
+}
+
+// Formats the next line into tx, by priority. Returns false when nothing is due.
+static bool next_line(uint32_t now) {
+  if (bootPending) {
+    lw_begin(&tx, 0);
+    lw_str(&tx, KETE_STR("BOOT "));
+    lw_uint(&tx, bootCount);
+    lw_char(&tx, ' ');
+    static const char* const REASONS[] = {"power", "reset", "watchdog", "brownout", "command", "other"};
+    lw_ram(&tx, REASONS[bootReason <= (uint8_t)BOOT_OTHER ? bootReason : (uint8_t)BOOT_OTHER]);
+    seq = 0;
+    end_line();
+    bootPending = false;
+    return true;
+  }
+  if (firstHbPending) {
+    fmt_hb();
+    firstHbPending = false;
+    return true;
+  }
+  if ((int32_t)(now - nextHbAt) >= 0) {
+    nextHbAt += HB_PERIOD_MS;
+    if ((int32_t)(now - nextHbAt) >= 0) nextHbAt = now + HB_PERIOD_MS;  // fell behind: no burst
+    fmt_hb();
+    hal_status_led(true);
+    statusLedOn = true;
+    statusLedOffAt = now + 100;
+    return true;
+  }
+  if (ansCount > 0) {
+    fmt_answer(now);
+    return true;
+  }
+  if (errCount > 0) {
+    uint8_t code = linkErrs[errHead];
+    errHead = (uint8_t)((errHead + 1) % LINK_ERRS);
+    errCount--;
+    fmt_link_err(code);
+    return true;
+  }
+  if (faultErrMask != 0) {
+    uint8_t i = lowest_bit(faultErrMask);
+    faultErrMask &= ~((uint32_t)1 << i);
+    if (pit_faulty(&pits[i])) {
+      pits[i].flags |= PS_FAULT_SENT;
+      fmt_pit_err(KETE_STR("sensor-fault"), i);
+      return true;
+    }
+  }
+  if (btnCount > 0) {
+    uint8_t ev = btnEvents[btnHead];
+    btnHead = (uint8_t)((btnHead + 1) % BTN_EVENTS);
+    btnCount--;
+    begin_line();
+    lw_str(&tx, KETE_STR("BTN "));
+    lw_uint(&tx, ev & 0x7F);
+    lw_char(&tx, ' ');
+    lw_char(&tx, (ev & 0x80) ? 'P' : 'R');
+    end_line();
+    return true;
+  }
+  if (haveScan) {
+    if (now - lastChangeSnapAt >= CHANGE_SNAP_MIN_MS && state_changed(now)) {
+      fmt_snapshot('C', now);
+      return true;
+    }
+    if (interval != 0 && now - lastSnapAt >= interval) {
+      fmt_snapshot('P', now);
+      return true;
+    }
+  }
+  if (calNeededMask != 0) {
+    uint8_t i = lowest_bit(calNeededMask);
+    calNeededMask &= ~((uint32_t)1 << i);
+    fmt_pit_err(KETE_STR("calibration-needed"), i);
+    return true;
+  }
+  return false;
+}
+
+static void pump_tx(uint32_t now) {
+  for (uint8_t guard = 0; guard < 4; guard++) {
+    if (tx.len == 0 || txSent >= tx.len) {
+      tx.len = 0;
+      if (rebootPending) return;
+      if (!next_line(now)) return;
+    }
+    uint8_t room = hal_tx_room();
+    if (room == 0) return;
+    uint8_t left = (uint8_t)(tx.len - txSent);
+    uint8_t n = left < room ? left : room;
+    hal_tx_write(tx.buf + txSent, n);
+    txSent = (uint8_t)(txSent + n);
+    if (txSent < tx.len) return;
+  }
+}
+
+static void pump_eeprom() {
+  if (eeDirty == 0 || !hal_eeprom_ready()) return;
+  while (!(eeDirty & ((uint32_t)1 << eePit))) {
+    eePit = (uint8_t)((eePit + 1) % KETE_PITS);
+    eeByte = 0;
+  }
+  uint8_t rec[CAL_RECORD_SIZE];
+  cal_pack(&cals[eePit], rec);
+  // the record as it was at the last TARE/CAL: zero tracking does not wear the EEPROM,
+  // but a record being written takes the zero of that moment
+  for (; eeByte < CAL_RECORD_SIZE; eeByte++) {
+    uint8_t old;
+    hal_eeprom_read((uint16_t)(cal_addr(eePit) + eeByte), &old, 1);
+    if (old != rec[eeByte]) {
+      hal_eeprom_write_byte((uint16_t)(cal_addr(eePit) + eeByte), rec[eeByte]);
+      eeByte++;
+      return;  // one byte per pass: the write takes 3.4 ms and must not block the loop
+    }
+  }
+  eeDirty &= ~((uint32_t)1 << eePit);
+  eeByte = 0;
+}
+
+static void led_emit(uint8_t b) { hal_led_byte(b); }
+
+void board_poll(uint32_t now) {
+  if (lineWaiting && ansCount < ANSWERS) handle_line(now);
+  // the clock: uptime, and once a second fault retries and zero tracking
+  while (now - secondAt >= 1000) {
+    secondAt += 1000;
+    uptimeS++;
+    for (uint8_t i = 0; i < KETE_PITS; i++) {
+      pit_retry(&pits[i]);
+      if (job.state == JOB_NONE) pit_zero_track(&pits[i], &cals[i], now, deb);
+    }
+  }
+  if (statusLedOn && (int32_t)(now - statusLedOffAt) >= 0) {
+    hal_status_led(false);
+    statusLedOn = false;
+  }
+  if (!hostLost && now - lastHostAt >= HOST_TIMEOUT_MS) {
+    hostLost = true;
+    if (caps.colours != 0) set_all_leds(LED_OFF);
+    push_link_err(LERR_HOST_TIMEOUT);
+  }
+  pump_eeprom();
+  if (caps.colours != 0 && (ledsDirty || (ledsAnimated && now - lastLedAt >= LED_REFRESH_MS))) {
+    ledsDirty = false;
+    lastLedAt = now;
+    hal_led_begin();
+    led_frame(leds, now, led_emit);
+    hal_led_end();
+  }
+  pump_tx(now);
+  if (rebootPending && tx.len == 0 && eeDirty == 0 && hal_tx_done()) hal_reboot();
+}
+
+BoardView board_view() {
+  BoardView v;
+  v.pits = pits;
+  v.cals = cals;
+  v.leds = leds;
+  v.deb = deb;
+  v.interval = interval;
+  v.bootCount = bootCount;
+  v.seq = seq;
+  v.hostLost = hostLost;
+  v.calibrating = job.state != JOB_NONE;
+  return v;
+}
+
+int board_count(uint8_t pit) { return pit_faulty(&pits[pit]) ? -1 : pits[pit].count; }

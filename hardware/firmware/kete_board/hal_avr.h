@@ -1,0 +1,18 @@
+// hal_avr.h: the Mega-only parts the sketch calls directly (reset cause, stack
+// monitor, buttons, HX711). Included only by kete_board.ino and the *_avr.cpp files.
+#ifndef KETE_HAL_AVR_H
+#define KETE_HAL_AVR_H
+
+#include <stdint.h>
+
+void hal_init();
+uint8_t hal_boot_reason();      // BootReason, from MCUSR saved before main()
+uint8_t hal_buttons();          // bit 0 = button 1 pressed (PE4 low), bit 1 = button 2 (PE5 low)
+void hal_stack_monitor_step();  // scans a little of the painted stack area per call
+extern volatile uint16_t kete_stack_peak;  // peak stack use in bytes (also in GPIOR2:GPIOR1)
+
+// HX711s (hx711_avr.cpp). Masks are in canonical pit order (bit 0 = A1).
+uint32_t hx_ready_mask();                       // pits whose DOUT is low now
+uint32_t hx_read(int32_t raw[32]);              // 25 clocks on all rows; returns the pits
+                                                // that were ready when it started
+#endif

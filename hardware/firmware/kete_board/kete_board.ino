@@ -1,0 +1,48 @@
+// kete_board: the reference firmware of the kete board (hardware/README.md),
+// speaking firmware-protocol/PROTOCOL.md revision 1.1 for the 4x8 geometry.
+// The protocol logic is portable C++ (board.cpp and the files it includes,
+// unit-tested on the host); hal_avr.cpp and hx711_avr.cpp hold the hardware.
+#include "board.h"
+#include "buttons.h"
+#include "hal_avr.h"
+
+static uint32_t waitStart;    // when the scan started waiting for the HX711s
+static uint32_t lastButtons;  // last button sample
+static int32_t raw[KETE_PITS];
+
+void setup() {
+  hal_init();
+  uint32_t now = millis();
+  board_begin(hal_boot_reason(), now);
+  waitStart = now;
+  lastButtons = now;
+}
+
+static void scan(uint32_t now) {
+  uint32_t expect = board_wait_mask();
+  uint32_t ready = hx_ready_mask();
+  bool allReady = expect != 0 ? (ready & expect) == expect : now - waitStart >= 13;
+  bool late = now - waitStart >= NOT_READY_FAULT_MS;
+  if (!allReady && !late) return;
+  uint32_t fresh = 0;
+  if (ready != 0) fresh = hx_read(raw);
+  // a faulty pit that happens to be ready is read too (its recovery is judged once a second)
+  uint32_t notReady = late ? expect & ~fresh : 0;
+  board_scan(raw, fresh, notReady, now);
+  waitStart = millis();
+}
+
+void loop() {
+  uint32_t now = millis();
+  // drain the UART (64-byte ring: at least every 5.5 ms, PROTOCOL.md §2)
+  while (Serial.available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)Serial.read(), now);
+  scan(now);
+  now = millis();
+  if (now - lastButtons >= BUTTON_PERIOD_MS) {
+    lastButtons += BUTTON_PERIOD_MS;
+    if (now - lastButtons >= BUTTON_PERIOD_MS) lastButtons = now;
+    board_buttons(hal_buttons(), now);
+  }
+  board_poll(now);
+  hal_stack_monitor_step();
+}

@@ -1,0 +1,81 @@
+#include "leds.h"
+
+#include "pgm.h"
+
+uint8_t led_of_pit(uint8_t pit) {
+  uint8_t row = pit >> 3, col = pit & 7;  // col 0 = column 1
+  switch (row) {
+    case 0: return (uint8_t)(7 - col);
+    case 1: return (uint8_t)(8 + col);
+    case 2: return (uint8_t)(16 + 7 - col);
+    default: return (uint8_t)(24 + col);
+  }
+}
+
+uint8_t pit_of_led(uint8_t led) {
+  uint8_t row = led >> 3, k = led & 7;
+  switch (row) {
+    case 0: return (uint8_t)(7 - k);
+    case 1: return (uint8_t)(8 + k);
+    case 2: return (uint8_t)(16 + 7 - k);
+    default: return (uint8_t)(24 + k);
+  }
+}
+
+// first half of the raised cosine (20 ms steps over 0..1000 ms), gamma 2.2
+static const uint8_t PULSE[50] KETE_FLASH = {
+    0,   0,   0,   0,   0,   0,   0,   0,   1,   1,   2,   3,   4,   5,   7,   9,   12,
+    15,  18,  22,  27,  32,  38,  45,  52,  59,  68,  76,  86,  95,  105, 116, 126, 137,
+    148, 159, 170, 180, 190, 200, 209, 218, 225, 232, 239, 244, 248, 252, 254, 255};
+
+// R, G, B of colours 1..7 (hardware/README.md §5)
+static const uint8_t COLOURS[7][3] KETE_FLASH = {
+    {255, 0, 0}, {0, 255, 0}, {0, 0, 255}, {255, 150, 0}, {0, 200, 255}, {255, 0, 200}, {255, 210, 170}};
+
+uint8_t led_pulse_level(uint32_t t) {
+  uint16_t i = (uint16_t)((t % 2000) / 20);  // 0..99
+  if (i >= 50) i = (uint16_t)(99 - i);
+  return kete_flash_byte(&PULSE[i]);
+}
+
+uint8_t led_level(uint8_t state, uint32_t t) {
+  uint8_t c = state & 7, p = (state >> 4) & 7;
+  if (c == 0) return 0;
+  switch (p) {
+    case LED_PAT_STEADY: return 255;
+    case LED_PAT_BLINK: return (t % 1000) < 500 ? 255 : 0;
+    case LED_PAT_FAST: return (t % 250) < 125 ? 255 : 0;
+    case LED_PAT_PULSE: return led_pulse_level(t);
+    default: return 0;
+  }
+}
+
+bool leds_animated(const uint8_t states[LED_COUNT]) {
+  for (uint8_t i = 0; i < LED_COUNT; i++) {
+    uint8_t p = (states[i] >> 4) & 7;
+    if ((states[i] & 7) != 0 && p != LED_PAT_STEADY) return true;
+  }
+  return false;
+}
+
+static uint8_t scale(uint8_t v, uint8_t level) { return (uint8_t)(((uint16_t)v * level + 127) / 255); }
+
+void led_frame(const uint8_t states[LED_COUNT], uint32_t t, void (*emit)(uint8_t)) {
+  for (uint8_t i = 0; i < 4; i++) emit(0x00);
+  for (uint8_t led = 0; led < LED_COUNT; led++) {
+    uint8_t s = states[pit_of_led(led)];
+    uint8_t level = led_level(s, t);
+    uint8_t r = 0, g = 0, b = 0;
+    if (level != 0) {
+      const uint8_t* rgb = COLOURS[(s & 7) - 1];
+      r = scale(kete_flash_byte(rgb), level);
+      g = scale(kete_flash_byte(rgb + 1), level);
+      b = scale(kete_flash_byte(rgb + 2), level);
+    }
+    emit((uint8_t)(0xE0 | LED_BRIGHTNESS));
+    emit(b);
+    emit(g);
+    emit(r);
+  }
+  for (uint8_t i = 0; i < 8; i++) emit(0x00);
+}

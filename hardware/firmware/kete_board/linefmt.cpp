@@ -1,0 +1,72 @@
+#include "linefmt.h"
+
+#include "crc8.h"
+#include "pgm.h"
+
+static const char HEX_DIGITS[] = "0123456789ABCDEF";
+
+static void put(LineWriter* w, char c, bool inCrc) {
+  if (w->len >= KETE_TXBUF_SIZE - 1) {
+    w->overflow = true;
+    return;
+  }
+  w->buf[w->len++] = c;
+  if (inCrc) w->crc = crc8_update(w->crc, (uint8_t)c);
+}
+
+void lw_char(LineWriter* w, char c) { put(w, c, true); }
+
+void lw_hex2(LineWriter* w, uint8_t v) {
+  put(w, HEX_DIGITS[v >> 4], true);
+  put(w, HEX_DIGITS[v & 15], true);
+}
+
+void lw_begin(LineWriter* w, uint8_t seq) {
+  w->len = 0;
+  w->crc = 0;
+  w->overflow = false;
+  lw_hex2(w, seq);
+  lw_char(w, ' ');
+}
+
+void lw_str(LineWriter* w, const char* s) {
+  for (;;) {
+    char c = (char)kete_flash_byte(s++);
+    if (c == 0) return;
+    put(w, c, true);
+  }
+}
+
+void lw_ram(LineWriter* w, const char* s) {
+  while (*s) put(w, *s++, true);
+}
+
+void lw_uint(LineWriter* w, uint32_t v) {
+  char tmp[10];
+  uint8_t n = 0;
+  do {
+    tmp[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  while (n > 0) put(w, tmp[--n], true);
+}
+
+void lw_hex8(LineWriter* w, uint32_t v) {
+  lw_hex2(w, (uint8_t)(v >> 24));
+  lw_hex2(w, (uint8_t)(v >> 16));
+  lw_hex2(w, (uint8_t)(v >> 8));
+  lw_hex2(w, (uint8_t)v);
+}
+
+void lw_pit(LineWriter* w, uint8_t pit) {
+  put(w, (char)('A' + (pit >> 3)), true);
+  put(w, (char)('1' + (pit & 7)), true);
+}
+
+void lw_end(LineWriter* w) {
+  uint8_t crc = w->crc;
+  put(w, '*', false);
+  put(w, HEX_DIGITS[crc >> 4], false);
+  put(w, HEX_DIGITS[crc & 15], false);
+  put(w, '\n', false);
+}
