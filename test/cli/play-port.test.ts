@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playTrace } from "../../src/board/physical-board.js";
 import { socatAvailable, startPtySimulator, type PtySimulator } from "../../src/board/pty.js";
+import { needsText } from "../../src/cli/play/messages.js";
 import { findGame } from "../../src/games/index.js";
 import { readJournal } from "../../src/journal/store.js";
 import { runKete, startKete } from "./process.js";
@@ -92,6 +93,29 @@ describe.skipIf(!haveSocat)("kete play --port with a board on a pty", { timeout:
     expect(j.value.records[j.value.records.length - 1]).toMatchObject({ kind: "pause" });
     const v = await runKete(["replay", file!, "--verify"]);
     expect(v.stdout).toMatch(/^verified: \d+ decisions/);
+  });
+
+  it("log mode says how to set the board up, and when it is (issue 11, item 10)", async () => {
+    if (sim === null || !start.ok) throw new Error("no board");
+    const board = sim;
+    board.physical.setCounts(4); // four stones in every pit: not Hus's start
+    const dir = mkdtempSync(join(tmpdir(), "kete-port-"));
+    const k = startKete(["play", "--port", board.hostPath, "--game", "hus"], {
+      env: { KETE_GAMES_DIR: dir },
+    });
+    // Hus starts with 2 in every pit of the player's rows but the inner right half (HUS-1).
+    const needs = game
+      .sensorView(start.value)
+      .pits.map((pit, i) => ({ pit, need: (game.sensorView(start.value).counts[i] ?? 0) - 4 }))
+      .filter((n) => n.need !== 0);
+    await k.printed(
+      new RegExp(`set up the board: ${needsText(needs)} \\(\\+ add stones, - take away\\)`),
+    );
+    board.physical.setCounts([...game.sensorView(start.value).counts]);
+    await k.printed(/board set up\n/);
+    k.child.kill("SIGINT");
+    expect(await k.exited).toBe(130);
+    expect(k.stderr()).toBe("");
   });
 
   it("a port that answers but is no kete board: one line, exit 1", async () => {

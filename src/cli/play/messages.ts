@@ -43,6 +43,10 @@ export function controllerMessage(
     }
     case "sensor-fault":
       return `sensor fault: ${e.message}`;
+    case "setup":
+      return e.needs.length === 0
+        ? "board set up"
+        : `set up the board: ${needsText(e.needs)} (+ add stones, - take away)`;
     case "error":
       return `controller: ${e.message}`;
     default:
@@ -65,4 +69,36 @@ export function boardMessage(e: BoardEvent): string | null {
 export function stamp(ms: number): string {
   const s = ms / 1000;
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+}
+
+/**
+ * What a board still needs, run-length by row: `A1–A8 +2, B1–B4 +2, C5 -1`
+ * (consecutive pits of one row needing the same).
+ */
+export function needsText(
+  needs: readonly { readonly pit: string; readonly need: number }[],
+): string {
+  const runs: { row: string; from: number; to: number; need: number }[] = [];
+  for (const { pit, need } of needs) {
+    const m = /^(\D+)(\d+)$/.exec(pit);
+    const last = runs[runs.length - 1];
+    if (m === null) {
+      runs.push({ row: pit, from: NaN, to: NaN, need });
+      continue;
+    }
+    const [row, n] = [m[1] as string, Number(m[2])];
+    if (last !== undefined && last.row === row && last.need === need && last.to + 1 === n)
+      last.to = n;
+    else runs.push({ row, from: n, to: n, need });
+  }
+  return runs
+    .map((r) => {
+      const pits = Number.isNaN(r.from)
+        ? r.row
+        : r.from === r.to
+          ? `${r.row}${r.from}`
+          : `${r.row}${r.from}–${r.row}${r.to}`;
+      return `${pits} ${r.need > 0 ? "+" : ""}${r.need}`;
+    })
+    .join(", ");
 }

@@ -134,6 +134,7 @@ export class PlaySession {
   private ending: Ending | null = null;
   private end: (e: Ending) => void = () => undefined;
   private input = "";
+  private lastSetup: string | null = null;
 
   constructor(
     private readonly s: PlaySettings,
@@ -260,7 +261,10 @@ export class PlaySession {
       this.parts.header.players,
       this.parts.resumed?.moves.length ?? 0,
     );
-    if (message !== null) this.say(message);
+    // Set-up needs are said when they change (each reading during set-up repeats them).
+    const repeated = e.type === "setup" && message === this.lastSetup;
+    if (e.type === "setup") this.lastSetup = message;
+    if (message !== null && !repeated) this.say(message);
     if (e.type === "game-over") this.stop("over");
     this.redraw();
     this.pokePlayers();
