@@ -13,8 +13,9 @@ const LAYERS = {
   board: ["protocol", "shared"],
   controller: ["games", "protocol", "shared"],
   journal: ["shared"],
-  bench: ["board", "controller", "engine", "games", "journal", "protocol", "shared"],
-  cli: ["board", "controller", "engine", "games", "journal", "protocol", "shared"],
+  emulator: ["board", "protocol", "shared"],
+  bench: ["board", "controller", "emulator", "engine", "games", "journal", "protocol", "shared"],
+  cli: ["board", "controller", "emulator", "engine", "games", "journal", "protocol", "shared"],
 };
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
 const TYPES_ONLY = { board: ["games"], controller: ["board"] };

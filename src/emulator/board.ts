@@ -1,0 +1,347 @@
+/**
+ * The reference board (hardware/README.md) around an emulated ATmega2560
+ * running a firmware image: 32 HX711s fed by pit models that follow a
+ * `PhysicalBoard`, the SK9822 chain decoded from SPI, two buttons, the D13
+ * LED, an EEPROM that may live in a file, and USART0 as a byte stream whose
+ * receive side is paced at the UART's byte time.
+ *
+ *   const board = EmulatedBoard.create({ firmware: image, seed: 3, counts: 4 });
+ *   board.onTx((byte) => …);               // bytes the firmware sends
+ *   board.receive("01 HELLO 1*AF\n");     // bytes to the firmware, one per byte time
+ *   await board.runFor(500);               // emulated ms, as fast as the host can
+ *   board.physical.hand.lift("B3");        // stones move; the load cells feel it
+ *   board.ledOf("A1"); board.press(1); board.reset("external");
+ *   board.start({ realTime: true }); await board.stop();   // paced for people
+ *
+ * Time is the chip's cycle clock: `board.clock` is a `Scheduler` on it, so a
+ * hand (`playTrace`) or a `BoardSession` given that clock runs in emulated
+ * time, deterministic for a seed whatever the machine's load.
+ */
+import { readFileSync } from "node:fs";
+import { PhysicalBoard, parseWiringText } from "../board/index.js";
+import type { BoardWiring, InitialCounts, Scheduler } from "../board/index.js";
+import { err, ok } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
+import { CYCLES_PER_MS, FLASH_BYTES, Mega2560 } from "./atmega2560.js";
+import type { Chip, ResetReason } from "./atmega2560.js";
+import { EepromFile } from "./eeprom-file.js";
+import { Hx711Bank } from "./hx711.js";
+import type { Hx711Options } from "./hx711.js";
+import { parseIntelHex } from "./intel-hex.js";
+import { PitModels, StoneBox } from "./pit-model.js";
+import type { PitModelOptions, SensorFault, StoneSetOptions } from "./pit-model.js";
+import { DARK, Sk9822Chain } from "./sk9822.js";
+import type { LedColour } from "./sk9822.js";
+
+/** One emulated millisecond: the run loop yields to the event loop between slices. */
+export const SLICE_CYCLES = CYCLES_PER_MS;
+/** Host bytes the USB bridge buffers before it drops (a flood). */
+const RX_QUEUE_LIMIT = 65536;
+const BUTTON_BITS: Readonly<Record<number, number>> = { 1: 4, 2: 5 };
+
+export interface EmulatedBoardOptions {
+  /** The flash image (`loadFirmware`). */
+  readonly firmware: Uint8Array;
+  readonly physical?: PhysicalBoard;
+  /** Stones at the start when no `physical` is given (default 4 per pit). */
+  readonly counts?: InitialCounts;
+  readonly seed?: number;
+  readonly stones?: StoneSetOptions;
+  readonly pits?: Omit<PitModelOptions, "faults" | "seed">;
+  /** Faulty sensors by pit name. */
+  readonly faults?: Readonly<Record<string, SensorFault>>;
+  readonly hx711?: Omit<Hx711Options, "seed">;
+  /** Where the EEPROM is kept between runs (default: in memory only). */
+  readonly eepromPath?: string | null;
+  /** Default: hardware/geometry/4x8.json. */
+  readonly wiring?: BoardWiring;
+}
+
+export interface PaceOptions {
+  /** Paced to the wall clock (people watching), or as fast as possible. */
+  readonly realTime: boolean;
+  /** Emulated seconds per wall second when paced (default 1). */
+  readonly speed?: number;
+}
+
+/** A firmware image from an Intel HEX file. */
+export function loadFirmware(path: string): Result<Uint8Array> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    return err("no-firmware", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const image = parseIntelHex(text, FLASH_BYTES);
+  return image.ok ? image : err(image.error.code, `${path}: ${image.error.message}`);
+}
+
+/** The reference board's wiring (hardware/geometry/4x8.json). */
+export function referenceWiring(): Result<BoardWiring> {
+  const url = new URL("../../hardware/geometry/4x8.json", import.meta.url);
+  try {
+    return parseWiringText(readFileSync(url, "utf8"));
+  } catch (e) {
+    return err("bad-wiring", `cannot read ${url.pathname}: ${String(e)}`);
+  }
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+export class EmulatedBoard {
+  readonly mcu: Mega2560;
+  readonly physical: PhysicalBoard;
+  readonly pits: PitModels;
+  readonly hx711: Hx711Bank;
+  readonly chain: Sk9822Chain;
+  readonly eeprom: EepromFile;
+  readonly wiring: BoardWiring;
+  /** A scheduler on the emulated clock (ms since power-up). */
+  readonly clock: Scheduler;
+  /** D13 ("L"): lit now, and how often it changed. */
+  led13 = false;
+  led13Changes = 0;
+  /** Host bytes dropped because the UART was off (booting) or the bridge overflowed. */
+  rxDropped = 0;
+  private readonly txListeners = new Set<(byte: number) => void>();
+  private readonly pressed = new Set<number>();
+  private readonly rxQueue: number[] = [];
+  private rxBusy = false;
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private lastFlush = 0;
+
+  private constructor(options: EmulatedBoardOptions, wiring: BoardWiring, eeprom: EepromFile) {
+    const seed = options.seed ?? 1;
+    this.wiring = wiring;
+    this.eeprom = eeprom;
+    this.physical =
+      options.physical ?? new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 });
+    this.mcu = new Mega2560(options.firmware, eeprom);
+    this.clock = this.makeClock();
+    const channelOf = new Map(wiring.pits.map((p) => [p.pit, p.channel]));
+    const faults: Record<number, SensorFault> = {};
+    for (const [pit, fault] of Object.entries(options.faults ?? {})) {
+      const ch = channelOf.get(pit);
+      if (ch !== undefined) faults[ch] = fault;
+    }
+    const box = new StoneBox({ seed, ...options.stones });
+    this.pits = new PitModels(
+      this.physical,
+      channelOf,
+      box,
+      { ...options.pits, seed, faults },
+      () => this.mcu.cycles / (CYCLES_PER_MS * 1000),
+    );
+    this.hx711 = new Hx711Bank(this.mcu, this.pits, undefined, { ...options.hx711, seed });
+    this.chain = new Sk9822Chain(wiring.leds?.count ?? 0);
+    this.mcu.onBuild((chip) => this.attach(chip));
+  }
+
+  /** A board with the firmware image loaded, powered up, not yet running. */
+  static create(options: EmulatedBoardOptions): Result<EmulatedBoard> {
+    const wiring = options.wiring === undefined ? referenceWiring() : ok(options.wiring);
+    if (!wiring.ok) return wiring;
+    const eeprom = EepromFile.open(options.eepromPath ?? null);
+    if (!eeprom.ok) return eeprom;
+    return ok(new EmulatedBoard(options, wiring.value, eeprom.value));
+  }
+
+  /** Emulated milliseconds since power-up. */
+  get now(): number {
+    return this.mcu.cycles / CYCLES_PER_MS;
+  }
+
+  // ----------------------------------------------------------------- parts
+
+  private attach(chip: Chip): void {
+    const { cpu, spi, usart } = chip;
+    usart.onByteTransmit = (byte) => {
+      for (const fn of this.txListeners) fn(byte);
+    };
+    spi.onByte = (value) => {
+      const ddrB = cpu.data[0x24] ?? 0;
+      const pinB = cpu.data[0x23] ?? 0;
+      if (!(ddrB & 1) && !(pinB & 1)) {
+        // SS an input and low: the SPI unit drops out of master mode (datasheet §21.3.2).
+        cpu.data[0x4c] = (cpu.data[0x4c] ?? 0) & ~0x10;
+      } else if (spi.isMaster && (ddrB & 0b110) === 0b110) {
+        this.chain.push(spi.dataOrder === "lsbFirst" ? reverseBits(value) : value);
+      }
+      cpu.addClockEvent(() => spi.completeTransfer(0), spi.transferCycles);
+    };
+    chip.port("E").addListener(() => this.refreshButtons());
+    this.refreshButtons();
+    chip.port("B").addListener((value) => {
+      const lit = ((value >> 7) & 1) === 1 && ((cpu.data[0x24] ?? 0) & 0x80) !== 0;
+      if (lit !== this.led13) this.led13Changes++;
+      this.led13 = lit;
+    });
+    this.led13 = false;
+  }
+
+  private refreshButtons(): void {
+    const port = this.mcu.chip.port("E");
+    const pullUps = this.mcu.cpu.data[port.portConfig.PORT] ?? 0;
+    for (const [n, bit] of Object.entries(BUTTON_BITS)) {
+      // Pressed: the pin is shorted to ground; released: it reads its pull-up (or floats low).
+      port.setPin(bit, !this.pressed.has(Number(n)) && ((pullUps >> bit) & 1) === 1);
+    }
+  }
+
+  /** Presses button 1 (confirm, PE4) or 2 (end turn, PE5). */
+  press(button: number): void {
+    this.pressed.add(button);
+    this.refreshButtons();
+  }
+
+  release(button: number): void {
+    this.pressed.delete(button);
+    this.refreshButtons();
+  }
+
+  /** What the LED under `pit` shows. */
+  ledOf(pit: string): LedColour {
+    const i = this.wiring.byPit.get(pit)?.led;
+    return i === null || i === undefined ? DARK : (this.chain.shown[i] ?? DARK);
+  }
+
+  /** Reset pin (`external`), a power cycle (`power`), or a brown-out. */
+  reset(reason: ResetReason): void {
+    this.rxQueue.length = 0;
+    this.mcu.reset(reason);
+  }
+
+  // ------------------------------------------------------------------ UART
+
+  onTx(fn: (byte: number) => void): () => void {
+    this.txListeners.add(fn);
+    return () => this.txListeners.delete(fn);
+  }
+
+  /** Host bytes: delivered to USART0 one per byte time, in order. */
+  receive(chunk: Uint8Array | string): void {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
+    for (const b of bytes) {
+      if (this.rxQueue.length >= RX_QUEUE_LIMIT) this.rxDropped++;
+      else this.rxQueue.push(b);
+    }
+    if (!this.rxBusy) this.feedNext();
+  }
+
+  /** Cycles per byte at the UART's baud rate (10 bits; 115200 while it is unset). */
+  private byteCycles(): number {
+    const data = this.mcu.cpu.data;
+    const ubrr = (((data[0xc5] ?? 0) & 0x0f) << 8) | (data[0xc4] ?? 0);
+    if (ubrr === 0) return Math.round(CYCLES_PER_MS * (10_000 / 115_200));
+    return (ubrr + 1) * ((data[0xc0] ?? 0) & 2 ? 8 : 16) * 10;
+  }
+
+  private feedNext(): void {
+    const byte = this.rxQueue.shift();
+    if (byte === undefined) {
+      this.rxBusy = false;
+      return;
+    }
+    this.rxBusy = true;
+    this.mcu.schedule(this.mcu.cycles + this.byteCycles(), () => {
+      const usart = this.mcu.chip.usart;
+      if (usart.rxEnable) usart.writeByte(byte, true);
+      else this.rxDropped++;
+      this.feedNext();
+    });
+  }
+
+  // ------------------------------------------------------------------ time
+
+  private makeClock(): Scheduler {
+    return {
+      now: () => this.mcu.cycles / CYCLES_PER_MS,
+      schedule: (fn, ms) => {
+        let cancelled = false;
+        this.mcu.schedule(this.mcu.cycles + Math.ceil(Math.max(0, ms) * CYCLES_PER_MS), () => {
+          if (cancelled) return;
+          fn();
+          // End the slice so promise chains woken by the timer run at this emulated instant.
+          this.mcu.requestStop();
+        });
+        return () => {
+          cancelled = true;
+        };
+      },
+    };
+  }
+
+  private afterSlice(): void {
+    if (this.now - this.lastFlush >= 100) {
+      this.eeprom.flush();
+      this.lastFlush = this.now;
+    }
+  }
+
+  /** Runs `ms` of emulated time as fast as the host can, yielding to the event loop every slice. */
+  async runFor(ms: number): Promise<void> {
+    const end = this.mcu.cycles + ms * CYCLES_PER_MS;
+    while (this.mcu.cycles < end) {
+      this.mcu.runUntil(Math.min(end, this.mcu.cycles + SLICE_CYCLES));
+      this.afterSlice();
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Runs until `done()` holds (checked every slice) or `ms` have passed; whether it held. */
+  async runUntil(done: () => boolean, ms: number): Promise<boolean> {
+    const end = this.mcu.cycles + ms * CYCLES_PER_MS;
+    while (!done()) {
+      if (this.mcu.cycles >= end) return false;
+      this.mcu.runUntil(Math.min(end, this.mcu.cycles + SLICE_CYCLES));
+      this.afterSlice();
+      await yieldToEventLoop();
+    }
+    return true;
+  }
+
+  /** Runs in the background until `stop()`, paced or as fast as possible. */
+  start(pace: PaceOptions): void {
+    if (this.running !== null) return;
+    this.stopping = false;
+    this.running = this.loop(pace);
+  }
+
+  private async loop(pace: PaceOptions): Promise<void> {
+    const speed = pace.speed ?? 1;
+    let wall0 = performance.now();
+    let cycles0 = this.mcu.cycles;
+    while (!this.stopping) {
+      if (!pace.realTime) {
+        this.mcu.runUntil(this.mcu.cycles + SLICE_CYCLES);
+      } else {
+        const target = cycles0 + (performance.now() - wall0) * CYCLES_PER_MS * speed;
+        if (target - this.mcu.cycles > 100 * CYCLES_PER_MS) {
+          // Far behind (a stalled host): let the backlog go rather than race to catch up.
+          wall0 = performance.now();
+          cycles0 = this.mcu.cycles;
+        } else if (target > this.mcu.cycles) {
+          this.mcu.runUntil(Math.min(target, this.mcu.cycles + 4 * SLICE_CYCLES));
+        } else {
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      }
+      this.afterSlice();
+      await yieldToEventLoop();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.running;
+    this.running = null;
+    this.eeprom.flush();
+  }
+}
+
+function reverseBits(v: number): number {
+  let r = 0;
+  for (let i = 0; i < 8; i++) r |= ((v >> i) & 1) << (7 - i);
+  return r;
+}

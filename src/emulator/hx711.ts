@@ -1,0 +1,281 @@
+/**
+ * 32 HX711 load-cell ADCs on the reference board's pins (hardware/README.md
+ * §4, §9), speaking the chip's bit-level protocol (HX711 datasheet):
+ *
+ * - each chip converts continuously at ≈ 80 SPS from its own oscillator
+ *   (each a few % off, seeded); when a conversion is ready DOUT goes low;
+ * - every rising edge of PD_SCK shifts the next of 24 bits (two's complement,
+ *   MSB first) onto DOUT; pulse 25 selects channel A gain 128 for the next
+ *   conversion (26: channel B gain 32, unconnected here; 27: A gain 64), and
+ *   DOUT goes high until the next conversion;
+ * - conversions go on while nobody reads: an unread chip keeps DOUT low with
+ *   the newest value; one that completes while the chip is being read changes
+ *   the bits still to come (the corrupted reading hardware/README.md §4 talks of);
+ * - PD_SCK high for more than 60 µs powers the chip down (DOUT high); the
+ *   next low level resets it: gain 128, first data after the 50 ms settling time;
+ * - the digital filter settles to a step in four conversions (each output is
+ *   the mean of the last four conversion periods), plus seeded Gaussian noise;
+ *   outputs saturate at 0x7FFFFF / 0x800000.
+ *
+ * Rows: PD_SCK of row A..D on PH3..PH6; the DOUT lines of a row on PORTA,
+ * PORTC, PORTL, PORTK; channel = 8 × row + bit.
+ */
+import { seededRandom } from "../shared/index.js";
+import { MEGA_HZ } from "./atmega2560.js";
+import type { Chip, Mega2560, PortName } from "./atmega2560.js";
+import type { PitModels } from "./pit-model.js";
+
+export interface Hx711Row {
+  /** Bit of PORTH carrying the row's PD_SCK. */
+  readonly clockBit: number;
+  /** Port whose 8 bits are the row's DOUT lines. */
+  readonly dataPort: PortName;
+}
+
+/** hardware/README.md §9. */
+export const REFERENCE_ROWS: readonly Hx711Row[] = [
+  { clockBit: 3, dataPort: "A" },
+  { clockBit: 4, dataPort: "C" },
+  { clockBit: 5, dataPort: "L" },
+  { clockBit: 6, dataPort: "K" },
+];
+
+const POWER_DOWN_CYCLES = (60 * MEGA_HZ) / 1e6;
+const MAX = 0x7fffff;
+const MIN = -0x800000;
+
+export interface Hx711Options {
+  readonly seed?: number;
+  /** Nominal samples per second (RATE high: 80). */
+  readonly sps?: number;
+  /** Oscillator spread between chips, relative (default 0.03: ± 3 %). */
+  readonly spread?: number;
+}
+
+class Chip711 {
+  period: number;
+  word = 0;
+  pulses = 25;
+  gainPulses = 25;
+  powered = true;
+  generation = 0;
+  dout = true;
+  frozen: number | null = null;
+  /** Bits shifted out in the current reading. */
+  out = 0;
+  readonly history: number[] = [];
+  /** The last complete 24-bit readings shifted out (signed), oldest first. */
+  readonly reads: number[] = [];
+
+  constructor(
+    readonly channel: number,
+    period: number,
+  ) {
+    this.period = period;
+  }
+}
+
+export class Hx711Bank {
+  private readonly chips: Chip711[] = [];
+  private readonly gauss: () => number;
+  private clockLevel: number[];
+  private riseAt: number[];
+  private checkPending: boolean[];
+  /** DOUT levels last put on each row's port (-1: none since the chip's last build). */
+  private driven: number[];
+  /** Conversions done, readings started (first pulse), corrupted readings: for tests. */
+  readonly stats = { conversions: 0, reads: 0, corrupted: 0, powerDowns: 0 };
+
+  constructor(
+    private readonly mcu: Mega2560,
+    private readonly pits: PitModels,
+    private readonly rows: readonly Hx711Row[] = REFERENCE_ROWS,
+    options: Hx711Options = {},
+  ) {
+    const random = seededRandom((options.seed ?? 1) ^ 0x4711);
+    this.gauss = () => {
+      const u = 1 - random();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+    };
+    const nominal = MEGA_HZ / (options.sps ?? 80);
+    const spread = options.spread ?? 0.03;
+    for (let ch = 0; ch < rows.length * 8; ch++) {
+      const chip = new Chip711(ch, Math.round(nominal * (1 + spread * (2 * random() - 1))));
+      this.chips.push(chip);
+      // Power-up: first data after the settling time, at each chip's own phase.
+      this.scheduleConversion(chip, mcu.cycles + 4 * chip.period + random() * chip.period);
+    }
+    this.clockLevel = rows.map(() => 0);
+    this.riseAt = rows.map(() => 0);
+    this.checkPending = rows.map(() => false);
+    this.driven = rows.map(() => -1);
+    mcu.onBuild((chip) => this.attach(chip));
+  }
+
+  /** Complete readings shifted out of a channel, oldest first (the last 256). */
+  readsOf(channel: number): readonly number[] {
+    return this.chips[channel]?.reads ?? [];
+  }
+
+  /** Whether a channel's chip is powered (PD_SCK not held high). */
+  isPowered(channel: number): boolean {
+    return this.chips[channel]?.powered ?? false;
+  }
+
+  /** The conversion gain pulses selected (25: A/128, 26: B/32, 27: A/64). */
+  gainOf(channel: number): number {
+    return this.chips[channel]?.gainPulses ?? 25;
+  }
+
+  /** The chip's last conversion (signed counts), for tests. */
+  lastWord(channel: number): number {
+    const w = this.chips[channel]?.word ?? 0;
+    return w & 0x800000 ? w - 0x1000000 : w;
+  }
+
+  private attach(chip: Chip): void {
+    this.driven = this.rows.map(() => -1);
+    // After an MCU reset its pins are inputs: the clocks fall low.
+    this.rows.forEach((_, r) => this.edge(r, 0));
+    chip.port("H").addListener((value) => {
+      this.rows.forEach((row, r) => {
+        const level = (value >> row.clockBit) & 1;
+        if (level !== this.clockLevel[r]) this.edge(r, level);
+      });
+    });
+    for (const row of this.rows) chip.port(row.dataPort).addListener(() => this.refreshRow(row));
+    this.rows.forEach((row) => this.refreshRow(row));
+  }
+
+  private edge(r: number, level: number): void {
+    this.clockLevel[r] = level;
+    const now = this.mcu.cycles;
+    const row = this.rows[r] as Hx711Row;
+    for (let b = 0; b < 8; b++) {
+      const chip = this.chips[8 * r + b] as Chip711;
+      if (level === 1) this.rise(chip);
+      else if (!chip.powered) this.powerUp(chip, now);
+    }
+    if (level === 1) {
+      this.riseAt[r] = now;
+      if (!this.checkPending[r]) this.schedulePowerDownCheck(r, now + POWER_DOWN_CYCLES);
+    }
+    this.refreshRow(row);
+  }
+
+  private schedulePowerDownCheck(r: number, at: number): void {
+    this.checkPending[r] = true;
+    this.mcu.schedule(at, () => {
+      this.checkPending[r] = false;
+      if (this.clockLevel[r] !== 1) return;
+      const due = (this.riseAt[r] ?? 0) + POWER_DOWN_CYCLES;
+      if (this.mcu.cycles < due) {
+        this.schedulePowerDownCheck(r, due);
+        return;
+      }
+      for (let b = 0; b < 8; b++) {
+        const chip = this.chips[8 * r + b] as Chip711;
+        if (!chip.powered) continue;
+        chip.powered = false;
+        chip.generation++;
+        chip.dout = true;
+        this.stats.powerDowns++;
+      }
+      this.refreshRow(this.rows[r] as Hx711Row);
+    });
+  }
+
+  private rise(chip: Chip711): void {
+    if (!chip.powered) return;
+    chip.pulses++;
+    if (chip.pulses === 1) this.stats.reads++;
+    chip.dout = chip.pulses <= 24 ? ((chip.word >> (24 - chip.pulses)) & 1) === 1 : true;
+    if (chip.pulses > 24) return;
+    chip.out = ((chip.out << 1) | (chip.dout ? 1 : 0)) & 0xffffff;
+    if (chip.pulses === 24) {
+      chip.reads.push(chip.out & 0x800000 ? chip.out - 0x1000000 : chip.out);
+      if (chip.reads.length > 256) chip.reads.shift();
+    }
+  }
+
+  private powerUp(chip: Chip711, now: number): void {
+    chip.powered = true;
+    chip.generation++;
+    chip.pulses = 25;
+    chip.gainPulses = 25;
+    chip.history.length = 0;
+    chip.dout = true;
+    this.scheduleConversion(chip, now + 4 * chip.period);
+  }
+
+  private scheduleConversion(chip: Chip711, at: number): void {
+    const generation = chip.generation;
+    this.mcu.schedule(Math.round(at), () => {
+      if (chip.generation !== generation || !chip.powered) return;
+      this.convert(chip);
+      this.scheduleConversion(chip, this.mcu.cycles + chip.period);
+    });
+  }
+
+  private sample(chip: Chip711): number {
+    const fault = this.pits.faults.get(chip.channel);
+    if (fault === "pinned") return MAX;
+    const now = this.mcu.cycles;
+    let sum = 0;
+    for (let i = 0; i < 4; i++) {
+      sum += this.pits.counts(chip.channel, (now - (i * chip.period) / 4) / MEGA_HZ);
+    }
+    chip.history.push(sum / 4);
+    if (chip.history.length > 4) chip.history.shift();
+    let v = chip.history.reduce((a, b) => a + b, 0) / chip.history.length;
+    if (chip.gainPulses === 26) v = 0;
+    else if (chip.gainPulses === 27) v /= 2;
+    v += this.gauss() * this.pits.noiseCounts;
+    if (fault === "frozen") v = chip.frozen ??= v;
+    return Math.max(MIN, Math.min(MAX, Math.round(v)));
+  }
+
+  private convert(chip: Chip711): void {
+    const fault = this.pits.faults.get(chip.channel);
+    if (fault === "stuck-high" || fault === "unplugged") return;
+    this.stats.conversions++;
+    if (chip.pulses >= 1 && chip.pulses <= 24) {
+      // Being read: the bits still to come are the new conversion's.
+      chip.word = this.sample(chip) & 0xffffff;
+      this.stats.corrupted++;
+      return;
+    }
+    // The pulses after the last reading chose this conversion's input and gain.
+    if (chip.pulses >= 25) chip.gainPulses = Math.min(chip.pulses, 27);
+    const word = this.sample(chip) & 0xffffff;
+    chip.pulses = 0;
+    chip.word = word;
+    chip.dout = false;
+    const row = this.rows[Math.floor(chip.channel / 8)];
+    if (row !== undefined) this.refreshRow(row);
+  }
+
+  private refreshRow(row: Hx711Row): void {
+    const r = this.rows.indexOf(row);
+    const port = this.mcu.chip.port(row.dataPort);
+    const pullUps = this.mcu.cpu.data[port.portConfig.PORT] ?? 0;
+    let levels = 0;
+    for (let b = 0; b < 8; b++) {
+      const chip = this.chips[8 * r + b] as Chip711;
+      const fault = this.pits.faults.get(chip.channel);
+      const high =
+        fault === "unplugged" ? ((pullUps >> b) & 1) === 1 : fault === "stuck-high" || chip.dout;
+      if (high) levels |= 1 << b;
+    }
+    const before = this.driven[r] ?? -1;
+    if (levels === before) return;
+    for (let b = 0; b < 8; b++) {
+      const bit = (levels >> b) & 1;
+      if (before < 0 || ((before >> b) & 1) !== bit) port.setPin(b, bit === 1);
+    }
+    this.driven[r] = levels;
+  }
+}
+
+/** The nominal conversion period, ms. */
+export const HX711_PERIOD_MS = 1000 / 80;

@@ -1,0 +1,14 @@
+/**
+ * The reference board under emulation: the firmware image of
+ * hardware/firmware runs on an emulated ATmega2560 (avr8js) among emulated
+ * HX711s, LEDs and buttons, and speaks PROTOCOL.md over a pseudo-terminal or
+ * in memory, on an emulated clock.
+ */
+export * from "./atmega2560.js";
+export * from "./board.js";
+export * from "./eeprom-file.js";
+export * from "./hx711.js";
+export * from "./intel-hex.js";
+export * from "./pit-model.js";
+export * from "./pty.js";
+export * from "./sk9822.js";

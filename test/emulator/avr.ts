@@ -1,0 +1,108 @@
+/**
+ * Test support for the emulator: the AVR toolchain (avr-gcc, avr-objcopy,
+ * avr-libc) that builds the C fixtures at test time, and a board whose
+ * serial output is collected as lines stamped with emulated time.
+ *
+ * Without the toolchain the suites that need it skip, loudly; in CI (`CI`
+ * set) a missing toolchain fails the run instead (as test/socat-check.ts does
+ * for socat).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EmulatedBoard, loadFirmware } from "../../src/emulator/index.js";
+import type { EmulatedBoardOptions } from "../../src/emulator/index.js";
+
+const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
+
+function hasTool(tool: string): boolean {
+  const r = spawnSync(tool, ["--version"], { stdio: "ignore" });
+  return r.error === undefined && r.status === 0;
+}
+
+const inCi = (): boolean =>
+  process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
+
+/** Whether avr-gcc and avr-objcopy are there; says so loudly when not (and fails in CI). */
+export function avrToolchain(suite: string): boolean {
+  if (hasTool("avr-gcc") && hasTool("avr-objcopy")) return true;
+  const what = `avr-gcc is not installed: ${suite} cannot build its AVR programs`;
+  if (inCi()) throw new Error(`${what}. CI must install gcc-avr and avr-libc.`);
+  const bar = "!".repeat(78);
+  process.stderr.write(
+    `\n${bar}\n${what} and is SKIPPED. Install it: apt-get install gcc-avr avr-libc\n${bar}\n\n`,
+  );
+  return false;
+}
+
+/** Builds fixtures/<name>.c for the ATmega2560 (cached by content); the .hex path. */
+export function fixtureHex(name: string): string {
+  const source = readFileSync(join(FIXTURES, `${name}.c`));
+  const common = readFileSync(join(FIXTURES, "common.h"));
+  const hash = createHash("sha256").update(source).update(common).digest("hex").slice(0, 16);
+  const dir = join(tmpdir(), "kete-emulator-fixtures");
+  mkdirSync(dir, { recursive: true });
+  const hex = join(dir, `${name}-${hash}.hex`);
+  if (existsSync(hex)) return hex;
+  const elf = join(dir, `${name}-${hash}-${process.pid}.elf`);
+  execFileSync("avr-gcc", [
+    "-mmcu=atmega2560",
+    "-Os",
+    "-DF_CPU=16000000UL",
+    "-Wall",
+    "-Werror",
+    "-o",
+    elf,
+    join(FIXTURES, `${name}.c`),
+  ]);
+  const tmp = `${hex}.${process.pid}`;
+  execFileSync("avr-objcopy", ["-O", "ihex", "-R", ".eeprom", elf, tmp]);
+  renameSync(tmp, hex);
+  return hex;
+}
+
+export interface Line {
+  readonly text: string;
+  /** Emulated ms when its LF was sent. */
+  readonly at: number;
+}
+
+/** A board running `hex`, with its serial output as lines. */
+export class TestBoard {
+  readonly lines: Line[] = [];
+  private partial = "";
+
+  constructor(readonly board: EmulatedBoard) {
+    board.onTx((byte) => {
+      if (byte === 10) {
+        this.lines.push({ text: this.partial, at: board.now });
+        this.partial = "";
+      } else this.partial += String.fromCharCode(byte);
+    });
+  }
+
+  static boot(hex: string, options: Omit<EmulatedBoardOptions, "firmware"> = {}): TestBoard {
+    const image = loadFirmware(hex);
+    if (!image.ok) throw new Error(image.error.message);
+    const board = EmulatedBoard.create({ seed: 1, ...options, firmware: image.value });
+    if (!board.ok) throw new Error(board.error.message);
+    return new TestBoard(board.value);
+  }
+
+  /** Runs until a line after index `from` matches, at most `ms` emulated ms. */
+  async waitFor(pattern: RegExp, ms: number, from = 0): Promise<Line> {
+    let found: Line | undefined;
+    const hit = await this.board.runUntil(() => {
+      found = this.lines.slice(from).find((l) => pattern.test(l.text));
+      return found !== undefined;
+    }, ms);
+    if (!hit || found === undefined) {
+      const tail = this.lines.slice(-5).map((l) => l.text);
+      throw new Error(`no line ${pattern} within ${ms} ms; last lines: ${JSON.stringify(tail)}`);
+    }
+    return found;
+  }
+}
