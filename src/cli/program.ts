@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { registerBoardSimCommand } from "./board-sim.js";
 import { registerBoardTestCommand } from "./board-test.js";
+import { registerCalibrateCommand } from "./calibrate.js";
 import { registerEngineCommand } from "./engine.js";
 import { registerPerftCommand } from "./perft.js";
 import { registerPlayCommand } from "./play.js";
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerGamesCommand(program);
   registerBoardSimCommand(program);
   registerBoardTestCommand(program);
+  registerCalibrateCommand(program);
   // Under each help: the game ids with their defaults, the exit codes, the README section.
   addHelpTexts(program);
   return program;

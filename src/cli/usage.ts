@@ -10,6 +10,8 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 /** `kete play`: no result within `--minutes`; the game is paused, resumable. */
 export const EXIT_TIMED_OUT = 3;
+/** `kete calibrate`: some pits were refused, skipped or failed their verification. */
+export const EXIT_INCOMPLETE = 4;
 /** `kete play`: interrupted (Ctrl-C, SIGTERM, SIGHUP, a closed output); paused, resumable. */
 export const EXIT_INTERRUPTED = 130;
 
@@ -102,6 +104,28 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       [EXIT_FAILED, "the port is not there or is not a kete board"],
     ],
     readme: "The board",
+  },
+  calibrate: {
+    notes: [
+      "Keys: Enter confirm, b back, s skip, q or Ctrl-C stop (the board's button 1 confirms,",
+      "button 2 goes back, held for a second skips). Off a terminal, stdin lines: confirm, back, skip, stop.",
+    ],
+    codes: [
+      [EXIT_OK, "every pit calibrated and verified; the report written"],
+      [
+        EXIT_FAILED,
+        "the port is not there, not a kete board, gone, or the report cannot be written",
+      ],
+      [
+        EXIT_INCOMPLETE,
+        "some pits were refused, skipped or failed verification (the report says which)",
+      ],
+      [
+        EXIT_INTERRUPTED,
+        "stopped (Ctrl-C, SIGTERM, SIGHUP, closed output): LEDs out, report written",
+      ],
+    ],
+    readme: "Calibrating a board: `kete calibrate`",
   },
 };
 

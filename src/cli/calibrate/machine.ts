@@ -15,15 +15,18 @@
  *    empty). Then `TARE` (the whole board, or `TARE <pit>` for each pit of
  *    `--pits`).
  * 2. `calibrate`, pit by pit: the pit to fill blinks cyan, the stones go in
- *    (moved from the pit before, which must read 0 again: every stone moved),
- *    and once the pit's settled count has stayed within what an uncalibrated
- *    cell can read for `stones` stones for `holdMs`, `CAL <pit> <stones>` is
- *    sent (at once on confirm). `NAK busy` is retried; `NAK bad-args` (the
- *    board found the reading implausible or moving) waits for a confirm.
+ *    (moved from the pit before, which must read 0 again: every stone moved).
+ *    Once the pit is settled at a count an uncalibrated cell can give for
+ *    `stones` stones, it shines steady and confirm sends `CAL <pit> <stones>`;
+ *    with `yes`, so does a reading that has stayed so for `holdMs`. (Not by
+ *    itself otherwise: a pause halfway through pouring the sample reads the
+ *    same to an uncalibrated cell as the whole sample.) `NAK busy` is
+ *    retried; `NAK bad-args` (the board found the reading implausible or
+ *    moving) waits for a confirm.
  * 3. `verify`, pit by pit over the pits just calibrated: the pit blinks blue,
  *    `verifyStones` go in, and it must read exactly that, settled: it passes
- *    after `holdMs`, fails after `judgeMs` at another count (or at once on
- *    confirm).
+ *    after `holdMs`, and fails on confirm at another count (with `yes`, after
+ *    `judgeMs` at it).
  *
  * Keys and buttons: confirm (button 1, Enter) goes on, or forces a step kete
  * would not take on its own when pressed a second time; back (button 2, `b`)
@@ -367,8 +370,10 @@ function holdAndAct(s: Draft, fx: CalibrationEffect[]): void {
   }
   const held = s.now - s.readySince;
   if (s.phase === "calibrate") {
-    if (!s.waitConfirm && held >= s.timing.holdMs) calibrateNow(s, pit, fx);
-  } else if (n === s.plan.verifyStones ? held >= s.timing.holdMs : held >= s.timing.judgeMs) {
+    if (s.plan.yes && !s.waitConfirm && held >= s.timing.holdMs) calibrateNow(s, pit, fx);
+  } else if (
+    n === s.plan.verifyStones ? held >= s.timing.holdMs : s.plan.yes && held >= s.timing.judgeMs
+  ) {
     judge(s, pit, n, fx);
   }
 }

@@ -68,7 +68,9 @@ function pitInstruction(s: CalibrationState): Instruction {
   const pit = currentPit(s) ?? "?";
   const calibrating = s.phase === "calibrate";
   const n = calibrating ? s.plan.stones : (s.plan.verifyStones ?? 0);
-  const before = s.index > 0 ? s.order[s.index - 1] : null;
+  // The sample lies in the pit before; the verification starts from the last pit calibrated.
+  const calibrated = s.plan.pits.filter((p) => s.results.get(p)?.calibration === "calibrated");
+  const before = s.index > 0 ? s.order[s.index - 1] : calibrating ? null : calibrated.at(-1);
   const place =
     before === null || before === undefined
       ? `Put ${n} stones into ${pit}`
@@ -86,6 +88,8 @@ function pitStatus(s: CalibrationState, pit: string): string {
   if (!s.linkReady) return "the board is not connected: waiting for it";
   const why = notReady(s);
   if (why !== null) return why;
-  if (s.waitConfirm) return `${pit} reads ${s.counts.get(pit) ?? "?"}: press confirm to calibrate`;
-  return `${pit} reads ${s.counts.get(pit) ?? "?"}: hold still…`;
+  const reads = `${pit} reads ${s.counts.get(pit) ?? "?"}`;
+  if (s.phase === "verify") return `${reads}: checking…`;
+  if (s.plan.yes && !s.waitConfirm) return `${reads}: hold still…`;
+  return `${reads}: press confirm (button 1 or Enter) when all ${s.plan.stones} stones are in`;
 }

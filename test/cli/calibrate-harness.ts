@@ -1,0 +1,190 @@
+/**
+ * `kete calibrate` in-process on the simulated board and a fake clock: the
+ * simulated firmware (with its load cells) behind the real `BoardSession`
+ * over an in-memory cable, and a board maker whose hand follows the LEDs —
+ * empties the pits lit red, moves the sample into the pit that blinks cyan
+ * (calibrate) or blue (verify) a handful at a time — and may miscount.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FakeScheduler, PhysicalBoard, SimulatedFirmware, every } from "../../src/board/index.js";
+import type {
+  FirmwareOptions,
+  Transport,
+  TransportHandlers,
+  InitialCounts,
+} from "../../src/board/index.js";
+import type { LedState } from "../../src/protocol/index.js";
+import { ok } from "../../src/shared/index.js";
+import type { Result } from "../../src/shared/index.js";
+import { calibrationBoard } from "../../src/cli/calibrate/link.js";
+import { calibrateBoard } from "../../src/cli/calibrate/run.js";
+import type { CalibrateOptions, CalibrateIo, PersonAction } from "../../src/cli/calibrate/run.js";
+
+/** The USB cable: bytes both ways, asynchronously, as a port delivers them. */
+export class MemoryCable implements Transport {
+  readonly name = "simulated board";
+  private handlers: TransportHandlers | null = null;
+
+  constructor(private readonly firmware: SimulatedFirmware) {}
+
+  open(handlers: TransportHandlers): Promise<Result<void>> {
+    this.handlers = handlers;
+    this.firmware.connect((bytes) =>
+      queueMicrotask(() => {
+        if (this.handlers === handlers) handlers.data(bytes);
+      }),
+    );
+    return Promise.resolve(ok(undefined));
+  }
+
+  write(text: string): void {
+    if (this.handlers !== null) queueMicrotask(() => this.firmware.receive(text));
+  }
+
+  close(): Promise<void> {
+    this.handlers = null;
+    this.firmware.connect(null);
+    return Promise.resolve();
+  }
+}
+
+export interface MakerOptions {
+  /** Stones the maker has in hand at the start (default: the run's). */
+  readonly sample?: number;
+  /** Pits into which the maker puts one stone fewer, and drops that one on the floor. */
+  readonly miscount?: readonly string[];
+  /** Fake ms between the maker's moves (default 250). */
+  readonly paceMs?: number;
+}
+
+export interface Rig {
+  readonly clock: FakeScheduler;
+  readonly physical: PhysicalBoard;
+  readonly firmware: SimulatedFirmware;
+  readonly out: string[];
+  readonly errors: string[];
+  /** What the board maker does at the keyboard. */
+  act(action: PersonAction): void;
+  /** Every LED state seen, in order, as `{ A1: "CB" }` maps. */
+  readonly ledHistory: Record<string, string>[];
+  readonly reportDir: string;
+}
+
+export interface RigOptions {
+  readonly counts?: InitialCounts;
+  readonly firmware?: Omit<FirmwareOptions, "scheduler">;
+  readonly options?: Partial<CalibrateOptions>;
+  readonly maker?: MakerOptions | null;
+}
+
+function isLit(led: LedState | undefined, colours: readonly string[]): boolean {
+  return led !== undefined && led.pattern !== "off" && colours.includes(led.colour);
+}
+
+/** The hand, one move per tick: red pits emptied into the hand, then the hand into the lit pit. */
+function makerMove(rig: Rig, options: MakerOptions, stones: () => number): void {
+  const { physical, firmware } = rig;
+  const hand = physical.hand;
+  const leds = firmware.leds;
+  for (const pit of physical.pits) {
+    if (physical.count(pit) > 0 && isLit(leds.get(pit), ["red"])) {
+      hand.lift(pit);
+      return;
+    }
+  }
+  const target = physical.pits.find((p) => isLit(leds.get(p), ["cyan", "blue"]));
+  if (target === undefined) {
+    hand.hover(null);
+    return;
+  }
+  const want = stones() - (options.miscount?.includes(target) === true ? 1 : 0);
+  const missing = want - physical.count(target);
+  if (missing > 0 && hand.held > 0) {
+    hand.drop(target, Math.min(8, missing, hand.held));
+    if (physical.count(target) === want && hand.held > 0 && want < stones()) hand.putAway();
+  } else hand.hover(null);
+}
+
+export function calibrationRig(rigOptions: RigOptions = {}): {
+  rig: Rig;
+  run: (overrides?: Partial<CalibrateIo>) => Promise<number>;
+} {
+  const clock = new FakeScheduler();
+  const physical = new PhysicalBoard({ counts: rigOptions.counts ?? 0 });
+  const firmware = new SimulatedFirmware(physical, {
+    scheduler: clock,
+    seed: 3,
+    ...rigOptions.firmware,
+  });
+  const reportDir = mkdtempSync(join(tmpdir(), "kete-calibrate-"));
+  const options: CalibrateOptions = {
+    pits: null,
+    stones: 32,
+    verifyStones: 32,
+    yes: false,
+    reportPath: null,
+    gamesDir: reportDir,
+    ...rigOptions.options,
+  };
+  let person: ((action: PersonAction) => void) | null = null;
+  const ledHistory: Record<string, string>[] = [];
+  firmware.onLeds(() => ledHistory.push(firmware.litLeds()));
+  const rig: Rig = {
+    clock,
+    physical,
+    firmware,
+    out: [],
+    errors: [],
+    act: (action) => person?.(action),
+    ledHistory,
+    reportDir,
+  };
+  const maker = rigOptions.maker === undefined ? {} : rigOptions.maker;
+  if (maker !== null) {
+    physical.hand.hold(maker.sample ?? options.stones);
+    every(clock, maker.paceMs ?? 250, () =>
+      makerMove(rig, maker, () =>
+        phaseIsVerify(firmware) ? (options.verifyStones ?? 0) : options.stones,
+      ),
+    );
+  }
+  const board = calibrationBoard(new MemoryCable(firmware), { scheduler: clock });
+  firmware.powerOn();
+  const run = (overrides: Partial<CalibrateIo> = {}): Promise<number> =>
+    calibrateBoard(board, options, {
+      out: (t) => rig.out.push(t),
+      err: (t) => rig.errors.push(t),
+      live: false,
+      colour: false,
+      scheduler: clock,
+      date: () => new Date("2026-11-24T15:30:00Z"),
+      input: (on) => {
+        person = on;
+        return () => {
+          person = null;
+        };
+      },
+      ...overrides,
+    });
+  return { rig, run };
+}
+
+/** The verification is on when some pit blinks blue. */
+function phaseIsVerify(firmware: SimulatedFirmware): boolean {
+  return [...firmware.leds.values()].some((l) => isLit(l, ["blue"]));
+}
+
+/** Advances the fake clock until `done` resolves (or `limitMs` passes); its value, or null. */
+export async function driveTo<T>(
+  clock: FakeScheduler,
+  done: Promise<T>,
+  limitMs = 600_000,
+  stepMs = 50,
+): Promise<T | null> {
+  let value: { v: T } | null = null;
+  void done.then((v) => (value = { v }));
+  for (let t = 0; t < limitMs && value === null; t += stepMs) await clock.advance(stepMs);
+  return (value as { v: T } | null)?.v ?? null;
+}
