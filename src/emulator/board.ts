@@ -24,6 +24,7 @@ import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { CYCLES_PER_MS, FLASH_BYTES, Mega2560 } from "./atmega2560.js";
 import type { Chip, ResetReason } from "./atmega2560.js";
+import { calibrateAtFactory } from "./calibration.js";
 import { EepromFile } from "./eeprom-file.js";
 import { Hx711Bank } from "./hx711.js";
 import type { Hx711Options } from "./hx711.js";
@@ -51,6 +52,11 @@ export interface EmulatedBoardOptions {
   /** Faulty sensors by pit name. */
   readonly faults?: Readonly<Record<string, SensorFault>>;
   readonly hx711?: Omit<Hx711Options, "seed">;
+  /**
+   * Start with every pit calibrated (the firmware's EEPROM records written for
+   * the emulated cells, where a pit has none yet). Default false: a new board.
+   */
+  readonly calibrated?: boolean;
   /** Where the EEPROM is kept between runs (default: in memory only). */
   readonly eepromPath?: string | null;
   /** Default: hardware/geometry/4x8.json. */
@@ -133,6 +139,7 @@ export class EmulatedBoard {
       { ...options.pits, seed, faults },
       () => this.mcu.cycles / (CYCLES_PER_MS * 1000),
     );
+    if (options.calibrated === true) calibrateAtFactory(eeprom, wiring, this.pits, box.grams);
     this.hx711 = new Hx711Bank(this.mcu, this.pits, undefined, { ...options.hx711, seed });
     this.chain = new Sk9822Chain(wiring.leds?.count ?? 0);
     this.mcu.onBuild((chip) => this.attach(chip));

@@ -43,6 +43,7 @@ export class EepromFile implements EEPROMBackend {
     return this.memory[addr % EEPROM_BYTES] ?? 0xff;
   }
 
+  /** Programming clears bits only (the chip erases first unless told not to: EEPM). */
   writeMemory(addr: number, value: number): void {
     const a = addr % EEPROM_BYTES;
     this.memory[a] = (this.memory[a] ?? 0xff) & value;

@@ -4,8 +4,9 @@
  *
  * - each chip converts continuously at ≈ 80 SPS from its own oscillator
  *   (each a few % off, seeded); when a conversion is ready DOUT goes low;
- * - every rising edge of PD_SCK shifts the next of 24 bits (two's complement,
- *   MSB first) onto DOUT; pulse 25 selects channel A gain 128 for the next
+ * - a reading starts with a rising edge of PD_SCK while DOUT is low; each
+ *   rising edge shifts the next of 24 bits (two's complement, MSB first) onto
+ *   DOUT; pulses while no reading is under way (DOUT high) are ignored; pulse 25 selects channel A gain 128 for the next
  *   conversion (26: channel B gain 32, unconnected here; 27: A gain 64), and
  *   DOUT goes high until the next conversion;
  * - conversions go on while nobody reads: an unread chip keeps DOUT low with
@@ -55,7 +56,10 @@ export interface Hx711Options {
 class Chip711 {
   period: number;
   word = 0;
-  pulses = 25;
+  /** Pulses of the reading under way (0 before its first). */
+  pulses = 0;
+  /** A reading began (a pulse while DOUT was low) and its conversion has not come yet. */
+  reading = false;
   gainPulses = 25;
   powered = true;
   generation = 0;
@@ -187,8 +191,14 @@ export class Hx711Bank {
 
   private rise(chip: Chip711): void {
     if (!chip.powered) return;
+    // A reading starts with a pulse while data is ready; other pulses find nothing to shift.
+    if (!chip.reading) {
+      if (chip.dout) return;
+      chip.reading = true;
+      this.stats.reads++;
+    }
+    if (chip.pulses >= 27) return;
     chip.pulses++;
-    if (chip.pulses === 1) this.stats.reads++;
     chip.dout = chip.pulses <= 24 ? ((chip.word >> (24 - chip.pulses)) & 1) === 1 : true;
     if (chip.pulses > 24) return;
     chip.out = ((chip.out << 1) | (chip.dout ? 1 : 0)) & 0xffffff;
@@ -201,7 +211,8 @@ export class Hx711Bank {
   private powerUp(chip: Chip711, now: number): void {
     chip.powered = true;
     chip.generation++;
-    chip.pulses = 25;
+    chip.pulses = 0;
+    chip.reading = false;
     chip.gainPulses = 25;
     chip.history.length = 0;
     chip.dout = true;
@@ -239,16 +250,17 @@ export class Hx711Bank {
     const fault = this.pits.faults.get(chip.channel);
     if (fault === "stuck-high" || fault === "unplugged") return;
     this.stats.conversions++;
-    if (chip.pulses >= 1 && chip.pulses <= 24) {
+    if (chip.reading && chip.pulses <= 24) {
       // Being read: the bits still to come are the new conversion's.
       chip.word = this.sample(chip) & 0xffffff;
       this.stats.corrupted++;
       return;
     }
     // The pulses after the last reading chose this conversion's input and gain.
-    if (chip.pulses >= 25) chip.gainPulses = Math.min(chip.pulses, 27);
+    if (chip.reading) chip.gainPulses = chip.pulses;
     const word = this.sample(chip) & 0xffffff;
     chip.pulses = 0;
+    chip.reading = false;
     chip.word = word;
     chip.dout = false;
     const row = this.rows[Math.floor(chip.channel / 8)];

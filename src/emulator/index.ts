@@ -12,3 +12,4 @@ export * from "./intel-hex.js";
 export * from "./pit-model.js";
 export * from "./pty.js";
 export * from "./sk9822.js";
+export * from "./calibration.js";

@@ -25,7 +25,8 @@ export interface StoneSetOptions {
 /** Every stone ever used, drawn from one seeded set. */
 export class StoneBox {
   private readonly random: () => number;
-  private readonly grams: number;
+  /** The set's nominal stone mass, grams. */
+  readonly grams: number;
   private readonly spread: number;
   private readonly box: number[] = [];
 
@@ -45,6 +46,12 @@ export class StoneBox {
   }
 }
 
+/**
+ * ADC counts per gram of a nominal cell (1 kg, 1 mV/V, 4.3 V excitation, gain 128): the
+ * reference firmware's uncalibrated pits assume 11,600 counts for a 5.4 g stone.
+ */
+export const DEFAULT_COUNTS_PER_GRAM = 11_600 / 5.4;
+
 export type SensorFault =
   /** The module drives DOUT high: never ready. */
   | "stuck-high"
@@ -59,7 +66,7 @@ export interface PitModelOptions {
   readonly seed?: number;
   /** The cup's weight, grams (each cup ± 8 %). Default 25. */
   readonly cupGrams?: number;
-  /** ADC counts per gram at gain 128 (each cell ± 15 %). Default 1800 (1 kg, 1 mV/V, 4.3 V). */
+  /** ADC counts per gram at gain 128 (each cell ± 15 %). Default `DEFAULT_COUNTS_PER_GRAM`. */
   readonly countsPerGram?: number;
   /** Cell zero offsets, up to ± this many counts. Default 150 000 (≈ 80 g). */
   readonly zeroSpread?: number;
@@ -100,7 +107,7 @@ export class PitModels {
   ) {
     const random = seededRandom((options.seed ?? 1) ^ 0x7a11);
     const cup = options.cupGrams ?? 25;
-    const gain = options.countsPerGram ?? 1800;
+    const gain = options.countsPerGram ?? DEFAULT_COUNTS_PER_GRAM;
     const zero = options.zeroSpread ?? 150_000;
     this.noiseCounts = options.noiseCounts ?? 40;
     this.ringW = 2 * Math.PI * (options.ringHz ?? 140);
@@ -124,6 +131,14 @@ export class PitModels {
     }
     for (const pit of physical.pits) this.follow(pit, physical.count(pit), false);
     physical.onChange((pit, count) => this.follow(pit, count, true));
+  }
+
+  /** A cell as a calibration would find it: the raw reading of the empty cup, counts per gram. */
+  cellOf(channel: number): { zero: number; countsPerGram: number } {
+    const p = this.pits[channel];
+    return p === undefined
+      ? { zero: 0, countsPerGram: 0 }
+      : { zero: p.zero + p.gain * p.cup, countsPerGram: p.gain };
   }
 
   /** The pit's stones now (for tests): their masses. */

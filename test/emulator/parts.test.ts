@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   CYCLES_PER_MS,
+  DEFAULT_COUNTS_PER_GRAM,
   EmulatedBoard,
   FLASH_BYTES,
   MCUSR_BITS,
@@ -100,6 +101,16 @@ describe("HX711", () => {
     expect(perChip).toBeLessThan(83);
   });
 
+  it("ignores pulses while no reading is under way (before the first data after power-up)", async () => {
+    const board = spinBoard();
+    board.mcu.cpu.writeData(DDRH, 0x78);
+    await board.runFor(10); // the first conversions come after the 50 ms settling time
+    readAll(board, 27);
+    expect(board.hx711.stats.reads).toBe(0);
+    await untilReady(board, 0);
+    expect(board.hx711.gainOf(0)).toBe(25);
+  });
+
   it("shifts 24 bits MSB first on rising edges, the 25th pulse ends the reading with DOUT high", async () => {
     const board = spinBoard({ counts: 3 });
     board.mcu.cpu.writeData(DDRH, 0x78);
@@ -133,8 +144,8 @@ describe("HX711", () => {
     expect(grams).toBeGreaterThan(53);
     expect(grams).toBeLessThan(55);
     const perGram = (full - empty) / grams;
-    expect(perGram).toBeGreaterThan(1800 * 0.84);
-    expect(perGram).toBeLessThan(1800 * 1.16);
+    expect(perGram).toBeGreaterThan(DEFAULT_COUNTS_PER_GRAM * 0.84);
+    expect(perGram).toBeLessThan(DEFAULT_COUNTS_PER_GRAM * 1.16);
   });
 
   it("selects channel A gain 64 with 27 pulses and gain 128 again with 25", async () => {
