@@ -8,14 +8,14 @@
  */
 import { expect } from "vitest";
 import { findGame } from "../../src/games/index.js";
-import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
+import type { Game, LegalMove, Options, Position } from "../../src/games/core/types.js";
 import { counts, startSession, type Session } from "./harness.js";
 import { ORDERS, hasCapture, orderedBoards, type Order } from "./orders.js";
 import { at, feed, stepBoards, type Board } from "./scenario.js";
 
 export interface PhysicalConfig {
   readonly game: string;
-  readonly options: Readonly<Record<string, unknown>>;
+  readonly options: Options;
 }
 
 /** A mistake made on purpose: the settled boards that make it, and the rule that must be named. */
