@@ -26,6 +26,8 @@ import type { CalibrateOptions, CalibrateIo, PersonAction } from "../../src/cli/
 export class MemoryCable implements Transport {
   readonly name = "simulated board";
   private handlers: TransportHandlers | null = null;
+  /** Host lines for which this answers true are lost on the way to the board. */
+  lose: (line: string) => boolean = () => false;
 
   constructor(private readonly firmware: SimulatedFirmware) {}
 
@@ -40,7 +42,9 @@ export class MemoryCable implements Transport {
   }
 
   write(text: string): void {
-    if (this.handlers !== null) queueMicrotask(() => this.firmware.receive(text));
+    if (this.handlers !== null && !this.lose(text)) {
+      queueMicrotask(() => this.firmware.receive(text));
+    }
   }
 
   close(): Promise<void> {
@@ -57,6 +61,12 @@ export interface MakerOptions {
   readonly miscount?: readonly string[];
   /** Fake ms between the maker's moves (default 250). */
   readonly paceMs?: number;
+  /**
+   * How the maker confirms when kete waits for it (yellow pits in the clear
+   * phase, a steady cyan pit): button 1 on the board, Enter, or never
+   * (`--yes` runs). Default never.
+   */
+  readonly confirmWith?: "button" | "enter" | null;
 }
 
 export interface Rig {
@@ -70,6 +80,7 @@ export interface Rig {
   /** Every LED state seen, in order, as `{ A1: "CB" }` maps. */
   readonly ledHistory: Record<string, string>[];
   readonly reportDir: string;
+  readonly cable: MemoryCable;
 }
 
 export interface RigOptions {
@@ -97,14 +108,30 @@ function makerMove(rig: Rig, options: MakerOptions, stones: () => number): void 
   const target = physical.pits.find((p) => isLit(leds.get(p), ["cyan", "blue"]));
   if (target === undefined) {
     hand.hover(null);
+    if (physical.pits.some((p) => isLit(leds.get(p), ["yellow"]))) confirm(rig, options);
     return;
   }
-  const want = stones() - (options.miscount?.includes(target) === true ? 1 : 0);
+  // A miscount: one stone kept in the hand while calibrating that pit.
+  const short = options.miscount?.includes(target) === true && isLit(leds.get(target), ["cyan"]);
+  const want = stones() - (short ? 1 : 0);
   const missing = want - physical.count(target);
   if (missing > 0 && hand.held > 0) {
     hand.drop(target, Math.min(8, missing, hand.held));
-    if (physical.count(target) === want && hand.held > 0 && want < stones()) hand.putAway();
-  } else hand.hover(null);
+  } else {
+    hand.hover(null);
+    if (leds.get(target)?.pattern === "steady" && isLit(leds.get(target), ["cyan"])) {
+      confirm(rig, options);
+    }
+  }
+}
+
+/** The maker presses confirm: button 1 (pressed now, released on the next move) or Enter. */
+function confirm(rig: Rig, options: MakerOptions): void {
+  if (options.confirmWith === "enter") rig.act("confirm");
+  else if (options.confirmWith === "button") {
+    rig.firmware.pressButton(1);
+    rig.clock.schedule(() => rig.firmware.releaseButton(1), 100);
+  }
 }
 
 export function calibrationRig(rigOptions: RigOptions = {}): {
@@ -130,6 +157,7 @@ export function calibrationRig(rigOptions: RigOptions = {}): {
   };
   let person: ((action: PersonAction) => void) | null = null;
   const ledHistory: Record<string, string>[] = [];
+  const cable = new MemoryCable(firmware);
   firmware.onLeds(() => ledHistory.push(firmware.litLeds()));
   const rig: Rig = {
     clock,
@@ -140,6 +168,7 @@ export function calibrationRig(rigOptions: RigOptions = {}): {
     act: (action) => person?.(action),
     ledHistory,
     reportDir,
+    cable,
   };
   const maker = rigOptions.maker === undefined ? {} : rigOptions.maker;
   if (maker !== null) {
@@ -150,7 +179,7 @@ export function calibrationRig(rigOptions: RigOptions = {}): {
       ),
     );
   }
-  const board = calibrationBoard(new MemoryCable(firmware), { scheduler: clock });
+  const board = calibrationBoard(cable, { scheduler: clock });
   firmware.powerOn();
   const run = (overrides: Partial<CalibrateIo> = {}): Promise<number> =>
     calibrateBoard(board, options, {
