@@ -628,15 +628,15 @@ static bool next_line(uint32_t now) {
     statusLedOffAt = now + 100;
     return true;
   }
-  if (ansCount > 0) {
-    fmt_answer(now);
-    return true;
-  }
   if (errCount > 0) {
     uint8_t code = linkErrs[errHead];
     errHead = (uint8_t)((errHead + 1) % LINK_ERRS);
     errCount--;
     fmt_link_err(code);
+    return true;
+  }
+  if (ansCount > 0) {
+    fmt_answer(now);
     return true;
   }
   if (faultErrMask != 0) {
@@ -750,7 +750,10 @@ void board_poll(uint32_t now) {
     hal_led_end();
   }
   pump_tx(now);
-  if (rebootPending && tx.len == 0 && eeDirty == 0 && hal_tx_done()) hal_reboot();
+  if (rebootPending && tx.len == 0 && eeDirty == 0 && hal_tx_done()) {
+    hal_reboot();           // does not return on the board
+    rebootPending = false;  // (the native tests' fake does)
+  }
 }
 
 BoardView board_view() {

@@ -5,9 +5,14 @@
 void la_reset(LineAssembler* a) {
   a->len = 0;
   a->dropping = false;
+  a->ready = false;
 }
 
 RxEvent la_byte(LineAssembler* a, uint8_t b) {
+  if (a->ready) {  // the previous line has been dealt with
+    a->ready = false;
+    a->len = 0;
+  }
   if (a->dropping) {
     if (b == '\n') {
       a->len = 0;
@@ -23,6 +28,7 @@ RxEvent la_byte(LineAssembler* a, uint8_t b) {
     if (len > 250) return RX_OVERFLOW;              // 251 bytes + LF
     if (len == 0) return RX_NONE;                   // empty line: ignored
     a->len = len;
+    a->ready = true;
     return RX_LINE;
   }
   // a line longer than 250 bytes (+ a CR) can never be good: drop it up to its LF

@@ -23,6 +23,7 @@ struct LineAssembler {
   char buf[KETE_RXBUF_SIZE];
   uint8_t len;
   bool dropping;  // inside an over-long line, dropping bytes up to its LF
+  bool ready;     // buf holds the line last returned (cleared by the next byte)
 };
 
 void la_reset(LineAssembler* a);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <string>
+
 struct TestCase {
   const char* name;
   void (*fn)();
@@ -50,12 +52,12 @@ struct TestRegistrar {
 
 #define CHECK_STR(a, b)                                                                       \
   do {                                                                                        \
-    const char* sa_ = (a);                                                                    \
-    const char* sb_ = (b);                                                                    \
-    if (strcmp(sa_, sb_) != 0) {                                                              \
+    std::string sa_ = (a);                                                                    \
+    std::string sb_ = (b);                                                                    \
+    if (sa_ != sb_) {                                                                         \
       g_failures++;                                                                           \
       fprintf(stderr, "%s:%d: %s: got \"%s\"\n    expected \"%s\"\n", __FILE__, __LINE__, g_current, \
-              sa_, sb_);                                                                      \
+              sa_.c_str(), sb_.c_str());                                                                      \
     }                                                                                         \
   } while (0)
 

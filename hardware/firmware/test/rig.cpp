@@ -26,8 +26,22 @@ void Rig::boot(bool freshEeprom, uint8_t reason) {
   rng = 12345;
   expectSeq = 0;
   out.clear();
+  outAt.clear();
   badLines = 0;
+  gaps = 0;
   board_begin(reason, now);
+}
+
+void Rig::write_calibration() {
+  for (int i = 0; i < KETE_PITS; i++) {
+    PitCal c;
+    c.zero16 = zeroRaw[i] * 16;
+    c.gainQ4 = gainRaw[i] * 16;
+    c.flags = CAL_ZERO | CAL_GAIN;
+    c.p1n = 32;
+    c.p1diff = 32 * gainRaw[i];
+    cal_pack(&c, hal.eeprom + EE_CAL_BASE + CAL_RECORD_SIZE * i);
+  }
 }
 
 void Rig::reboot(uint8_t reason) {
@@ -35,6 +49,7 @@ void Rig::reboot(uint8_t reason) {
   hal.txPending.clear();
   expectSeq = 0;
   out.clear();
+  outAt.clear();
   board_begin(reason, now);
 }
 
@@ -60,13 +75,11 @@ static void collect(Rig* r) {
       std::string body = l.substr(0, l.size() - 3);
       ok = with_crc(body) == l;
       unsigned seq = (unsigned)strtoul(l.substr(0, 2).c_str(), 0, 16);
-      if (r->expectSeq >= 0 && (int)seq != r->expectSeq) {
-        fprintf(stderr, "sequence gap: got %02X, expected %02X (%s)\n", seq, r->expectSeq, l.c_str());
-        ok = false;
-      }
+      if (r->expectSeq >= 0 && (int)seq != r->expectSeq) r->gaps += (int)((seq - (unsigned)r->expectSeq) & 0xFF);
       r->expectSeq = (int)((seq + 1) & 0xFF);
       if (l.size() > 250) ok = false;
       r->out.push_back(body.substr(3));
+      r->outAt.push_back(r->now);
     }
     if (!ok) r->badLines++;
   }
@@ -110,6 +123,7 @@ std::vector<std::string> Rig::take() {
   collect(this);
   std::vector<std::string> v;
   v.swap(out);
+  outAt.clear();
   return v;
 }
 

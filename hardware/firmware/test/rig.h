@@ -25,9 +25,12 @@ struct Rig {
   uint32_t rng;
   int expectSeq;               // next sequence number expected, -1 = any
   std::vector<std::string> out;  // bodies without "SS " and "*CC"
-  int badLines;
+  std::vector<uint32_t> outAt;   // when each was complete
+  int badLines;                  // a wrong CRC, format or length
+  int gaps;                      // sequence numbers skipped (lines the board dropped)
 
   void boot(bool freshEeprom = true, uint8_t reason = BOOT_POWER);
+  void write_calibration();  // every pit's true zero and gain into the EEPROM records
   void reboot(uint8_t reason);  // keeps the EEPROM
   void step(uint32_t ms);
   void send_raw(const std::string& bytes);

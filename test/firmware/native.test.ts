@@ -1,0 +1,105 @@
+/**
+ * The board firmware (hardware/firmware): its native unit tests (host g++,
+ * the same portable source files as the board build) and the AVR build itself,
+ * with flash and RAM inside the budget of hardware/README.md §6.
+ *
+ * Both run `make`, which rebuilds only what changed. Without the AVR toolchain
+ * (gcc-avr, avr-libc, arduino-core-avr) the build test skips, loudly; in CI
+ * (`CI` set) a missing toolchain fails the run instead, as test/socat-check.ts
+ * does for socat.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const FIRMWARE = fileURLToPath(new URL("../../hardware/firmware/", import.meta.url));
+const HEX = join(FIRMWARE, "build", "kete_board.hex");
+const CORE = "/usr/share/arduino/hardware/arduino/avr/cores/arduino";
+
+/** Flash the Mega offers the sketch (256 KB less the 8 KB bootloader) and RAM: */
+const FLASH_BYTES = 253_952;
+/** RAM at peak ≤ 6 KB (issue 12); the static part leaves 1 KB for the stack (§6). */
+const RAM_PEAK_BUDGET = 6144;
+const STACK_RESERVE = 1024;
+
+const inCi = (): boolean =>
+  process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
+
+function hasTool(tool: string, arg = "--version"): boolean {
+  const r = spawnSync(tool, [arg], { stdio: "ignore" });
+  return r.error === undefined && r.status === 0;
+}
+
+function missing(what: string, install: string): string | null {
+  const message = `${what}; install it: ${install}`;
+  if (inCi()) return `${message}. CI must install it (.ci/run does).`;
+  const bar = "!".repeat(78);
+  process.stderr.write(`\n${bar}\n${message}. SKIPPED.\n${bar}\n\n`);
+  return null;
+}
+
+function make(...args: string[]): { status: number | null; output: string } {
+  const r = spawnSync("make", ["-C", FIRMWARE, ...args], { encoding: "utf8", timeout: 120_000 });
+  return { status: r.status, output: `${r.stdout}${r.stderr}${r.error ? String(r.error) : ""}` };
+}
+
+const hostTools = hasTool("make") && hasTool("g++");
+const avrTools =
+  hasTool("avr-gcc") &&
+  hasTool("avr-g++") &&
+  hasTool("avr-objcopy") &&
+  hasTool("avr-size") &&
+  existsSync(CORE);
+
+describe("firmware: native unit tests", () => {
+  if (!hostTools) {
+    const fail = missing(
+      "make or g++ is not installed: the firmware's native unit tests cannot run",
+      "apt-get install make g++",
+    );
+    if (fail !== null) it("finds make and g++", () => expect.fail(fail));
+    else it.skip("needs make and g++", () => undefined);
+    return;
+  }
+
+  it("builds and passes every test (parser, vectors, CRC, counting, settling, faults, calibration)", () => {
+    const r = make("test");
+    expect(r.output).toMatch(/native firmware tests: \d+ run, 0 failed checks/);
+    expect(r.status, r.output).toBe(0);
+    const run = /native firmware tests: (\d+) run/.exec(r.output);
+    expect(Number(run?.[1])).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe("firmware: AVR build", () => {
+  if (!avrTools) {
+    const fail = missing(
+      "the AVR toolchain (avr-gcc, avr-libc, the Arduino core) is not installed: the firmware cannot be built",
+      "apt-get install gcc-avr avr-libc arduino-core-avr",
+    );
+    if (fail !== null) it("finds the AVR toolchain", () => expect.fail(fail));
+    else it.skip("needs gcc-avr, avr-libc and arduino-core-avr", () => undefined);
+    return;
+  }
+
+  it("builds kete_board.hex within the flash and RAM budget", () => {
+    const r = make();
+    expect(r.status, r.output).toBe(0);
+    expect(existsSync(HEX)).toBe(true);
+    expect(statSync(HEX).size).toBeGreaterThan(1000);
+    const size = make("size");
+    expect(size.status, size.output).toBe(0);
+    const flash = /^flash: (\d+) bytes/m.exec(size.output);
+    const ram = /^ram: (\d+) bytes/m.exec(size.output);
+    expect(flash, size.output).not.toBeNull();
+    expect(ram, size.output).not.toBeNull();
+    const flashBytes = Number(flash?.[1]);
+    const ramBytes = Number(ram?.[1]);
+    expect(flashBytes).toBeGreaterThan(4000);
+    expect(flashBytes).toBeLessThanOrEqual(FLASH_BYTES);
+    expect(ramBytes).toBeGreaterThan(500);
+    expect(ramBytes).toBeLessThanOrEqual(RAM_PEAK_BUDGET - STACK_RESERVE);
+  });
+});
