@@ -327,7 +327,8 @@ static void job_scan(uint32_t fresh, uint32_t now) {
       if (job.n[i] < 255) job.n[i]++;
     }
   }
-  if (job.scans >= job.target || now - job.start >= CAL_LIMIT_MS) job_finish(now);
+  // signed: a command read while this scan was being taken has a later time stamp than the scan
+  if (job.scans >= job.target || (int32_t)(now - job.start) >= CAL_LIMIT_MS) job_finish(now);
 }
 
 static int32_t job_avg16(uint8_t i) {  // average reading in 1/16 raw units
@@ -736,7 +737,7 @@ void board_poll(uint32_t now) {
     hal_status_led(false);
     statusLedOn = false;
   }
-  if (!hostLost && now - lastHostAt >= HOST_TIMEOUT_MS) {
+  if (!hostLost && (int32_t)(now - lastHostAt) >= HOST_TIMEOUT_MS) {
     hostLost = true;
     if (caps.colours != 0) set_all_leds(LED_OFF);
     push_link_err(LERR_HOST_TIMEOUT);

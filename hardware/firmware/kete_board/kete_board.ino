@@ -18,6 +18,12 @@ void setup() {
   lastButtons = now;
 }
 
+// Moves received bytes from the UART's ring into the line assembler. Called
+// several times per loop pass, so the ring never fills (PROTOCOL.md §2).
+static void drain() {
+  while (Serial.available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)Serial.read(), millis());
+}
+
 static void scan(uint32_t now) {
   uint32_t expect = board_wait_mask();
   uint32_t ready = hx_ready_mask();
@@ -26,23 +32,25 @@ static void scan(uint32_t now) {
   if (!allReady && !late) return;
   uint32_t fresh = 0;
   if (ready != 0) fresh = hx_read(raw);
+  drain();
   // a faulty pit that happens to be ready is read too (its recovery is judged once a second)
   uint32_t notReady = late ? expect & ~fresh : 0;
+  now = millis();
   board_scan(raw, fresh, notReady, now);
-  waitStart = millis();
+  waitStart = now;
 }
 
 void loop() {
+  drain();
+  scan(millis());
+  drain();
   uint32_t now = millis();
-  // drain the UART (64-byte ring: at least every 5.5 ms, PROTOCOL.md §2)
-  while (Serial.available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)Serial.read(), now);
-  scan(now);
-  now = millis();
   if (now - lastButtons >= BUTTON_PERIOD_MS) {
     lastButtons += BUTTON_PERIOD_MS;
     if (now - lastButtons >= BUTTON_PERIOD_MS) lastButtons = now;
     board_buttons(hal_buttons(), now);
   }
   board_poll(now);
+  drain();
   hal_stack_monitor_step();
 }

@@ -58,16 +58,22 @@ bool leds_animated(const uint8_t states[LED_COUNT]) {
   return false;
 }
 
-static uint8_t scale(uint8_t v, uint8_t level) { return (uint8_t)(((uint16_t)v * level + 127) / 255); }
+// v × level / 255, exact at 0 and 255, without a division (the frame is built
+// every 20 ms while anything blinks, between two drains of the UART)
+static uint8_t scale(uint8_t v, uint8_t level) { return (uint8_t)(((uint16_t)v * (uint16_t)(level + 1)) >> 8); }
 
 void led_frame(const uint8_t states[LED_COUNT], uint32_t t, void (*emit)(uint8_t)) {
+  uint8_t levels[5];  // per pattern, computed once per frame
+  levels[0] = 0;
+  for (uint8_t p = 1; p <= 4; p++) levels[p] = led_level((uint8_t)(1 | (p << 4)), t);
   for (uint8_t i = 0; i < 4; i++) emit(0x00);
   for (uint8_t led = 0; led < LED_COUNT; led++) {
     uint8_t s = states[pit_of_led(led)];
-    uint8_t level = led_level(s, t);
+    uint8_t c = s & 7, p = (s >> 4) & 7;
+    uint8_t level = (c != 0 && p <= 4) ? levels[p] : 0;
     uint8_t r = 0, g = 0, b = 0;
     if (level != 0) {
-      const uint8_t* rgb = COLOURS[(s & 7) - 1];
+      const uint8_t* rgb = COLOURS[c - 1];
       r = scale(kete_flash_byte(rgb), level);
       g = scale(kete_flash_byte(rgb + 1), level);
       b = scale(kete_flash_byte(rgb + 2), level);
