@@ -94,11 +94,24 @@ function isLit(led: LedState | undefined, colours: readonly string[]): boolean {
   return led !== undefined && led.pattern !== "off" && colours.includes(led.colour);
 }
 
-/** The hand, one move per tick: red pits emptied into the hand, then the hand into the lit pit. */
-function makerMove(rig: Rig, options: MakerOptions, stones: () => number): void {
-  const { physical, firmware } = rig;
+/** What the board maker's hand and eyes need: the stones, the LEDs, a way to confirm. */
+export interface MakerWorld {
+  readonly physical: PhysicalBoard;
+  /** What every LED shows now. */
+  readonly leds: () => ReadonlyMap<string, LedState>;
+  readonly confirm: (how: "button" | "enter") => void;
+}
+
+/**
+ * The hand, one move per call: a pit lit red that holds stones is emptied
+ * into the hand; the pit lit cyan (calibrate) or blue (verify) gets the hand's
+ * stones, a handful at a time, up to `stones()`; when kete waits for a
+ * confirm (yellow pits, a steady cyan pit), the maker confirms.
+ */
+export function makerMove(world: MakerWorld, options: MakerOptions, stones: () => number): void {
+  const { physical } = world;
   const hand = physical.hand;
-  const leds = firmware.leds;
+  const leds = world.leds();
   for (const pit of physical.pits) {
     if (physical.count(pit) > 0 && isLit(leds.get(pit), ["red"])) {
       hand.lift(pit);
@@ -106,9 +119,14 @@ function makerMove(rig: Rig, options: MakerOptions, stones: () => number): void 
     }
   }
   const target = physical.pits.find((p) => isLit(leds.get(p), ["cyan", "blue"]));
+  const confirm = (): void => {
+    if (options.confirmWith !== undefined && options.confirmWith !== null) {
+      world.confirm(options.confirmWith);
+    }
+  };
   if (target === undefined) {
     hand.hover(null);
-    if (physical.pits.some((p) => isLit(leds.get(p), ["yellow"]))) confirm(rig, options);
+    if (physical.pits.some((p) => isLit(leds.get(p), ["yellow"]))) confirm();
     return;
   }
   // A miscount: one stone kept in the hand while calibrating that pit.
@@ -119,19 +137,14 @@ function makerMove(rig: Rig, options: MakerOptions, stones: () => number): void 
     hand.drop(target, Math.min(8, missing, hand.held));
   } else {
     hand.hover(null);
-    if (leds.get(target)?.pattern === "steady" && isLit(leds.get(target), ["cyan"])) {
-      confirm(rig, options);
-    }
+    const lit = leds.get(target);
+    if (lit?.pattern === "steady" && isLit(lit, ["cyan"])) confirm();
   }
 }
 
-/** The maker presses confirm: button 1 (pressed now, released on the next move) or Enter. */
-function confirm(rig: Rig, options: MakerOptions): void {
-  if (options.confirmWith === "enter") rig.act("confirm");
-  else if (options.confirmWith === "button") {
-    rig.firmware.pressButton(1);
-    rig.clock.schedule(() => rig.firmware.releaseButton(1), 100);
-  }
+/** The verification is on when some pit shines blue. */
+export function verifying(leds: ReadonlyMap<string, LedState>): boolean {
+  return [...leds.values()].some((l) => isLit(l, ["blue"]));
 }
 
 export function calibrationRig(rigOptions: RigOptions = {}): {
@@ -173,9 +186,20 @@ export function calibrationRig(rigOptions: RigOptions = {}): {
   const maker = rigOptions.maker === undefined ? {} : rigOptions.maker;
   if (maker !== null) {
     physical.hand.hold(maker.sample ?? options.stones);
+    const world: MakerWorld = {
+      physical,
+      leds: () => firmware.leds,
+      confirm: (how) => {
+        if (how === "enter") rig.act("confirm");
+        else {
+          firmware.pressButton(1);
+          clock.schedule(() => firmware.releaseButton(1), 100);
+        }
+      },
+    };
     every(clock, maker.paceMs ?? 250, () =>
-      makerMove(rig, maker, () =>
-        phaseIsVerify(firmware) ? (options.verifyStones ?? 0) : options.stones,
+      makerMove(world, maker, () =>
+        verifying(firmware.leds) ? (options.verifyStones ?? 0) : options.stones,
       ),
     );
   }
@@ -198,11 +222,6 @@ export function calibrationRig(rigOptions: RigOptions = {}): {
       ...overrides,
     });
   return { rig, run };
-}
-
-/** The verification is on when some pit blinks blue. */
-function phaseIsVerify(firmware: SimulatedFirmware): boolean {
-  return [...firmware.leds.values()].some((l) => isLit(l, ["blue"]));
 }
 
 /** Advances the fake clock until `done` resolves (or `limitMs` passes); its value, or null. */
