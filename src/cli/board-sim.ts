@@ -3,11 +3,17 @@
  * socat), for trying kete without the wooden board. Prints the device path to
  * connect to, then serves until Ctrl-C. `--demo` has a ghost hand sow stones
  * now and then so that `kete board-test` has something to show.
+ *
+ * `--firmware FILE.hex` serves the reference board under emulation instead
+ * (src/emulator): that firmware image runs on an emulated Mega 2560 with its
+ * load cells, LEDs and buttons, paced to the wall clock; `--eeprom FILE`
+ * keeps its EEPROM (boot counter, calibration) between runs.
  */
 import type { Command } from "commander";
-import { startPtySimulator } from "../board/index.js";
-import type { PtySimulator } from "../board/index.js";
+import { sleep, startPtySimulator } from "../board/index.js";
+import type { PhysicalBoard, PtySimulator, Scheduler } from "../board/index.js";
 import { playTrace } from "../board/index.js";
+import { EmulatedBoard, loadFirmware, serveOnPty } from "../emulator/index.js";
 import type { TraceStep } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
 import { usageError } from "./usage.js";
@@ -18,6 +24,10 @@ interface BoardSimFlags {
   readonly stones?: string;
   readonly path?: string;
   readonly demo?: boolean;
+  readonly firmware?: string;
+  readonly eeprom?: string;
+  readonly uncalibrated?: boolean;
+  readonly fast?: boolean;
 }
 
 function wholeNumber(text: string | undefined, fallback: number): number {
@@ -34,6 +44,10 @@ export function registerBoardSimCommand(program: Command): Command {
     .option("--stones <n>", "stones in every pit at the start (default 4)")
     .option("--path <path>", "where to put the device link (default /tmp/kete-sim-XXXXXX)")
     .option("--demo", "a ghost hand sows a random pit every few seconds")
+    .option("--firmware <file.hex>", "run this firmware image on an emulated Mega 2560 instead")
+    .option("--eeprom <file>", "with --firmware: keep the board's EEPROM in this file")
+    .option("--uncalibrated", "with --firmware: a new board, no calibration in its EEPROM")
+    .option("--fast", "with --firmware: run as fast as the machine can, not in real time")
     .showHelpAfterError("(run 'kete board-sim --help' for usage)")
     .action(async (flags: BoardSimFlags, command: Command) => {
       const seed = wholeNumber(flags.seed, 1);
@@ -42,6 +56,16 @@ export function registerBoardSimCommand(program: Command): Command {
       const stones = wholeNumber(flags.stones, 4);
       if (Number.isNaN(stones) || stones > 255) {
         usageError(command, `--stones must be a whole number 0..255, not '${flags.stones}'`);
+      }
+      if (flags.firmware !== undefined) {
+        if (flags.noise === true) {
+          usageError(command, "--noise is the simulator's; an emulated board's sensors are noisy");
+        }
+        await serveFirmware(flags.firmware, flags, seed, stones);
+        return;
+      }
+      for (const f of ["eeprom", "uncalibrated", "fast"] as const) {
+        if (flags[f] !== undefined) usageError(command, `--${f} needs --firmware`);
       }
       const sim = await startPtySimulator({
         noise: flags.noise === true,
@@ -55,6 +79,70 @@ export function registerBoardSimCommand(program: Command): Command {
       }
       await serve(sim.value, flags.demo === true, seed, flags.noise === true);
     });
+}
+
+/** The firmware image on the emulated board, on a pty until Ctrl-C. */
+async function serveFirmware(
+  file: string,
+  flags: BoardSimFlags,
+  seed: number,
+  stones: number,
+): Promise<void> {
+  const fail = (message: string): never => {
+    process.stderr.write(`kete board-sim: ${message}\n`);
+    process.exit(1);
+  };
+  const image = loadFirmware(file);
+  if (!image.ok) return fail(image.error.message);
+  const board = EmulatedBoard.create({
+    firmware: image.value,
+    seed,
+    counts: stones,
+    calibrated: flags.uncalibrated !== true,
+    eepromPath: flags.eeprom ?? null,
+  });
+  if (!board.ok) return fail(board.error.message);
+  const served = await serveOnPty(board.value, {
+    pace: { realTime: flags.fast !== true },
+    ...(flags.path === undefined ? {} : { hostPath: flags.path }),
+  });
+  if (!served.ok) return fail(served.error.message);
+  const path = served.value.hostPath;
+  process.stdout.write(
+    `emulated Mega 2560 running ${file} on ${path}\n` +
+      `connect with: kete board-test --port ${path}\n` +
+      `Ctrl-C to stop\n`,
+  );
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void served.value.stop().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGHUP", stop);
+  if (flags.demo === true) {
+    await demoLoop(board.value.physical, board.value.clock, seed, () => stopping);
+  }
+}
+
+/** The ghost hand of `--demo`: a random pit sown every 2..5 s on the board's clock. */
+async function demoLoop(
+  physical: PhysicalBoard,
+  clock: Scheduler,
+  seed: number,
+  stopped: () => boolean,
+): Promise<void> {
+  const random = seededRandom(seed);
+  while (!stopped()) {
+    await sleep(clock, 2000 + 3000 * random());
+    if (stopped()) break;
+    await playTrace(physical, demoMove(physical, random), {
+      seed: Math.floor(random() * 1e9),
+      scheduler: clock,
+    });
+  }
 }
 
 async function serve(
@@ -82,14 +170,16 @@ async function serve(
   while (!stopping) {
     await new Promise((r) => setTimeout(r, 2000 + 3000 * random()));
     if (stopping) break;
-    await playTrace(sim.physical, demoMove(sim, random), { seed: Math.floor(random() * 1e9) });
+    await playTrace(sim.physical, demoMove(sim.physical, random), {
+      seed: Math.floor(random() * 1e9),
+    });
   }
 }
 
 /** Lifts a random non-empty pit and sows its stones along its side's two rows. */
-function demoMove(sim: PtySimulator, random: () => number): TraceStep[] {
-  const pits = sim.physical.pits;
-  const full = pits.filter((p) => sim.physical.count(p) > 0);
+function demoMove(physical: PhysicalBoard, random: () => number): TraceStep[] {
+  const pits = physical.pits;
+  const full = pits.filter((p) => physical.count(p) > 0);
   if (full.length === 0) return [];
   const from = full[Math.floor(random() * full.length)] ?? "A1";
   const north = from.startsWith("C") || from.startsWith("D");
@@ -98,7 +188,7 @@ function demoMove(sim: PtySimulator, random: () => number): TraceStep[] {
   const outer = north ? "D" : "A";
   const ring = [1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${outer}${c}`);
   ring.push(...[8, 7, 6, 5, 4, 3, 2, 1].map((c) => `${inner}${c}`));
-  const n = sim.physical.count(from);
+  const n = physical.count(from);
   const steps: TraceStep[] = [{ op: "lift", pit: from, n }];
   let at = ring.indexOf(from);
   for (let i = 0; i < n; i++) {

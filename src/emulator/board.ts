@@ -22,7 +22,7 @@ import { PhysicalBoard, parseWiringText } from "../board/index.js";
 import type { BoardWiring, InitialCounts, Scheduler } from "../board/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { CYCLES_PER_MS, FLASH_BYTES, Mega2560 } from "./atmega2560.js";
+import { CYCLES_PER_MS, FLASH_BYTES, Mega2560, USART0 } from "./atmega2560.js";
 import type { Chip, ResetReason } from "./atmega2560.js";
 import { calibrateAtFactory } from "./calibration.js";
 import { EepromFile } from "./eeprom-file.js";
@@ -109,6 +109,10 @@ export class EmulatedBoard {
   led13Changes = 0;
   /** Host bytes dropped because the UART was off (booting) or the bridge overflowed. */
   rxDropped = 0;
+  /** Host bytes lost in the UART itself: both receive buffers full (DOR), the firmware too slow. */
+  rxOverruns = 0;
+  /** The USART's second receive buffer (UDR is a two-byte FIFO on the chip). */
+  private rxFifo: number[] = [];
   private readonly txListeners = new Set<(byte: number) => void>();
   private readonly pressed = new Set<number>();
   private readonly rxQueue: number[] = [];
@@ -163,6 +167,14 @@ export class EmulatedBoard {
 
   private attach(chip: Chip): void {
     const { cpu, spi, usart } = chip;
+    this.rxFifo = [];
+    const readUdr = cpu.readHooks[USART0.UDR];
+    cpu.readHooks[USART0.UDR] = (addr) => {
+      const value = readUdr?.(addr) ?? 0;
+      const next = this.rxFifo.shift();
+      if (next !== undefined) usart.writeByte(next, true);
+      return value;
+    };
     usart.onByteTransmit = (byte) => {
       for (const fn of this.txListeners) fn(byte);
     };
@@ -252,9 +264,11 @@ export class EmulatedBoard {
     }
     this.rxBusy = true;
     this.mcu.schedule(this.mcu.cycles + this.byteCycles(), () => {
-      const usart = this.mcu.chip.usart;
-      if (usart.rxEnable) usart.writeByte(byte, true);
-      else this.rxDropped++;
+      const { usart, cpu } = this.mcu.chip;
+      if (!usart.rxEnable) this.rxDropped++;
+      else if (((cpu.data[USART0.UCSRA] ?? 0) & 0x80) === 0) usart.writeByte(byte, true);
+      else if (this.rxFifo.length === 0) this.rxFifo.push(byte);
+      else this.rxOverruns++;
       this.feedNext();
     });
   }

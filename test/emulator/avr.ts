@@ -9,12 +9,13 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EmulatedBoard, loadFirmware } from "../../src/emulator/index.js";
 import type { EmulatedBoardOptions } from "../../src/emulator/index.js";
+import { withChecksum } from "../../src/protocol/index.js";
 
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 
@@ -92,6 +93,18 @@ export class TestBoard {
     return new TestBoard(board.value);
   }
 
+  /** Sends a host line: `body` with its checksum and LF. */
+  send(body: string): void {
+    this.board.receive(`${withChecksum(body)}\n`);
+  }
+
+  /** Sends a command and waits for its ACK or NAK (the answer's line). */
+  async command(id: string, body: string, ms = 500): Promise<Line> {
+    const from = this.lines.length;
+    this.send(`${id} ${body}`);
+    return this.waitFor(new RegExp(`^[0-9A-F]{2} (ACK|NAK) ${id}\\b`), ms, from);
+  }
+
   /** Runs until a line after index `from` matches, at most `ms` emulated ms. */
   async waitFor(pattern: RegExp, ms: number, from = 0): Promise<Line> {
     let found: Line | undefined;
@@ -104,5 +117,43 @@ export class TestBoard {
       throw new Error(`no line ${pattern} within ${ms} ms; last lines: ${JSON.stringify(tail)}`);
     }
     return found;
+  }
+}
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The reference firmware image, built by `make -C hardware/firmware`. */
+export const FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_board.hex");
+
+/**
+ * The reference firmware's .hex, built first if it is missing (test files run
+ * in parallel: one builds under a lock, the others wait for it). Null when it
+ * cannot be built here (said loudly; fatal in CI).
+ */
+export async function referenceFirmware(suite: string): Promise<string | null> {
+  if (existsSync(FIRMWARE_HEX)) return FIRMWARE_HEX;
+  if (!avrToolchain(suite)) return null;
+  const lock = join(tmpdir(), "kete-firmware-build.lock");
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (waited > 300_000) throw new Error(`${lock} held for 5 minutes`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (!existsSync(FIRMWARE_HEX)) {
+      const r = spawnSync("make", ["-C", join(ROOT, "hardware/firmware")], { encoding: "utf8" });
+      if (r.status !== 0 || !existsSync(FIRMWARE_HEX)) {
+        const why = `make -C hardware/firmware failed: ${(r.stderr ?? "").slice(-600)}`;
+        if (inCi()) throw new Error(why);
+        process.stderr.write(`\n${suite}: ${why}\nthe tests against the firmware are SKIPPED\n`);
+        return null;
+      }
+    }
+    return FIRMWARE_HEX;
+  } finally {
+    rmdirSync(lock);
   }
 }
