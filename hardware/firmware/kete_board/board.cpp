@@ -205,6 +205,7 @@ void board_begin(uint8_t reason, uint32_t now) {
       cals[i].p1n = 0;
       cals[i].p1diff = 0;
     }
+    cal_update(&cals[i]);
     if (!cal_ok(&cals[i])) calNeededMask |= (uint32_t)1 << i;
   }
   if (caps.colours != 0) set_all_leds(LED_OFF);  // the chain may still show the last session's
@@ -378,11 +379,13 @@ static void job_finish(uint32_t now) {
       c->zero16 = job_avg16(i);
       c->flags |= CAL_ZERO;
       if (!(c->flags & CAL_GAIN)) c->gainQ4 = DEFAULT_GAIN_Q4;
+      cal_update(c);
     } else {
       int32_t diff = (job_avg16(i) - c->zero16) / 16;
       int32_t gain = c->gainQ4;
       cal_gain(diff, job.known, c->p1n, c->p1diff, &gain);
       c->gainQ4 = gain;
+      cal_update(c);
       c->flags |= CAL_GAIN;
       c->p1n = job.known;
       c->p1diff = diff;

@@ -8,12 +8,12 @@
 
 #define CLOCKS 0x78  // PH3..PH6
 
-// port byte → canonical pit bits of that row (bit b of the port is column 8 − b)
-static uint8_t row_bits(uint8_t portBits) {
-  uint8_t r = 0;
-  for (uint8_t b = 0; b < 8; b++)
-    if (portBits & (1 << b)) r |= (uint8_t)(0x80 >> b);
-  return r;
+// port byte → canonical pit bits of that row (bit b of the port is column 8 − b):
+// a bit reversal, without variable shifts (a loop each on the AVR)
+static uint8_t row_bits(uint8_t b) {
+  b = (uint8_t)(((b & 0xF0) >> 4) | ((b & 0x0F) << 4));
+  b = (uint8_t)(((b & 0xCC) >> 2) | ((b & 0x33) << 2));
+  return (uint8_t)(((b & 0xAA) >> 1) | ((b & 0x55) << 1));
 }
 
 static uint32_t pits_of(uint8_t a, uint8_t c, uint8_t l, uint8_t k) {
@@ -43,12 +43,22 @@ uint32_t hx_read(int32_t raw[32]) {
   PORTH |= CLOCKS;
   __builtin_avr_delay_cycles(12);
   PORTH &= (uint8_t)~CLOCKS;
-  // transpose: bit b of port row r over 24 clocks is the reading of pit r*8 + 7 − b, MSB first
+  // transpose: bit b of port row r over 24 clocks is the reading of pit r*8 + 7 − b,
+  // MSB first; built a byte at a time (8-bit shifts are cheap on the AVR)
   for (uint8_t r = 0; r < 4; r++) {
-    for (uint8_t b = 0; b < 8; b++) {
-      uint32_t v = 0;
-      uint8_t mask = (uint8_t)(1 << b);
-      for (uint8_t i = 0; i < 24; i++) v = (v << 1) | ((cap[r][i] & mask) ? 1 : 0);
+    uint8_t mask = 1;
+    for (uint8_t b = 0; b < 8; b++, mask = (uint8_t)(mask << 1)) {
+      const uint8_t* p = cap[r];
+      uint8_t bytes[3];
+      for (uint8_t k = 0; k < 3; k++) {
+        uint8_t acc = 0;
+        for (uint8_t i = 0; i < 8; i++) {
+          acc = (uint8_t)(acc << 1);
+          if (*p++ & mask) acc |= 1;
+        }
+        bytes[k] = acc;
+      }
+      uint32_t v = ((uint32_t)bytes[0] << 16) | ((uint16_t)bytes[1] << 8) | bytes[2];
       if (v & 0x800000UL) v |= 0xFF000000UL;  // sign-extend 24 → 32 bits
       raw[r * 8 + 7 - b] = (int32_t)v;
     }

@@ -40,7 +40,11 @@ static void scan(uint32_t now) {
   waitStart = now;
 }
 
+// Longest loop pass since boot, in µs (diagnostics; also in GPIOR0 in units of 64 µs).
+volatile uint16_t kete_loop_max_us;
+
 void loop() {
+  uint32_t start = micros();
   drain();
   scan(millis());
   drain();
@@ -53,4 +57,9 @@ void loop() {
   board_poll(now);
   drain();
   hal_stack_monitor_step();
+  uint32_t took = micros() - start;
+  if (took > kete_loop_max_us) {
+    kete_loop_max_us = took > 65535 ? 65535 : (uint16_t)took;
+    GPIOR0 = took >= 255u * 64 ? 255 : (uint8_t)(took / 64);
+  }
 }

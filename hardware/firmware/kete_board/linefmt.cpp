@@ -44,10 +44,20 @@ void lw_ram(LineWriter* w, const char* s) {
 void lw_uint(LineWriter* w, uint32_t v) {
   char tmp[10];
   uint8_t n = 0;
-  do {
+  while (v > 0xFFFF) {  // 32-bit division only for large numbers (uptime)
     tmp[n++] = (char)('0' + v % 10);
     v /= 10;
-  } while (v != 0);
+  }
+  uint16_t s = (uint16_t)v;  // 16-bit division
+  while (s > 0xFF) {
+    tmp[n++] = (char)('0' + s % 10);
+    s /= 10;
+  }
+  uint8_t c = (uint8_t)s;  // 8-bit division: a snapshot formats 32 counts
+  do {
+    tmp[n++] = (char)('0' + c % 10);
+    c /= 10;
+  } while (c != 0);
   while (n > 0) put(w, tmp[--n], true);
 }
 

@@ -12,35 +12,17 @@ int32_t median3(int32_t a, int32_t b, int32_t c) {
   return a > b ? a : b;
 }
 
-// floor division for a positive divisor
-static int32_t floordiv(int32_t n, int32_t d, int32_t* rem) {
-  int32_t q = n / d, r = n % d;
-  if (r < 0) {
-    q--;
-    r += d;
-  }
-  *rem = r;
-  return q;
-}
+void cal_update(PitCal* cal) { cal->scale = cal->gainQ4 != 0 ? 256.0f / (float)cal->gainQ4 : 0.0f; }
 
 int32_t stones_x256(int32_t med, const PitCal* cal) {
-  int32_t g = cal->gainQ4;
   int32_t d = med * 16 - cal->zero16;  // |med| < 2^23, so |d| < 2^28
-  if (g < 0) {
-    g = -g;
-    d = -d;
-  }
-  if (g == 0) return 0;
-  // x = d * 256 / g without 64-bit arithmetic: whole stones, then the fraction
-  int32_t r;
-  int32_t q = floordiv(d, g, &r);
-  if (q > 30000) q = 30000;  // far beyond 255 stones: keep x in range
-  if (q < -30000) q = -30000;
-  // r < g <= 2^23, so r * 256 < 2^31; for larger gains shift both down first
-  int32_t frac;
-  if (g < (1L << 23)) frac = (r * 256) / g;
-  else frac = (r >> 8) * 256 / (g >> 8);
-  return q * 256 + frac;
+  // one float multiplication by the cached 256 / gain (32-bit integer division
+  // took three divisions, and all 32 pits are converted every scan), rounded to
+  // the nearest 1/256 stone; float's 24-bit mantissa is far finer than that
+  float x = (float)d * cal->scale;
+  if (x > 30000.0f * 256.0f) x = 30000.0f * 256.0f;  // far beyond 255 stones: keep x in range
+  if (x < -30000.0f * 256.0f) x = -30000.0f * 256.0f;
+  return (int32_t)(x < 0 ? x - 0.5f : x + 0.5f);
 }
 
 int32_t round_x(int32_t x) { return (x + 128) >> 8; }
@@ -259,6 +241,7 @@ bool cal_unpack(const uint8_t rec[CAL_RECORD_SIZE], PitCal* cal) {
   cal->p1diff = get32(rec + 11);
   if ((cal->flags & CAL_GAIN) && !gain_plausible(cal->gainQ4)) return false;
   if (!(cal->flags & CAL_GAIN)) cal->gainQ4 = DEFAULT_GAIN_Q4;
+  cal_update(cal);
   return true;
 }
 

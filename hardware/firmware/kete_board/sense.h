@@ -38,7 +38,10 @@ struct PitCal {
   uint8_t flags;        // CAL_ZERO | CAL_GAIN; calibrated ("ok") when both
   uint8_t p1n;          // the last CAL point: count (0 = none) ...
   int32_t p1diff;       // ... and its reading minus the zero of that time, raw units
+  float scale;          // RAM only: 256 / gainQ4, set by cal_update() whenever the gain changes
 };
+// Recomputes the cached scale after the gain changed.
+void cal_update(PitCal* cal);
 
 struct PitState {
   int32_t raw[3];        // the last three raw readings (ring)

@@ -13,6 +13,7 @@ static PitCal cal_of(int32_t zero, int32_t gain) {
   c.flags = CAL_ZERO | CAL_GAIN;
   c.p1n = 0;
   c.p1diff = 0;
+  cal_update(&c);
   return c;
 }
 
@@ -158,6 +159,7 @@ TEST(zero_tracking_follows_slow_drift_only) {
   // the cell drifts by 0.1 stone (1000 raw): the zero follows 1/64 per second
   PitCal drift = c;
   drift.zero16 = (100000 + 1000) * 16;
+  cal_update(&drift);
   for (int s = 0; s < 200; s++) {
     feed(&p, &drift, 0, &now, 80);  // readings at the new zero, judged with c
     // re-run the readings through c: feed() derives raw from its cal argument
