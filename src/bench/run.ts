@@ -4,6 +4,7 @@
  */
 import { benchBoard } from "./board.js";
 import { benchController } from "./controller.js";
+import { benchEmulator } from "./emulator.js";
 import { benchEngine } from "./engine.js";
 import { benchPlay } from "./play.js";
 
@@ -12,6 +13,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   controller: benchController,
   board: benchBoard,
   play: benchPlay,
+  emulator: benchEmulator,
 };
 
 async function main(): Promise<void> {

@@ -1,0 +1,151 @@
+/**
+ * The reference firmware under emulation (src/emulator): how fast the
+ * emulated Mega 2560 runs against a real 16 MHz one (emulated MHz per wall
+ * second), idle and busy; and how long a stone dropped into a pit takes to
+ * reach the host as a settled count, on the emulated clock (PROTOCOL.md §7;
+ * issue 12 asks for no more than the debounce plus one scan period).
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { playTrace } from "../board/index.js";
+import type { TraceStep } from "../games/index.js";
+import { EmulatedBoard, HX711_PERIOD_MS, MEGA_HZ, loadFirmware } from "../emulator/index.js";
+import { withChecksum } from "../protocol/index.js";
+import { seededRandom } from "../shared/index.js";
+import { printTable } from "./report.js";
+
+const HEX = fileURLToPath(new URL("../../hardware/firmware/build/kete_board.hex", import.meta.url));
+
+interface Line {
+  readonly text: string;
+  readonly at: number;
+}
+
+function boardWithLines(image: Uint8Array, seed: number): { board: EmulatedBoard; lines: Line[] } {
+  const created = EmulatedBoard.create({ firmware: image, seed, counts: 4, calibrated: true });
+  if (!created.ok) throw new Error(created.error.message);
+  const board = created.value;
+  const lines: Line[] = [];
+  let partial = "";
+  board.onTx((byte) => {
+    if (byte !== 10) partial += String.fromCharCode(byte);
+    else {
+      lines.push({ text: partial, at: board.now });
+      partial = "";
+    }
+  });
+  return { board, lines };
+}
+
+/** Emulated seconds per wall second and per CPU second of this process, over `ms` of emulated time. */
+async function speed(board: EmulatedBoard, ms: number): Promise<[number, number]> {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await board.runFor(ms);
+  const cpu = process.cpuUsage(c0);
+  return [ms / (performance.now() - t0), ms / ((cpu.user + cpu.system) / 1000)];
+}
+
+const mhz = (factor: number): number => (factor * MEGA_HZ) / 1e6;
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** A hand sowing round the South rows and every LED blinking: the firmware at its busiest. */
+function busy(board: EmulatedBoard): void {
+  board.receive(`${withChecksum("01 LEDALL GB")}\n`);
+  const ring = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "B8", "B7", "B6", "B5"];
+  const trace: TraceStep[] = [];
+  for (let k = 0; k < 40; k++) {
+    const from = ring[k % ring.length] ?? "A1";
+    trace.push(
+      { op: "lift", pit: from, n: 1 },
+      { op: "sow", pit: ring[(k + 1) % ring.length] ?? "A2" },
+    );
+  }
+  void playTrace(board.physical, trace, {
+    scheduler: board.clock,
+    perStoneMs: [150, 300],
+    seed: 5,
+  });
+}
+
+async function speedRows(image: Uint8Array): Promise<(string | number)[][]> {
+  const rows: (string | number)[][] = [];
+  for (const [what, load] of [
+    ["idle board, 4 stones a pit", false],
+    ["sowing hand, every LED blinking", true],
+  ] as const) {
+    const { board } = boardWithLines(image, 3);
+    await board.runFor(1000); // boot, and let the JIT warm up
+    if (load) busy(board);
+    const runs: [number, number][] = [];
+    for (let i = 0; i < 3; i++) runs.push(await speed(board, 3000));
+    const wall = median(runs.map((r) => r[0]));
+    const cpu = median(runs.map((r) => r[1]));
+    rows.push([what, 9000, mhz(wall), `${wall.toFixed(2)}x`, mhz(cpu), `${cpu.toFixed(2)}x`]);
+  }
+  return rows;
+}
+
+/** Emulated ms from a stone landing to the first settled snapshot that counts it. */
+async function latencyRow(image: Uint8Array): Promise<(string | number)[]> {
+  const { board, lines } = boardWithLines(image, 4);
+  const random = seededRandom(4);
+  const settled = (from: number, pit: number, count: number): Line | undefined =>
+    lines.slice(from).find((l) => {
+      if (!/^[0-9A-F]{2} SNAP 4x8 [CPR] S /.test(l.text)) return false;
+      const cells = l.text.split("*")[0]?.split(" ").at(-1)?.split(",") ?? [];
+      return Number(cells[pit]) === count;
+    });
+  await board.runFor(1000);
+  const samples: number[] = [];
+  for (let k = 0; k < 20; k++) {
+    const i = Math.floor(random() * 32);
+    const pit = board.physical.pits[i] ?? "A1";
+    const count = board.physical.count(pit) + 1;
+    const from = lines.length;
+    board.physical.hand.place(pit);
+    const landed = board.now;
+    let hit: Line | undefined;
+    await board.runUntil(() => (hit = settled(from, i, count)) !== undefined, 3000);
+    samples.push(hit === undefined ? Infinity : hit.at - landed);
+    await board.runFor(300 + 500 * random());
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number): number =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN;
+  return [
+    "stone dropped → settled count (deb 200 ms)",
+    samples.length,
+    at(0.5),
+    at(0.99),
+    samples.at(-1) ?? NaN,
+  ];
+}
+
+export async function benchEmulator(): Promise<void> {
+  if (!existsSync(HEX)) {
+    console.log(
+      `\n## Emulated board\n\nno firmware image at ${HEX}: build it with npm run firmware`,
+    );
+    return;
+  }
+  const image = loadFirmware(HEX);
+  if (!image.ok) throw new Error(image.error.message);
+  printTable({
+    title: "Emulated board: the reference firmware on an emulated Mega 2560",
+    columns: ["load", "emulated ms", "MHz / wall s", "× real time", "MHz / CPU s", "× per CPU s"],
+    rows: await speedRows(image.value),
+    notes: [
+      "Medians of three runs of 3 s. MHz / wall s: emulated cycles per wall-clock second; × real time is that against a real 16 MHz Mega (≥ 1: the emulated board keeps up with the wall clock). Per CPU s: the same per second of this process's CPU time, what the emulator does when it has a core to itself (a busy machine lowers the wall figures, not these).",
+    ],
+  });
+  printTable({
+    title: "Emulated board: a dropped stone's way to the host (emulated clock)",
+    columns: ["path", "samples", "p50 ms", "p99 ms", "max ms"],
+    rows: [await latencyRow(image.value)],
+    notes: [
+      `From the stone landing to the first settled snapshot counting it. Issue 12's target is the debounce plus one scan period, ${200 + HX711_PERIOD_MS} ms; the cup's ringing (≈ 30 ms decay), the HX711's four-conversion filter and the firmware's quiet-scan rule come before the debounce.`,
+    ],
+  });
+}
