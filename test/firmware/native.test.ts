@@ -9,7 +9,8 @@
  * does for socat.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -40,9 +41,25 @@ function missing(what: string, install: string): string | null {
   return null;
 }
 
-function make(...args: string[]): { status: number | null; output: string } {
-  const r = spawnSync("make", ["-C", FIRMWARE, ...args], { encoding: "utf8", timeout: 120_000 });
-  return { status: r.status, output: `${r.stdout}${r.stderr}${r.error ? String(r.error) : ""}` };
+/** The lock test/emulator/avr.ts takes too: one `make` in hardware/firmware at a time. */
+const LOCK = join(tmpdir(), "kete-firmware-build.lock");
+
+async function make(...args: string[]): Promise<{ status: number | null; output: string }> {
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (waited > 120_000) throw new Error(`${LOCK} held for 2 minutes`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    const r = spawnSync("make", ["-C", FIRMWARE, ...args], { encoding: "utf8", timeout: 120_000 });
+    return { status: r.status, output: `${r.stdout}${r.stderr}${r.error ? String(r.error) : ""}` };
+  } finally {
+    rmdirSync(LOCK);
+  }
 }
 
 const hostTools = hasTool("make") && hasTool("g++");
@@ -64,8 +81,8 @@ describe("firmware: native unit tests", () => {
     return;
   }
 
-  it("builds and passes every test (parser, vectors, CRC, counting, settling, faults, calibration)", () => {
-    const r = make("test");
+  it("builds and passes every test (parser, vectors, CRC, counting, settling, faults, calibration)", async () => {
+    const r = await make("test");
     expect(r.output).toMatch(/native firmware tests: \d+ run, 0 failed checks/);
     expect(r.status, r.output).toBe(0);
     const run = /native firmware tests: (\d+) run/.exec(r.output);
@@ -84,12 +101,12 @@ describe("firmware: AVR build", () => {
     return;
   }
 
-  it("builds kete_board.hex within the flash and RAM budget", () => {
-    const r = make();
+  it("builds kete_board.hex within the flash and RAM budget", async () => {
+    const r = await make();
     expect(r.status, r.output).toBe(0);
     expect(existsSync(HEX)).toBe(true);
     expect(statSync(HEX).size).toBeGreaterThan(1000);
-    const size = make("size");
+    const size = await make("size");
     expect(size.status, size.output).toBe(0);
     const flash = /^flash: (\d+) bytes/m.exec(size.output);
     const ram = /^ram: (\d+) bytes/m.exec(size.output);
