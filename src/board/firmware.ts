@@ -103,8 +103,11 @@ export interface LoadCell {
   readonly gain: number;
 }
 
-/** What an uncalibrated pit assumes: a centred zero, a 5.4 g stone on a nominal cell. */
-export const NOMINAL_CELL: LoadCell = { zero: 32768, gain: 44 };
+/**
+ * What an uncalibrated pit assumes: a centred zero, and a 5.4 g stone on a
+ * nominal cell (11600 HX711 counts, hardware/firmware/README.md, in CALR's units).
+ */
+export const NOMINAL_CELL: LoadCell = { zero: 32768, gain: 11600 / 256 };
 /** A gain `CAL` accepts, relative to nominal (a 3–10 g stone, hardware/README.md §2.4). */
 const PLAUSIBLE_GAIN: readonly [number, number] = [0.55, 1.85];
 

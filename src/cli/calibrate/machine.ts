@@ -46,6 +46,8 @@ export interface CalibrationTiming {
   readonly retryMs: number;
   /** `NAK busy` answers before the pit counts as refused. */
   readonly busyTries: number;
+  /** How often the raw readings (CALGET) are asked for while an uncalibrated pit fills. */
+  readonly pollMs: number;
 }
 
 export const DEFAULT_CALIBRATION_TIMING: CalibrationTiming = {
@@ -54,7 +56,15 @@ export const DEFAULT_CALIBRATION_TIMING: CalibrationTiming = {
   longPressMs: 1000,
   retryMs: 500,
   busyTries: 5,
+  pollMs: 400,
 };
+
+/**
+ * Raw units (CALR) per stone of an uncalibrated pit of the reference board:
+ * 11600 HX711 counts per 5.4 g stone (hardware/firmware/README.md, "Raw
+ * units") over 256 (hardware/README.md §2.4).
+ */
+export const REFERENCE_RAW_PER_STONE = 11600 / 256;
 
 export interface CalibrationPlan {
   /** The pits to calibrate, in order. */
@@ -71,6 +81,13 @@ export interface CalibrationPlan {
   readonly wholeBoard: boolean;
   /** Take an empty board on trust where kete cannot see it (`--yes`). */
   readonly yes: boolean;
+  /**
+   * Raw units per stone of an uncalibrated cell: a pit never calibrated is
+   * judged by its raw reading (CALGET) instead of its count, which such a pit
+   * may hold stale while its weight lies between whole stones (the reference
+   * firmware does, hardware/README.md §3). Null: by its count.
+   */
+  readonly rawPerStone?: number | null;
   readonly timing?: Partial<CalibrationTiming>;
 }
 
@@ -92,7 +109,9 @@ export type CalibrationEvent =
     }
   | { readonly type: "answer"; readonly ok: true }
   | { readonly type: "answer"; readonly ok: false; readonly code: string; readonly message: string }
-  | { readonly type: "link"; readonly ready: boolean };
+  | { readonly type: "link"; readonly ready: boolean }
+  /** The raw readings of a CALGET (empty when the board gave none). */
+  | { readonly type: "raws"; readonly raws: ReadonlyMap<string, number>; readonly at: number };
 
 export type CalibrationCommand =
   | { readonly type: "tare"; readonly pit: string | null }
@@ -102,6 +121,8 @@ export type CalibrationEffect =
   | { readonly type: "send"; readonly command: CalibrationCommand }
   | { readonly type: "leds"; readonly entries: readonly LedEntry[] }
   | { readonly type: "note"; readonly text: string }
+  /** Ask for the raw readings (CALGET), answered with a `raws` event. */
+  | { readonly type: "poll" }
   | { readonly type: "finished" };
 
 export type Phase = "clear" | "tare" | "calibrate" | "verify" | "finished" | "stopped";
@@ -149,6 +170,12 @@ export interface CalibrationState {
   readonly results: ReadonlyMap<string, PitResult>;
   /** The LEDs last asked for (a key), so that only changes are sent. */
   readonly ledKey: string;
+  /** Each pit's raw reading just after the tare (null before the first poll). */
+  readonly emptyRaws: ReadonlyMap<string, number> | null;
+  /** The current pit's last two raw readings. */
+  readonly rawSamples: readonly number[];
+  readonly polling: boolean;
+  readonly pollAt: number;
 }
 
 export interface Step {
@@ -189,6 +216,10 @@ export function startCalibration(plan: CalibrationPlan): Step {
     button2At: null,
     results: new Map(plan.pits.map((p) => [p, PENDING])),
     ledKey: "",
+    emptyRaws: null,
+    rawSamples: [],
+    polling: false,
+    pollAt: 0,
   };
   const effects: CalibrationEffect[] = [];
   const draft: Draft = { ...state, results: new Map(state.results) };
@@ -219,6 +250,10 @@ export function stepCalibration(state: CalibrationState, event: CalibrationEvent
       return button(s, event, fx);
     case "answer":
       answered(s, event, fx);
+      break;
+    case "raws":
+      s.now = Math.max(s.now, event.at);
+      rawsRead(s, event.raws);
       break;
     case "confirm":
       confirm(s, fx);
@@ -296,6 +331,7 @@ export function notReady(s: CalibrationState): string | null {
   if (!s.haveReading) return "waiting for the board's first reading";
   if (n === null) return `${pit}'s sensor is faulty`;
   if (stray.length > 0) return `${stray.join(" ")} must be empty and still first`;
+  if (byRaw(s)) return rawNotReady(s, pit);
   if (s.unsettled.has(pit)) return `${pit} is not settled yet`;
   if (s.phase === "calibrate") {
     const [lo, hi] = plausibleRange(s.plan.stones);
@@ -304,6 +340,65 @@ export function notReady(s: CalibrationState): string | null {
     }
   } else if (n === 0) return `${pit} reads 0`;
   return null;
+}
+
+// ------------------------------------------------------------ raw readings
+
+/** Whether the current pit is judged by its raw reading: an uncalibrated pit being calibrated. */
+export function byRaw(s: CalibrationState): boolean {
+  const pit = currentPit(s);
+  return (
+    s.phase === "calibrate" &&
+    pit !== null &&
+    (s.plan.rawPerStone ?? null) !== null &&
+    s.plan.statuses.get(pit) !== "ok"
+  );
+}
+
+/** About how many stones the current pit's raw reading says (null: not known yet). */
+export function rawStones(s: CalibrationState): number | null {
+  const pit = currentPit(s);
+  const per = s.plan.rawPerStone ?? null;
+  const empty = pit === null ? undefined : s.emptyRaws?.get(pit);
+  const raw = s.rawSamples.at(-1);
+  if (per === null || empty === undefined || raw === undefined) return null;
+  return Math.abs(raw - empty) / per;
+}
+
+function rawNotReady(s: CalibrationState, pit: string): string | null {
+  const stones = rawStones(s);
+  const [a, b] = s.rawSamples.slice(-2);
+  if (stones === null || a === undefined || b === undefined) return `weighing ${pit}…`;
+  const per = s.plan.rawPerStone ?? 1;
+  if (Math.abs(a - b) > 0.2 * per) return `${pit} is not still yet`;
+  const [lo, hi] = plausibleRange(s.plan.stones);
+  if (stones < lo - 0.5 || stones > hi + 0.5) {
+    return `${pit} weighs about ${Math.round(stones)} stones; ${s.plan.stones} should weigh ${lo}..${hi} before calibration`;
+  }
+  return null;
+}
+
+function rawsRead(s: Draft, raws: ReadonlyMap<string, number>): void {
+  s.polling = false;
+  if (raws.size === 0) return;
+  if (s.emptyRaws === null) {
+    s.emptyRaws = raws;
+    return;
+  }
+  const raw = raws.get(currentPit(s) ?? "");
+  if (raw !== undefined) s.rawSamples = [...s.rawSamples.slice(-1), raw];
+}
+
+/** Asks for the raw readings when they are due (after the tare, then while an uncalibrated pit fills). */
+function poll(s: Draft, fx: CalibrationEffect[]): void {
+  if (s.polling || s.now < s.pollAt) return;
+  const due =
+    (s.phase === "calibrate" && s.emptyRaws === null && (s.plan.rawPerStone ?? null) !== null) ||
+    (byRaw(s) && s.outstanding === null);
+  if (!due) return;
+  s.polling = true;
+  s.pollAt = s.now + s.timing.pollMs;
+  fx.push({ type: "poll" });
 }
 
 // ---------------------------------------------------------------- steps
@@ -321,6 +416,7 @@ function advance(s: Draft, fx: CalibrationEffect[]): void {
       break;
     case "calibrate":
     case "verify":
+      poll(s, fx);
       if (resend(s, fx) || s.outstanding !== null) break;
       holdAndAct(s, fx);
       break;
@@ -359,7 +455,8 @@ function send(s: Draft, command: CalibrationCommand, fx: CalibrationEffect[]): v
 function holdAndAct(s: Draft, fx: CalibrationEffect[]): void {
   const pit = currentPit(s);
   if (pit === null) return;
-  const n = countOf(s, pit);
+  const raw = rawStones(s);
+  const n = byRaw(s) ? (raw === null ? null : Math.round(raw)) : countOf(s, pit);
   if (notReady(s) !== null || n === null) {
     s.readySince = s.readyCount = null;
     return;
@@ -500,6 +597,7 @@ function enter(s: Draft, phase: Phase, order: readonly string[]): void {
 
 function resetPit(s: Draft): void {
   s.readySince = s.readyCount = null;
+  s.rawSamples = [];
   s.armed = false;
   s.waitConfirm = false;
   s.retryAt = null;

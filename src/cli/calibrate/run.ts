@@ -17,7 +17,7 @@ import { describeInfo } from "../board-test/render.js";
 import { EXIT_FAILED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../usage.js";
 import { readCalibration } from "./link.js";
 import type { CalibrationBoard } from "./link.js";
-import { startCalibration, stepCalibration } from "./machine.js";
+import { REFERENCE_RAW_PER_STONE, startCalibration, stepCalibration } from "./machine.js";
 import type {
   CalibrationCommand,
   CalibrationEffect,
@@ -99,6 +99,7 @@ export async function calibrateBoard(
     statuses: new Map([...before].map(([p, e]) => [p, e.status])),
     wholeBoard: options.pits === null && faulty.length === 0,
     yes: options.yes,
+    rawPerStone: REFERENCE_RAW_PER_STONE,
     ...(options.timing === undefined ? {} : { timing: options.timing }),
   };
   const screen = new CalibrationScreen({
@@ -228,6 +229,11 @@ function runMachine(
           void sendCommand(board, effect.command).then((r) =>
             apply(r.ok ? { type: "answer", ok: true } : { type: "answer", ok: false, ...r.error }),
           );
+        } else if (effect.type === "poll") {
+          void readCalibration(board).then((r) => {
+            const raws = new Map(r.ok ? r.value.map((m) => [m.pit, m.raw] as const) : []);
+            apply({ type: "raws", raws, at: io.scheduler.now() });
+          });
         } else if (effect.type === "leds") void session.setLeds(effect.entries);
         else if (effect.type === "note") screen.note(effect.text);
         else finish();

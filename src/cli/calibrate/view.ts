@@ -4,7 +4,7 @@
  * and buttons do what. Pure: a function of the machine's state.
  */
 import type { CalibrationState } from "./machine.js";
-import { currentPit, notReady, stonesLeft, unseen } from "./machine.js";
+import { byRaw, currentPit, notReady, rawStones, stonesLeft, unseen } from "./machine.js";
 
 export const KEYS_HELP =
   "confirm: button 1 or Enter · back: button 2 or b · skip: hold button 2 or s · stop: Ctrl-C or q";
@@ -88,7 +88,11 @@ function pitStatus(s: CalibrationState, pit: string): string {
   if (!s.linkReady) return "the board is not connected: waiting for it";
   const why = notReady(s);
   if (why !== null) return why;
-  const reads = `${pit} reads ${s.counts.get(pit) ?? "?"}`;
+  const weight = rawStones(s);
+  const reads =
+    byRaw(s) && weight !== null
+      ? `${pit} weighs about ${Math.round(weight)} stones`
+      : `${pit} reads ${s.counts.get(pit) ?? "?"}`;
   if (s.phase === "verify") return `${reads}: checking…`;
   if (s.plan.yes && !s.waitConfirm) return `${reads}: hold still…`;
   return `${reads}: press confirm (button 1 or Enter) when all ${s.plan.stones} stones are in`;

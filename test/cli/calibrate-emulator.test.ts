@@ -1,0 +1,120 @@
+/**
+ * `kete calibrate` against the reference firmware itself
+ * (hardware/firmware, its .hex run on the emulated ATmega2560 of
+ * src/emulator): a new board (empty EEPROM, no pit calibrated) is tared,
+ * calibrated and verified through the real session, on the emulated clock,
+ * by a hand that follows the LED commands kete sends.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { every } from "../../src/board/index.js";
+import type { Transport, TransportHandlers } from "../../src/board/index.js";
+import { EmulatedBoard, loadFirmware } from "../../src/emulator/index.js";
+import { parseHostLine } from "../../src/protocol/index.js";
+import type { LedState } from "../../src/protocol/index.js";
+import { ok } from "../../src/shared/index.js";
+import type { Result } from "../../src/shared/index.js";
+import { calibrationBoard } from "../../src/cli/calibrate/link.js";
+import { calibrateBoard } from "../../src/cli/calibrate/run.js";
+import type { CalibrateOptions } from "../../src/cli/calibrate/run.js";
+import type { CalibrationReport } from "../../src/cli/calibrate/report.js";
+import { makerMove, verifying } from "./calibrate-harness.js";
+import { referenceFirmware } from "../emulator/avr.js";
+
+const hex = await referenceFirmware("test/cli/calibrate-emulator.test.ts");
+
+/** USART0 as a transport: the board's bytes by line, kete's lines in; the LEDs kete asked for. */
+class EmulatorCable implements Transport {
+  readonly name = "emulated board";
+  readonly leds = new Map<string, LedState>();
+  private stop: (() => void) | null = null;
+
+  constructor(private readonly board: EmulatedBoard) {}
+
+  open(handlers: TransportHandlers): Promise<Result<void>> {
+    let line = "";
+    this.stop = this.board.onTx((byte) => {
+      line += String.fromCharCode(byte);
+      if (byte === 10) {
+        const text = line;
+        line = "";
+        queueMicrotask(() => handlers.data(text));
+      }
+    });
+    return Promise.resolve(ok(undefined));
+  }
+
+  write(text: string): void {
+    const parsed = parseHostLine(text.trimEnd());
+    if (parsed.ok && parsed.value.type === "led") {
+      for (const e of parsed.value.leds) this.leds.set(e.pit, e.led);
+    } else if (parsed.ok && parsed.value.type === "led-clear") this.leds.clear();
+    this.board.receive(text);
+  }
+
+  close(): Promise<void> {
+    this.stop?.();
+    this.stop = null;
+    return Promise.resolve();
+  }
+}
+
+describe.skipIf(hex === null)("kete calibrate on the reference firmware (emulated)", () => {
+  it("a new board: TARE, CAL and verification of two pits, every pit ok after", async () => {
+    const image = loadFirmware(hex ?? "");
+    if (!image.ok) throw new Error(image.error.message);
+    const created = EmulatedBoard.create({ firmware: image.value, counts: 0, seed: 21 });
+    if (!created.ok) throw new Error(created.error.message);
+    const emu = created.value;
+    const cable = new EmulatorCable(emu);
+    const options: CalibrateOptions = {
+      pits: ["A1", "C5"],
+      stones: 32,
+      verifyStones: 32,
+      yes: true,
+      reportPath: null,
+      gamesDir: mkdtempSync(join(tmpdir(), "kete-calibrate-emu-")),
+    };
+    emu.physical.hand.hold(32);
+    every(emu.clock, 250, () =>
+      makerMove(
+        { physical: emu.physical, leds: () => cable.leds, confirm: () => undefined },
+        {},
+        () => 32,
+      ),
+    );
+    const out: string[] = [];
+    const errors: string[] = [];
+    let code: number | null = null;
+    const link = calibrationBoard(cable, { scheduler: emu.clock });
+    void calibrateBoard(link, options, {
+      out: (t) => out.push(t),
+      err: (t) => errors.push(t),
+      live: false,
+      colour: false,
+      scheduler: emu.clock,
+      date: () => new Date("2026-11-24T16:00:00Z"),
+      input: () => () => undefined,
+    }).then((c) => (code = c));
+    for (let t = 0; t < 60_000 && code === null; t += 200) await emu.runFor(200);
+    expect(errors.join("")).toBe("");
+    expect(out.join("")).toMatch(
+      /board .* 2 pit\(s\) calibrated with 32 stones, 2 verified, 0 failed/,
+    );
+    expect(code).toBe(0);
+    expect(verifying(cable.leds)).toBe(false);
+    const written = out.join("").match(/calibration report: (.*)\n/)?.[1] ?? "";
+    const report = JSON.parse(readFileSync(written, "utf8")) as CalibrationReport;
+    expect(report.board).toMatchObject({ id: "KETE-0001", boot: 0 });
+    for (const pit of ["A1", "C5"]) {
+      expect(report.pits.find((p) => p.pit === pit)).toMatchObject({
+        before: { status: "need" },
+        after: { status: "ok" },
+        verify: { expected: 32, read: 32, pass: true },
+      });
+    }
+    expect(report.pits.find((p) => p.pit === "A2")?.after?.status).toBe("need");
+  }, 300_000);
+});
