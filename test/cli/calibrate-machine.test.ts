@@ -307,3 +307,56 @@ describe("calibration step machine: verification", () => {
     expect(plausibleRange(1)).toEqual([1, 2]);
   });
 });
+
+describe("calibration step machine: an uncalibrated pit judged by its raw reading", () => {
+  const PER = 45;
+  function rawPlan() {
+    const m = machine(plan({ yes: true, rawPerStone: PER }));
+    m.read({});
+    m.ok(); // TARE A1
+    m.ok();
+    m.ok();
+    return m;
+  }
+  const raws = (at: number, values: Record<string, number>): CalibrationEvent => ({
+    type: "raws",
+    raws: new Map(BOARD.map((p) => [p, values[p] ?? 30_000])),
+    at,
+  });
+
+  it("polls CALGET after the tare and while the pit fills; CAL once the weight is plausible and still", () => {
+    const m = rawPlan();
+    const polls = () => m.effects.filter((e) => e.type === "poll").length;
+    expect(polls()).toBe(1);
+    m.feed(raws(100, {})); // the empty readings
+    m.read({ A1: 7 }, 100, ["A1"]); // the count is stale and unsettled: no matter
+    m.tick(400);
+    expect(polls()).toBe(2);
+    m.feed(raws(600, { A1: 30_000 + 20 * PER }));
+    expect(instruction(m.state).status).toBe("weighing A1…");
+    m.tick(400);
+    m.feed(raws(1000, { A1: 30_000 + 31.4 * PER }));
+    expect(instruction(m.state).status).toBe("A1 is not still yet");
+    m.tick(400);
+    m.feed(raws(1400, { A1: 30_000 + 31.5 * PER }));
+    expect(instruction(m.state).status).toBe("A1 weighs about 32 stones: hold still…");
+    m.tick(400);
+    m.feed(raws(1800, { A1: 30_000 + 31.5 * PER }));
+    m.tick(700);
+    expect(m.sent().at(-1)).toBe("CAL A1 32");
+    expect(m.effects.filter((e) => e.type === "poll").length).toBeGreaterThan(3);
+  });
+
+  it("a weight far from the sample is not taken", () => {
+    const m = rawPlan();
+    m.feed(raws(100, {}));
+    for (let t = 500; t < 5000; t += 400) {
+      m.tick(400);
+      m.feed(raws(t, { A1: 30_000 + 12 * PER }));
+    }
+    expect(instruction(m.state).status).toMatch(
+      /^A1 weighs about 12 stones; 32 should weigh 22..45/,
+    );
+    expect(m.sent().some((c) => c.startsWith("CAL"))).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@
  * (`--games-dir`, `KETE_GAMES_DIR`, or the data folder), named after the
  * board and the time.
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { err, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
@@ -162,6 +162,7 @@ export function writeReport(path: string, report: CalibrationReport): Result<voi
     renameSync(temporary, path);
     return ok(undefined);
   } catch (e) {
+    rmSync(temporary, { force: true });
     const code = (e as NodeJS.ErrnoException).code ?? "";
     const why =
       code === "EACCES" || code === "EPERM"
