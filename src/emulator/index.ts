@@ -13,3 +13,4 @@ export * from "./pit-model.js";
 export * from "./pty.js";
 export * from "./sk9822.js";
 export * from "./calibration.js";
+export * from "./link.js";
