@@ -50,6 +50,8 @@ export interface CalibrationReport {
     readonly calibrated: number;
     readonly refused: number;
     readonly skipped: number;
+    /** Not reached: the run stopped first. */
+    readonly pending: number;
     readonly verified: number;
     readonly failed: number;
   };
@@ -102,7 +104,8 @@ export function buildReport(input: ReportInput): CalibrationReport {
     summary: {
       calibrated: count((p) => p.calibration === "calibrated"),
       refused: count((p) => p.calibration === "refused" || p.calibration === "fault"),
-      skipped: count((p) => p.calibration === "skipped" || p.calibration === "pending"),
+      skipped: count((p) => p.calibration === "skipped"),
+      pending: count((p) => p.calibration === "pending"),
       verified: count((p) => p.verify?.pass === true),
       failed: count((p) => p.verify !== null && !p.verify.pass),
     },
@@ -125,7 +128,8 @@ export function summaryLines(report: CalibrationReport): string[] {
   const lines = [
     `board ${report.board.id}: ${s.calibrated} pit(s) calibrated with ${report.stones} stones` +
       (report.verifyStones === null ? "" : `, ${s.verified} verified, ${s.failed} failed`) +
-      (s.refused + s.skipped > 0 ? `, ${s.refused} refused, ${s.skipped} skipped` : ""),
+      (s.refused + s.skipped > 0 ? `, ${s.refused} refused, ${s.skipped} skipped` : "") +
+      (s.pending > 0 ? `, ${s.pending} not reached` : ""),
   ];
   for (const p of report.pits) {
     if (p.verify !== null && !p.verify.pass) {
