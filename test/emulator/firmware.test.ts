@@ -207,4 +207,65 @@ describe.skipIf(hex === null)("the reference firmware on the emulated board", ()
     expect(c[2]).toBe(null);
     expect(c.filter((x) => x === 3).length).toBe(31);
   });
+
+  it("calibrates a new board through the protocol: TARE empty, CAL with 32 stones, then counts", async () => {
+    const t = boot({ calibrated: false, counts: 0, seed: 14 });
+    await t.waitFor(/ ERR calibration-needed D8\*/, 1000);
+    expect((await t.command("10", "TARE", 2500)).text).toMatch(/ ACK 10\*/);
+    t.board.physical.setCount("B4", 32);
+    await t.board.runFor(600);
+    expect((await t.command("11", "CAL B4 32", 2500)).text).toMatch(/ ACK 11\*/);
+    t.board.physical.hand.lift("B4", 25);
+    const from = t.lines.length;
+    await t.board.runFor(100);
+    const snap = await t.waitFor(SETTLED, 1500, from);
+    expect(counts(snap)[11]).toBe(7);
+    await t.command("12", "CALGET", 1000);
+    const calr = t.lines.filter((l) => / CALR /.test(l.text)).map((l) => l.text.split(" ")[3]);
+    expect(calr.length).toBe(32);
+    expect(calr[11]).toBe("ok");
+    expect(calr.filter((c) => c === "need").length).toBe(31);
+  });
+
+  it("a flood of commands and garbage: every one answered or dropped, no reset, scanning goes on", async () => {
+    const t = boot({ counts: 2, seed: 15 });
+    await t.waitFor(SETTLED, 1000);
+    const from = t.lines.length;
+    for (let i = 0; i < 60; i++) {
+      const id = (0x20 + i).toString(16).toUpperCase();
+      t.send(
+        i % 3 === 0 ? `${id} PING` : i % 3 === 1 ? `${id} LED A${1 + (i % 8)}:GB` : `${id} SNAP`,
+      );
+      if (i % 10 === 0) t.board.receive("#$%garbage*ZZ\n");
+    }
+    await t.board.runFor(3000);
+    const answered = t.lines
+      .slice(from)
+      .flatMap((l) => (/ (ACK|NAK) /.test(l.text) ? [l.text.split(" ")[2]] : []));
+    // Lines lost to the firmware's ring are its to drop; none is answered twice or reset the board.
+    expect(new Set(answered).size).toBe(answered.length);
+    // Back to back, ≈ 60 lines outrun the firmware's 64-byte ring (kete sends one at a time).
+    expect(answered.length).toBeGreaterThan(20);
+    expect(t.board.mcu.resets).toEqual([]);
+    t.board.physical.hand.lift("D5");
+    const after = t.lines.length;
+    const snap = await t.waitFor(SETTLED, 1500, after);
+    expect(counts(snap)[28]).toBe(0);
+  });
+
+  it("is deterministic: the same seed and the same hand give the same lines at the same emulated times", async () => {
+    const run = async (): Promise<string[]> => {
+      const t = boot({ counts: 3, seed: 16 });
+      await t.board.runFor(400);
+      t.board.physical.hand.lift("C2");
+      await t.board.runFor(200);
+      t.board.physical.hand.drop("C3", 3);
+      t.send("01 HELLO 1");
+      await t.board.runFor(800);
+      return t.lines.map((l) => `${l.at.toFixed(4)} ${l.text}`);
+    };
+    const a = await run();
+    expect(a.length).toBeGreaterThan(8);
+    expect(await run()).toEqual(a);
+  });
 });
