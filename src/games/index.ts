@@ -4,8 +4,9 @@
 import type { Game } from "./core/types.js";
 import { baoGames } from "./bao/index.js";
 import { fourRowGames } from "./mancala4x8/index.js";
+import { glassperlenspiel } from "./glassperlenspiel/index.js";
 
-export const games: readonly Game[] = [...fourRowGames, ...baoGames];
+export const games: readonly Game[] = [...fourRowGames, ...baoGames, glassperlenspiel];
 
 export function findGame(id: string): Game | undefined {
   return games.find((g) => g.id === id);

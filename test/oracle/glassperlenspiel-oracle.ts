@@ -365,3 +365,23 @@ export function gpLargestOrders(p: GpPosition): number {
   }
   return most;
 }
+
+/**
+ * A random move without listing every move: a start pit drawn among those that may
+ * start, its beads shuffled, then one of the ways that order's captures can go.
+ */
+export function gpRandomMove(input: GpPosition, random: () => number): GpMove | null {
+  const p = gpNormal(input);
+  if (gpOutcome(p) !== null) return null;
+  const starts = startPits(p);
+  if (starts.length === 0) return null;
+  const start = starts[Math.floor(random() * starts.length)]!;
+  const pit = p.pits[start]!;
+  const bag = [...new Array<string>(pit.stones).fill("s"), ...pit.gems];
+  for (let i = bag.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [bag[i], bag[j]] = [bag[j]!, bag[i]!];
+  }
+  const moves = movesOfOrder(p, start, bag);
+  return moves[Math.floor(random() * moves.length)]!;
+}
