@@ -166,12 +166,16 @@ export function writeReport(path: string, report: CalibrationReport): Result<voi
     renameSync(temporary, path);
     return ok(undefined);
   } catch (e) {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // there was none (its folder cannot be made)
+    }
     const code = (e as NodeJS.ErrnoException).code ?? "";
     const why =
       code === "EACCES" || code === "EPERM"
         ? "permission denied"
-        : code === "ENOTDIR"
+        : code === "ENOTDIR" || code === "EEXIST"
           ? "a part of the path is a file, not a folder"
           : code === "EISDIR"
             ? "it is a folder"
