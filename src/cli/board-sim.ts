@@ -4,13 +4,18 @@
  * connect to, then serves until Ctrl-C. `--demo` has a ghost hand sow stones
  * now and then so that `kete board-test` has something to show.
  *
+ * `--hand` reads engine traces (`kete engine`'s `trace`, JSON, one a line) on
+ * standard input and has the simulator's hand play each stone by stone at a
+ * person's pace, saying `hand: N steps` when done: a test or a script moves
+ * the stones while kete plays on the port.
+ *
  * `--firmware FILE.hex` serves the reference board under emulation instead
  * (src/emulator): that firmware image runs on an emulated Mega 2560 with its
  * load cells, LEDs and buttons, paced to the wall clock; `--eeprom FILE`
  * keeps its EEPROM (boot counter, calibration) between runs.
  */
 import type { Command } from "commander";
-import { sleep, startPtySimulator } from "../board/index.js";
+import { realScheduler, sleep, startPtySimulator } from "../board/index.js";
 import type { PhysicalBoard, PtySimulator, Scheduler } from "../board/index.js";
 import { playTrace } from "../board/index.js";
 import { EmulatedBoard, loadFirmware, serveOnPty } from "../emulator/index.js";
@@ -28,6 +33,7 @@ interface BoardSimFlags {
   readonly eeprom?: string;
   readonly uncalibrated?: boolean;
   readonly fast?: boolean;
+  readonly hand?: boolean;
 }
 
 function wholeNumber(text: string | undefined, fallback: number): number {
@@ -44,6 +50,7 @@ export function registerBoardSimCommand(program: Command): Command {
     .option("--stones <n>", "stones in every pit at the start (default 4)")
     .option("--path <path>", "where to put the device link (default /tmp/kete-sim-XXXXXX)")
     .option("--demo", "a ghost hand sows a random pit every few seconds")
+    .option("--hand", "play the traces read on standard input (JSON, one a line) stone by stone")
     .option("--firmware <file.hex>", "run this firmware image on an emulated Mega 2560 instead")
     .option("--eeprom <file>", "with --firmware: keep the board's EEPROM in this file")
     .option("--uncalibrated", "with --firmware: a new board, no calibration in its EEPROM")
@@ -77,6 +84,7 @@ export function registerBoardSimCommand(program: Command): Command {
         process.stderr.write(`kete board-sim: ${sim.error.message}\n`);
         process.exit(1);
       }
+      if (flags.hand === true) handLoop(sim.value.physical, realScheduler, seed);
       await serve(sim.value, flags.demo === true, seed, flags.noise === true);
     });
 }
@@ -122,9 +130,66 @@ async function serveFirmware(
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   process.on("SIGHUP", stop);
+  if (flags.hand === true) handLoop(board.value.physical, board.value.clock, seed);
   if (flags.demo === true) {
     await demoLoop(board.value.physical, board.value.clock, seed, () => stopping);
   }
+}
+
+const OPS = new Set(["lift", "capture", "sow", "place"]);
+
+/** A trace from one line of input: an array of steps or an object with `trace`; else why not. */
+export function parseTraceLine(line: string): TraceStep[] | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return "not JSON";
+  }
+  const steps: unknown =
+    typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>).trace
+      : value;
+  if (!Array.isArray(steps)) return "neither a trace (an array of steps) nor an object with one";
+  for (const [i, step] of steps.entries()) {
+    const s = step as Record<string, unknown>;
+    const pick = s.op === "lift" || s.op === "capture";
+    if (
+      typeof step !== "object" ||
+      step === null ||
+      !OPS.has(String(s.op)) ||
+      typeof s.pit !== "string" ||
+      (pick && (typeof s.n !== "number" || !Number.isInteger(s.n) || s.n < 0))
+    ) {
+      return `step ${i + 1} is not a trace step ({"op":"lift"|"capture","pit","n"} or {"op":"sow"|"place","pit"})`;
+    }
+  }
+  return steps as TraceStep[];
+}
+
+/** `--hand`: traces from standard input, one after the other, on the board's clock. */
+function handLoop(physical: PhysicalBoard, clock: Scheduler, seed: number): void {
+  let queue = Promise.resolve();
+  let n = 0;
+  let buffered = "";
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines.filter((l) => l.trim() !== "")) {
+      const trace = parseTraceLine(line);
+      queue = queue.then(async () => {
+        if (typeof trace === "string") {
+          process.stderr.write(`hand: ${trace}\n`);
+          return;
+        }
+        const played = await playTrace(physical, trace, { scheduler: clock, seed: seed + n++ });
+        if (played.ok) process.stdout.write(`hand: ${trace.length} steps\n`);
+        else process.stderr.write(`hand: ${played.error.message}\n`);
+      });
+    }
+  });
 }
 
 /** The ghost hand of `--demo`: a random pit sown every 2..5 s on the board's clock. */

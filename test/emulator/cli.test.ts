@@ -20,10 +20,12 @@ const dir = mkdtempSync(join(tmpdir(), "kete-emu-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts board-sim; resolves with the child once it prints its path. */
-async function boardSim(args: readonly string[]): Promise<{ child: ChildProcess; out: string }> {
+async function boardSim(
+  args: readonly string[],
+): Promise<{ child: ChildProcess; out: string; output: () => string }> {
   const child = spawn(process.execPath, [MAIN, "board-sim", ...args], {
     cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   let out = "";
   await new Promise<void>((resolve, reject) => {
@@ -37,7 +39,7 @@ async function boardSim(args: readonly string[]): Promise<{ child: ChildProcess;
       }
     });
   });
-  return { child, out };
+  return { child, out, output: () => out };
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
@@ -92,6 +94,38 @@ describe.skipIf(hex === null || !socatAvailable())("kete board-sim --firmware on
       expect(run.stdout.split("\n")[0]).toMatch(/ boot #1$/);
     } finally {
       expect(await stop(second.child)).toBe(0);
+    }
+  });
+});
+
+describe.skipIf(hex === null || !socatAvailable())("kete board-sim --firmware --hand", () => {
+  it("plays a trace read on standard input stone by stone; the firmware counts the result", async () => {
+    const path = join(dir, "hand");
+    const sim = await boardSim(["--firmware", hex ?? "", "--path", path, "--hand", "--fast"]);
+    try {
+      sim.child.stdin?.write("not a trace\n");
+      sim.child.stdin?.write(
+        `${JSON.stringify({
+          trace: [
+            { op: "lift", pit: "B3", n: 4 },
+            { op: "sow", pit: "B4" },
+            { op: "sow", pit: "B5" },
+            { op: "sow", pit: "B6" },
+            { op: "sow", pit: "B7" },
+          ],
+        })}\n`,
+      );
+      const deadline = Date.now() + 20_000;
+      while (!sim.output().includes("hand: 5 steps") && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(sim.output()).toContain("hand: not JSON\n");
+      expect(sim.output()).toContain("hand: 5 steps\n");
+      const run = kete(["board-test", "--port", path, "--once"]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/ {2}B +4 +4 +0 +5 +5 +5 +5 +4\n/);
+    } finally {
+      expect(await stop(sim.child)).toBe(0);
     }
   });
 });
