@@ -356,3 +356,55 @@ TEST(sequence_numbers_wrap_without_gaps) {
   CHECK_EQ(rig.gaps, 0);
   CHECK_EQ(rig.badLines, 0);
 }
+
+TEST(fuzz_garbage_and_commands_never_stop_the_board) {
+  rig.boot();
+  rig.step(100);
+  rig.take();
+  uint32_t x = 987654321u;
+  const char* cmds[] = {"HELLO 1", "PING", "SNAP", "CFG deb=0", "CFG int=100", "LED A1:RB B2:GP",
+                        "LEDALL YF", "CLR", "CALGET", "LED E9:RS", "FOO", "CAL A1 x", "TARE B9", "CFG deb=200 int=2000"};
+  int sent = 0;
+  for (int round = 0; round < 400; round++) {
+    x = x * 1664525u + 1013904223u;
+    std::string s;
+    switch ((x >> 24) % 4) {
+      case 0: {  // random bytes, LFs included, sometimes very long
+        int n = (int)((x >> 8) % 400);
+        for (int i = 0; i < n; i++) {
+          x = x * 1664525u + 1013904223u;
+          s += (char)(x >> 24);
+        }
+        s += '\n';
+        break;
+      }
+      case 1: {  // a good command
+        char id[4];
+        snprintf(id, sizeof id, "%02X", round & 0xFF);
+        s = with_crc(std::string(id) + " " + cmds[(x >> 12) % 14]) + "\n";
+        sent++;
+        break;
+      }
+      case 2: {  // a good command with one byte changed
+        s = with_crc(std::string("7E ") + cmds[(x >> 12) % 14]);
+        s[(x >> 4) % s.size()] ^= (char)(1 + ((x >> 16) & 0x3F));
+        s += "\n";
+        break;
+      }
+      default:
+        s = "\r\n";
+        break;
+    }
+    rig.send_raw(s);
+    rig.step(1 + (x >> 20) % 30);
+  }
+  rig.send_raw("\n");
+  rig.step(3000);
+  rig.send("FE PING");
+  rig.step(50);
+  CHECK(rig.saw("ACK FE"));
+  CHECK(rig.saw("HB 0 "));
+  CHECK_EQ(rig.badLines, 0);  // (gaps are allowed: a burst of bad lines overflows the ERR queue)
+  CHECK(sent > 50);
+  CHECK_EQ(hal.reboots, 0);
+}
