@@ -60,9 +60,11 @@ function takenFault(s: Sower, m: GlassMove, move: string): Result<never> | null 
   if (codes.length !== due) {
     const written =
       due === 0 ? "no gem (the opponent has none), so no '/'" : `${due} gem${due === 1 ? "" : "s"}`;
+    // One indirect capture is GB-3's (compulsory); a chain of them GB-4's.
+    const rule = s.chain === 1 ? "GB-3" : "GB-4";
     return illegal(
-      "GB-4",
-      `${move} takes ${codes.length} gem${codes.length === 1 ? "" : "s"}; its indirect chain of ${s.chain} capture${s.chain === 1 ? "" : "s"} takes ${written} (GB-4)`,
+      rule,
+      `${move} takes ${codes.length} gem${codes.length === 1 ? "" : "s"}; its indirect chain of ${s.chain} capture${s.chain === 1 ? "" : "s"} takes ${written} (${rule})`,
     );
   }
   const free = Array.from(s.entries.subarray(s.fixed, s.entryCount));
