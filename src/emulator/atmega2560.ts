@@ -3,7 +3,8 @@
  * defaults are the ATmega328P's: here with the 2560's memory (256 KB flash,
  * 22-bit PC, 8 KB SRAM from 0x200 to 0x21FF) and its own interrupt vectors
  * (avr-libc's iom2560.h: a vector is two words, so vector n sits at word 2n),
- * ports A–L with INT0–7 and PCINT0/2 where the 2560 has them, Timer0/1/2,
+ * ports A–L with INT0–7 and PCINT0/2 where the 2560 has them, Timer0 (and
+ * optionally Timer1/2),
  * USART0, SPI, EEPROM and a watchdog that resets the chip as the real one does.
  *
  * A reset (power, external, watchdog) rebuilds the CPU and every peripheral
@@ -160,6 +161,16 @@ export interface Chip {
   port(name: PortName): AVRIOPort;
 }
 
+export interface Mega2560Options {
+  /**
+   * Emulate Timer1 and Timer2 too (default false). avr8js counts a running timer
+   * with an event per prescaled tick; the Arduino core starts both for PWM but
+   * the reference firmware uses only Timer0 (millis), and the two cost ≈ 6 % of
+   * the emulator's speed. Their registers are plain memory when off.
+   */
+  readonly timers12?: boolean;
+}
+
 interface ExternalEvent {
   readonly at: number;
   readonly order: number;
@@ -182,7 +193,11 @@ export class Mega2560 {
   /** Resets since power-up, by reason (tests). */
   readonly resets: ResetReason[] = [];
 
-  constructor(flashImage: Uint8Array, eeprom: EEPROMBackend) {
+  constructor(
+    flashImage: Uint8Array,
+    eeprom: EEPROMBackend,
+    private readonly options: Mega2560Options = {},
+  ) {
     if (flashImage.length !== FLASH_BYTES) {
       throw new Error(`an ATmega2560 has ${FLASH_BYTES} bytes of flash, not ${flashImage.length}`);
     }
@@ -295,8 +310,10 @@ export class Mega2560 {
       ports[name] = new AVRIOPort(cpu, config);
     }
     new AVRTimer(cpu, TIMER0);
-    new AVRTimer(cpu, TIMER1);
-    new AVRTimer(cpu, TIMER2);
+    if (this.options.timers12 === true) {
+      new AVRTimer(cpu, TIMER1);
+      new AVRTimer(cpu, TIMER2);
+    }
     const usart = new AVRUSART(cpu, USART0, MEGA_HZ);
     const spi = new AVRSPI(cpu, SPI, MEGA_HZ);
     new AVREEPROM(cpu, this.eeprom, EEPROM);

@@ -59,6 +59,8 @@ export interface EmulatedBoardOptions {
   readonly calibrated?: boolean;
   /** Where the EEPROM is kept between runs (default: in memory only). */
   readonly eepromPath?: string | null;
+  /** Emulate Timer1 and Timer2 as well (see `Mega2560Options`). */
+  readonly timers12?: boolean;
   /** Default: hardware/geometry/4x8.json. */
   readonly wiring?: BoardWiring;
 }
@@ -127,7 +129,7 @@ export class EmulatedBoard {
     this.eeprom = eeprom;
     this.physical =
       options.physical ?? new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 });
-    this.mcu = new Mega2560(options.firmware, eeprom);
+    this.mcu = new Mega2560(options.firmware, eeprom, { timers12: options.timers12 === true });
     this.clock = this.makeClock();
     const channelOf = new Map(wiring.pits.map((p) => [p.pit, p.channel]));
     const faults: Record<number, SensorFault> = {};
