@@ -9,7 +9,7 @@
  * does for socat.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,9 @@ import { describe, expect, it } from "vitest";
 
 const FIRMWARE = fileURLToPath(new URL("../../hardware/firmware/", import.meta.url));
 const HEX = join(FIRMWARE, "build", "kete_board.hex");
+const SKETCH = join(FIRMWARE, "kete_board");
+/** The files that compile for the board and, unchanged, for the native tests. */
+const PORTABLE = ["crc8", "linefmt", "hostline", "sense", "leds", "buttons", "board"];
 const CORE = "/usr/share/arduino/hardware/arduino/avr/cores/arduino";
 
 /** Flash the Mega offers the sketch (256 KB less the 8 KB bootloader) and RAM: */
@@ -93,6 +96,28 @@ describe("firmware: native unit tests", () => {
   }, 180_000); // a fresh build with the sanitizers takes ~15 s of CPU; make keeps it cached
 });
 
+describe("firmware: sources", () => {
+  it("keeps the portable files free of AVR and Arduino headers (pgm.h alone guards avr/pgmspace.h)", () => {
+    const makefile = readFileSync(join(FIRMWARE, "Makefile"), "utf8");
+    expect(makefile).toContain(`PORTABLE  := ${PORTABLE.join(" ")}`);
+    for (const name of PORTABLE.flatMap((p) => [`${p}.cpp`, `${p}.h`])) {
+      const text = readFileSync(join(SKETCH, name), "utf8");
+      expect(text, name).not.toMatch(/#include\s*[<"](avr\/|util\/|Arduino\.h|SPI\.h|EEPROM\.h)/);
+    }
+    const pgm = readFileSync(join(SKETCH, "pgm.h"), "utf8");
+    expect(pgm).toMatch(/#if defined\(__AVR__\)\s*\n#include <avr\/pgmspace\.h>/);
+  });
+
+  it("allocates nothing on the heap: no new, malloc, String or printf in the sketch", () => {
+    for (const name of readdirSync(SKETCH)) {
+      const text = readFileSync(join(SKETCH, name), "utf8").replace(/\/\/.*$/gm, "");
+      expect(text, name).not.toMatch(
+        /\bnew\s+[A-Za-z_]|\bmalloc\s*\(|\bcalloc\s*\(|\bString\b|printf\s*\(/,
+      );
+    }
+  });
+});
+
 describe("firmware: AVR build", () => {
   if (!avrTools) {
     const fail = missing(
@@ -121,5 +146,8 @@ describe("firmware: AVR build", () => {
     expect(flashBytes).toBeLessThanOrEqual(FLASH_BYTES);
     expect(ramBytes).toBeGreaterThan(500);
     expect(ramBytes).toBeLessThanOrEqual(RAM_PEAK_BUDGET - STACK_RESERVE);
+    // nothing from the heap made it into the image
+    const symbols = readFileSync(join(FIRMWARE, "build", "kete_board.sym"), "utf8");
+    expect(symbols).not.toMatch(/ (malloc|free|realloc|_Znwj|_Znaj|vfprintf)$/m);
   }, 180_000); // a fresh build compiles the Arduino core too
 });
