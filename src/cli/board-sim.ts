@@ -19,6 +19,7 @@ import { realScheduler, sleep, startPtySimulator } from "../board/index.js";
 import type { PhysicalBoard, PtySimulator, Scheduler } from "../board/index.js";
 import { playTrace } from "../board/index.js";
 import { EmulatedBoard, loadFirmware, serveOnPty } from "../emulator/index.js";
+import type { SensorFault } from "../emulator/index.js";
 import type { TraceStep } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
 import { usageError } from "./usage.js";
@@ -34,6 +35,23 @@ interface BoardSimFlags {
   readonly uncalibrated?: boolean;
   readonly fast?: boolean;
   readonly hand?: boolean;
+  readonly fault?: readonly string[];
+}
+
+const FAULTS: readonly SensorFault[] = ["stuck-high", "unplugged", "pinned", "frozen"];
+
+/** `--fault A3=stuck-high` … as faults by pit, or why not. */
+export function parseFaults(specs: readonly string[]): Record<string, SensorFault> | string {
+  const faults: Record<string, SensorFault> = {};
+  for (const spec of specs) {
+    const [pit = "", kind = ""] = spec.split("=");
+    const fault = FAULTS.find((f) => f === kind);
+    if (!/^[A-D][1-8]$/.test(pit) || fault === undefined) {
+      return `--fault takes PIT=KIND with a pit A1..D8 and KIND one of ${FAULTS.join(", ")}, not '${spec}'`;
+    }
+    faults[pit] = fault;
+  }
+  return faults;
 }
 
 function wholeNumber(text: string | undefined, fallback: number): number {
@@ -55,6 +73,12 @@ export function registerBoardSimCommand(program: Command): Command {
     .option("--eeprom <file>", "with --firmware: keep the board's EEPROM in this file")
     .option("--uncalibrated", "with --firmware: a new board, no calibration in its EEPROM")
     .option("--fast", "with --firmware: run as fast as the machine can, not in real time")
+    .option(
+      "--fault <pit=kind>",
+      `with --firmware: a faulty sensor (${FAULTS.join(", ")}); repeatable`,
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .showHelpAfterError("(run 'kete board-sim --help' for usage)")
     .action(async (flags: BoardSimFlags, command: Command) => {
       const seed = wholeNumber(flags.seed, 1);
@@ -68,12 +92,15 @@ export function registerBoardSimCommand(program: Command): Command {
         if (flags.noise === true) {
           usageError(command, "--noise is the simulator's; an emulated board's sensors are noisy");
         }
-        await serveFirmware(flags.firmware, flags, seed, stones);
+        const faults = parseFaults(flags.fault ?? []);
+        if (typeof faults === "string") usageError(command, faults);
+        await serveFirmware(flags.firmware, flags, seed, stones, faults);
         return;
       }
       for (const f of ["eeprom", "uncalibrated", "fast"] as const) {
         if (flags[f] !== undefined) usageError(command, `--${f} needs --firmware`);
       }
+      if ((flags.fault ?? []).length > 0) usageError(command, "--fault needs --firmware");
       const sim = await startPtySimulator({
         noise: flags.noise === true,
         seed,
@@ -95,6 +122,7 @@ async function serveFirmware(
   flags: BoardSimFlags,
   seed: number,
   stones: number,
+  faults: Readonly<Record<string, SensorFault>>,
 ): Promise<void> {
   const fail = (message: string): never => {
     process.stderr.write(`kete board-sim: ${message}\n`);
@@ -108,6 +136,7 @@ async function serveFirmware(
     counts: stones,
     calibrated: flags.uncalibrated !== true,
     eepromPath: flags.eeprom ?? null,
+    faults,
   });
   if (!board.ok) return fail(board.error.message);
   const served = await serveOnPty(board.value, {

@@ -119,6 +119,7 @@ export class EmulatedBoard {
   private readonly pressed = new Set<number>();
   private readonly rxQueue: number[] = [];
   private rxBusy = false;
+  private lastMosiBit = 0;
   private running: Promise<void> | null = null;
   private stopping = false;
   private lastFlush = 0;
@@ -187,7 +188,7 @@ export class EmulatedBoard {
         // SS an input and low: the SPI unit drops out of master mode (datasheet §21.3.2).
         cpu.data[0x4c] = (cpu.data[0x4c] ?? 0) & ~0x10;
       } else if (spi.isMaster && (ddrB & 0b110) === 0b110) {
-        this.chain.push(spi.dataOrder === "lsbFirst" ? reverseBits(value) : value);
+        this.chain.push(this.onTheWire(value, spi.dataOrder === "lsbFirst", spi.spiMode));
       }
       cpu.addClockEvent(() => spi.completeTransfer(0), spi.transferCycles);
     };
@@ -199,6 +200,19 @@ export class EmulatedBoard {
       this.led13 = lit;
     });
     this.led13 = false;
+  }
+
+  /**
+   * The bits the LEDs sample on SCK's rising edges: MSB first unless DORD; in
+   * SPI modes 1 and 2 the data changes on that very edge; modelled as each LED
+   * seeing the bit before, a stream one bit late (the start frame realigns it).
+   */
+  private onTheWire(value: number, lsbFirst: boolean, mode: number): number {
+    const bits = lsbFirst ? reverseBits(value) : value;
+    if (mode === 0 || mode === 3) return bits;
+    const seen = ((this.lastMosiBit << 7) | (bits >> 1)) & 0xff;
+    this.lastMosiBit = bits & 1;
+    return seen;
   }
 
   private refreshButtons(): void {

@@ -55,6 +55,15 @@ describe("kete board-sim --firmware: usage", () => {
     expect(run.stderr).toMatch(/--eeprom needs --firmware/);
   });
 
+  it("--fault needs --firmware and a pit and a known kind", () => {
+    expect(kete(["board-sim", "--fault", "A3=stuck-high"]).stderr).toMatch(
+      /--fault needs --firmware/,
+    );
+    const bad = kete(["board-sim", "--firmware", "x.hex", "--fault", "A3=broken"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--fault takes PIT=KIND .* not 'A3=broken'/);
+  });
+
   it("a firmware file that is not there, or not Intel HEX: one line, exit 1", () => {
     const missing = kete(["board-sim", "--firmware", join(dir, "none.hex")]);
     expect(missing.status).toBe(1);
@@ -88,10 +97,11 @@ describe.skipIf(hex === null || !socatAvailable())("kete board-sim --firmware on
       expect(await stop(first.child)).toBe(0);
     }
     expect(existsSync(eeprom)).toBe(true);
-    const second = await boardSim(args);
+    const second = await boardSim([...args, "--fault", "A3=stuck-high"]);
     try {
       const run = kete(["board-test", "--port", path, "--once"]);
       expect(run.stdout.split("\n")[0]).toMatch(/ boot #1$/);
+      expect(run.stdout).toMatch(/ {2}A +4 +4 +\? +4 +4 +4 +4 +4\n/);
     } finally {
       expect(await stop(second.child)).toBe(0);
     }

@@ -257,6 +257,41 @@ describe("SK9822 chain", () => {
   });
 });
 
+describe("SPI to the SK9822 chain", () => {
+  /** The chip's SPI unit sends `bytes` (master, F_CPU/4) in SPI `mode` (CPOL, CPHA). */
+  function sendSpi(board: EmulatedBoard, bytes: number[], mode: number, ssOutput = true): void {
+    const cpu = board.mcu.cpu;
+    cpu.writeData(0x24, ssOutput ? 0b111 : 0b110); // DDRB: SS?, SCK, MOSI outputs
+    cpu.writeData(0x4c, 0x50 | ((mode & 2) << 2) | ((mode & 1) << 2)); // SPE | MSTR | CPOL | CPHA
+    for (const b of bytes) {
+      cpu.writeData(0x4e, b);
+      board.mcu.runUntil(board.mcu.cycles + 40);
+    }
+  }
+  const frame = [0, 0, 0, 0, 0xe8, 0x10, 0x20, 0x30, 0, 0, 0, 0];
+
+  it("mode 0 and mode 3 reach the LEDs as sent", () => {
+    for (const mode of [0, 3]) {
+      const board = spinBoard();
+      sendSpi(board, frame, mode);
+      expect(board.chain.shown[0]).toEqual({ brightness: 8, r: 0x30, g: 0x20, b: 0x10 });
+    }
+  });
+
+  it("mode 1 puts each bit out on the sampling edge: one bit late, which the frames' alignment absorbs", () => {
+    const board = spinBoard();
+    sendSpi(board, frame, 1);
+    expect(board.chain.shown[0]).toEqual({ brightness: 8, r: 0x30, g: 0x20, b: 0x10 });
+  });
+
+  it("with SS an input pulled low the SPI unit leaves master mode and the chain sees nothing", () => {
+    const board = spinBoard();
+    sendSpi(board, frame, 0, false);
+    expect(board.chain.bytes).toBe(0);
+    expect((board.mcu.cpu.data[0x4c] ?? 0) & 0x10).toBe(0);
+  });
+});
+
 describe("EEPROM and resets", () => {
   const dir = mkdtempSync(join(tmpdir(), "kete-eeprom-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
