@@ -79,6 +79,8 @@ static uint32_t faultErrMask;   // ERR sensor-fault still to send
 static CalJob job;
 static uint32_t eeDirty;  // calibration records to write
 static uint8_t eePit, eeByte;
+static uint8_t eeRec[CAL_RECORD_SIZE];  // the record being written
+static bool eeLoaded;                   // eeRec holds pit eePit's record, written up to eeByte
 
 // ---- small helpers -------------------------------------------------------------
 
@@ -183,6 +185,7 @@ void board_begin(uint8_t reason, uint32_t now) {
   job.state = JOB_NONE;
   eeDirty = 0;
   eePit = eeByte = 0;
+  eeLoaded = false;
   faultErrMask = 0;
 
   uint8_t b[2];
@@ -701,26 +704,29 @@ static void pump_tx(uint32_t now) {
 }
 
 static void pump_eeprom() {
-  if (eeDirty == 0 || !hal_eeprom_ready()) return;
-  while (!(eeDirty & ((uint32_t)1 << eePit))) {
-    eePit = (uint8_t)((eePit + 1) % KETE_PITS);
+  if (!hal_eeprom_ready()) return;
+  if (!eeLoaded) {
+    if (eeDirty == 0) return;
+    while (!(eeDirty & ((uint32_t)1 << eePit))) eePit = (uint8_t)((eePit + 1) % KETE_PITS);
+    // the record as it is now, written whole even if zero tracking moves the zero
+    // meanwhile (a record packed byte by byte from a changing zero would fail its
+    // checksum); a TARE/CAL of this pit meanwhile marks it dirty again
+    cal_pack(&cals[eePit], eeRec);
+    eeDirty &= ~((uint32_t)1 << eePit);
     eeByte = 0;
+    eeLoaded = true;
   }
-  uint8_t rec[CAL_RECORD_SIZE];
-  cal_pack(&cals[eePit], rec);
-  // the record as it was at the last TARE/CAL: zero tracking does not wear the EEPROM,
-  // but a record being written takes the zero of that moment
   for (; eeByte < CAL_RECORD_SIZE; eeByte++) {
+    uint16_t addr = (uint16_t)(cal_addr(eePit) + eeByte);
     uint8_t old;
-    hal_eeprom_read((uint16_t)(cal_addr(eePit) + eeByte), &old, 1);
-    if (old != rec[eeByte]) {
-      hal_eeprom_write_byte((uint16_t)(cal_addr(eePit) + eeByte), rec[eeByte]);
+    hal_eeprom_read(addr, &old, 1);
+    if (old != eeRec[eeByte]) {
+      hal_eeprom_write_byte(addr, eeRec[eeByte]);
       eeByte++;
       return;  // one byte per pass: the write takes 3.4 ms and must not block the loop
     }
   }
-  eeDirty &= ~((uint32_t)1 << eePit);
-  eeByte = 0;
+  eeLoaded = false;
 }
 
 static void led_emit(uint8_t b) { hal_led_byte(b); }
@@ -754,7 +760,7 @@ void board_poll(uint32_t now) {
     hal_led_end();
   }
   pump_tx(now);
-  if (rebootPending && tx.len == 0 && eeDirty == 0 && hal_tx_done()) {
+  if (rebootPending && tx.len == 0 && eeDirty == 0 && !eeLoaded && hal_tx_done()) {
     hal_reboot();           // does not return on the board
     rebootPending = false;  // (the native tests' fake does)
   }

@@ -408,3 +408,31 @@ TEST(fuzz_garbage_and_commands_never_stop_the_board) {
   CHECK(sent > 50);
   CHECK_EQ(hal.reboots, 0);
 }
+
+TEST(host_timeout_counts_from_boot_until_the_first_host_line) {  // PROTOCOL.md 1.2, §6.5
+  rig.boot();
+  rig.step(4990);
+  CHECK_EQ(rig.count_prefix("ERR host-timeout"), 0);
+  rig.step(20);
+  CHECK_EQ(rig.count_prefix("ERR host-timeout"), 1);
+}
+
+TEST(calibration_ack_before_storing_and_reset_waits_for_it) {  // PROTOCOL.md 1.2, §10
+  rig.boot();
+  rig.step(300);
+  rig.take();
+  int before = hal.eepromWrites;
+  rig.send("01 TARE");
+  rig.step(500);
+  CHECK(rig.saw("ACK 01"));
+  CHECK_EQ(board_view().cals[31].flags & CAL_ZERO, CAL_ZERO);  // in use at once
+  rig.send("02 RESET");
+  rig.step(5);
+  CHECK(rig.saw("ACK 02"));
+  CHECK_EQ(hal.reboots, 0);  // the records are still being written
+  rig.step(1000);
+  CHECK_EQ(hal.reboots, 1);
+  CHECK(hal.eepromWrites - before >= 32 * 14);
+  PitCal c;
+  for (int i = 0; i < KETE_PITS; i++) CHECK(cal_unpack(hal.eeprom + EE_CAL_BASE + CAL_RECORD_SIZE * i, &c));
+}
