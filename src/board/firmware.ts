@@ -23,7 +23,10 @@
  * calibrated at power-up stores its true ones, so it counts exactly; a pit
  * listed in `uncalibrated` stores none and counts with nominal values (best
  * effort, PROTOCOL.md §10) until `TARE` records its zero and `CAL <pit> <n>`
- * its gain. Stored calibration lives as long as the object (the EEPROM).
+ * its gain; while such a pit's weight lies between whole stones, its count is
+ * held and it stays unsettled, as the reference firmware does
+ * (hardware/README.md §3). Stored calibration lives as long as the object
+ * (the EEPROM).
  */
 import { seededRandom } from "../shared/index.js";
 import {
@@ -361,7 +364,9 @@ export class SimulatedFirmware {
         this.trueChangedAt[i] = now;
       }
       const sensed = this.sensed(i, count);
-      let reading: number | null = sensed;
+      // Between whole stones (an uncalibrated cell): the count is held, the pit moving.
+      const between = !this.isFaulty(i) && !this.wholeStones(i, count);
+      let reading: number | null = between ? (this.readings[i] ?? sensed) : sensed;
       if (this.isFaulty(i)) reading = null;
       else if (this.noise.jitter > 0) {
         const pit = this.physical.pits[i];
@@ -371,7 +376,7 @@ export class SimulatedFirmware {
           reading = sensed === 0 ? 1 : sensed + (this.random() < 0.5 ? -1 : 1);
         }
       }
-      if (reading !== this.readings[i]) {
+      if (reading !== this.readings[i] || between) {
         this.readings[i] = reading;
         this.changedAt[i] = now;
       }
@@ -597,6 +602,19 @@ export class SimulatedFirmware {
       (this.raw(i, count) - (stored.zero ?? NOMINAL_CELL.zero)) /
       (stored.gain ?? NOMINAL_CELL.gain);
     return Math.max(0, Math.min(255, Math.round(x)));
+  }
+
+  /**
+   * Whether pit `i`'s weight with `count` stones lies within 0.3 stone of a
+   * whole number by its stored zero and gain (hardware/README.md §3): always
+   * for a calibrated pit; for an uncalibrated one, as its cell happens to be.
+   */
+  private wholeStones(i: number, count: number): boolean {
+    const stored = this.stored[i] ?? {};
+    const x =
+      (this.raw(i, count) - (stored.zero ?? NOMINAL_CELL.zero)) /
+      (stored.gain ?? NOMINAL_CELL.gain);
+    return x < -0.5 || Math.abs(x - Math.round(x)) <= 0.3;
   }
 
   private isCalibrated(i: number): boolean {

@@ -108,4 +108,30 @@ describe("the simulated firmware's load cells", () => {
     const raw = (rows: typeof empty) => rows.find(([p]) => p === "A1")?.[2] ?? 0;
     expect(raw(calr()) - raw(empty)).toBeGreaterThan(10 * 44 * 0.8);
   });
+
+  it("an uncalibrated pit between whole stones holds its count and stays unsettled", async () => {
+    const pits = new PhysicalBoard().pits;
+    const { clock, firmware, physical, send, out } = rig({ uncalibrated: pits }, 0);
+    await clock.advance(300);
+    expect(send({ type: "tare", pit: null })).toBe("ack");
+    await clock.advance(100);
+    const x = (pit: string): number => {
+      const cell = firmware.calibration(pit)?.cell ?? NOMINAL_CELL;
+      return (cell.gain * 32) / NOMINAL_CELL.gain;
+    };
+    const between = pits.find((p) => Math.abs(x(p) - Math.round(x(p))) > 0.3) ?? "";
+    const whole = pits.find((p) => Math.abs(x(p) - Math.round(x(p))) < 0.25) ?? "";
+    physical.setCount(between, 32);
+    physical.setCount(whole, 32);
+    await clock.advance(1000);
+    const snap = out.filter((m) => m.type === "snapshot").at(-1);
+    if (snap?.type !== "snapshot" || snap.board.geometry !== "4x8") throw new Error("no snapshot");
+    expect(snap.unsettled).toEqual([between]);
+    expect(snap.board.counts[pits.indexOf(between)]).toBe(0); // held since it was empty
+    expect(snap.board.counts[pits.indexOf(whole)]).toBe(Math.round(x(whole)));
+    expect(send({ type: "calibrate", pit: between, known: 32 })).toBe("ack"); // still: CAL takes it
+    await clock.advance(300);
+    const after = out.filter((m) => m.type === "snapshot").at(-1);
+    expect(after?.type === "snapshot" && after.unsettled).toEqual([]);
+  });
 });
