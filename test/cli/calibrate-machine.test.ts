@@ -134,6 +134,18 @@ describe("calibration step machine: clearing and taring", () => {
     expect(m.sent()).toEqual(["TARE A1"]);
   });
 
+  it("sends every LED once, then only the ones that change", () => {
+    const m = tared(plan());
+    const leds = m.effects.flatMap((e) => (e.type === "leds" ? [e.entries] : []));
+    expect(leds[0]).toHaveLength(32);
+    m.read({ A1: 30 });
+    const last = m.effects.filter((e) => e.type === "leds").at(-1);
+    expect(last).toEqual({
+      type: "leds",
+      entries: [{ pit: "A1", led: { pattern: "steady", colour: "cyan" } }],
+    });
+  });
+
   it("a refused TARE stops the run", () => {
     const m = machine(plan({ yes: true }));
     m.read({});

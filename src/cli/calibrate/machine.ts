@@ -168,8 +168,8 @@ export interface CalibrationState {
   readonly waitConfirm: boolean;
   readonly button2At: number | null;
   readonly results: ReadonlyMap<string, PitResult>;
-  /** The LEDs last asked for (a key), so that only changes are sent. */
-  readonly ledKey: string;
+  /** The LEDs last asked for, by pit (`-`, `cyan blink` …), so that only changes are sent. */
+  readonly ledShown: ReadonlyMap<string, string>;
   /** Each pit's raw reading just after the tare (null before the first poll). */
   readonly emptyRaws: ReadonlyMap<string, number> | null;
   /** The current pit's last two raw readings. */
@@ -215,7 +215,7 @@ export function startCalibration(plan: CalibrationPlan): Step {
     waitConfirm: false,
     button2At: null,
     results: new Map(plan.pits.map((p) => [p, PENDING])),
-    ledKey: "",
+    ledShown: new Map(),
     emptyRaws: null,
     rawSamples: [],
     polling: false,
@@ -708,12 +708,13 @@ export function ledsFor(s: CalibrationState): Map<string, LedState> {
   return leds;
 }
 
+/** Sends the LEDs that differ from those last asked for (every pit the first time). */
 function showLeds(s: Draft, fx: CalibrationEffect[]): void {
-  const leds = ledsFor(s);
-  const key = [...leds]
-    .map(([p, l]) => `${p}:${l.pattern === "off" ? "-" : l.colour + l.pattern}`)
-    .join(" ");
-  if (key === s.ledKey) return;
-  s.ledKey = key;
-  fx.push({ type: "leds", entries: [...leds].map(([pit, led]) => ({ pit, led })) });
+  const text = (l: LedState): string => (l.pattern === "off" ? "-" : `${l.colour} ${l.pattern}`);
+  const changed = [...ledsFor(s)].filter(([pit, led]) => s.ledShown.get(pit) !== text(led));
+  if (changed.length === 0) return;
+  const shown = new Map(s.ledShown);
+  for (const [pit, led] of changed) shown.set(pit, text(led));
+  s.ledShown = shown;
+  fx.push({ type: "leds", entries: changed.map(([pit, led]) => ({ pit, led })) });
 }
