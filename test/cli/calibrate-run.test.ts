@@ -149,6 +149,30 @@ describe("kete calibrate: boards and options it refuses, in one line", () => {
     expect(rig.errors.join("")).toMatch(/^kete calibrate: .*HELLO.*\n$/);
   });
 
+  it("only pits whose sensor is faulty: nothing to calibrate, exit 4", async () => {
+    const { rig, run } = calibrationRig({
+      firmware: { faultyPits: ["A1", "B2"] },
+      options: { pits: ["A1", "B2"] },
+    });
+    expect(await driveTo(rig.clock, run())).toBe(4);
+    expect(rig.errors.join("")).toBe(
+      "kete calibrate: nothing to calibrate: the sensor of A1 B2 is faulty\n",
+    );
+    expect(rig.firmware.commands.some((c) => c.type === "tare")).toBe(false);
+  });
+
+  it("a faulty pit among others is left out, said, and reported: exit 4", async () => {
+    const { rig, run } = calibrationRig({
+      firmware: { uncalibrated: PITS, faultyPits: ["A2"] },
+      options: { pits: ["A1", "A2", "A3"], yes: true },
+    });
+    expect(await driveTo(rig.clock, run())).toBe(4);
+    expect(rig.out.join("")).toContain("left out, their sensor is faulty: A2\n");
+    const r = report(rig.reportDir);
+    expect(r.pits.find((p) => p.pit === "A2")?.calibration).toBe("fault");
+    expect(r.summary).toMatchObject({ calibrated: 2, verified: 2, refused: 1 });
+  });
+
   it("a board without calibration (cal=0): exit 1", async () => {
     const { rig, run } = calibrationRig({ firmware: { calibration: false } });
     expect(await driveTo(rig.clock, run())).toBe(1);

@@ -102,6 +102,10 @@ export async function calibrateBoard(
     rawPerStone: REFERENCE_RAW_PER_STONE,
     ...(options.timing === undefined ? {} : { timing: options.timing }),
   };
+  if (plan.pits.length === 0) {
+    const why = `nothing to calibrate: the sensor of ${faulty.join(" ")} is faulty`;
+    return close(board, () => say(why), EXIT_INCOMPLETE);
+  }
   const screen = new CalibrationScreen({
     live: io.live,
     colour: io.colour,
