@@ -6,9 +6,9 @@
  *   (each a few % off, seeded); when a conversion is ready DOUT goes low;
  * - a reading starts with a rising edge of PD_SCK while DOUT is low; each
  *   rising edge shifts the next of 24 bits (two's complement, MSB first) onto
- *   DOUT; pulses while no reading is under way (DOUT high) are ignored; pulse 25 selects channel A gain 128 for the next
- *   conversion (26: channel B gain 32, unconnected here; 27: A gain 64), and
- *   DOUT goes high until the next conversion;
+ *   DOUT; pulse 25 selects channel A gain 128 for the next conversion (26:
+ *   channel B gain 32, unconnected here; 27: A gain 64), and DOUT stays high
+ *   until that conversion; pulses while no reading is under way are ignored;
  * - conversions go on while nobody reads: an unread chip keeps DOUT low with
  *   the newest value; one that completes while the chip is being read changes
  *   the bits still to come (the corrupted reading hardware/README.md §4 talks of);
