@@ -1,6 +1,7 @@
 /**
- * Engine throughput: perft nodes per second for every four-row game (with
- * the C reference beside it where a C compiler exists) and random playouts.
+ * Engine throughput: perft nodes per second for every game (the four-row
+ * games with the C reference beside them where a C compiler exists; Bao;
+ * Glassperlenspiel) and random playouts.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -30,6 +31,7 @@ const PERFT_CASES: readonly PerftCase[] = [
   { game: "bao-kiswahili", options: {}, depth: 10 },
   { game: "bao-kiswahili", options: { takasia: true }, depth: 10 },
   { game: "bao-kujifunza", options: {}, depth: 9 },
+  { game: "glassperlenspiel", options: {}, depth: 6 },
 ];
 
 function label(c: { game: string; options: Record<string, string | boolean> }): string {

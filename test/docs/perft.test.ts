@@ -6,7 +6,7 @@
  * `kete perft --option` reads them.
  *
  * Counts up to FAST_LEAVES run in every test run (about 2.5 s in all on the
- * 2-core CI machine). Of the ten larger ones, nine take 0.3–12 s each and
+ * 2-core CI machine). Of the eleven larger ones, ten take 0.3–12 s each and
  * bao-de (capture=optional) depth 4 (151,880,548 leaves) 55–90 s: about two
  * minutes together, too slow for every run. They are a separate suite, listed as
  * skipped in every run, run with KETE_PERFT_SLOW=1:
@@ -82,6 +82,21 @@ describe("README perft counts are read", () => {
 
   it("leaves out only the count too slow to compute (bao-de capture=optional, depth 5)", () => {
     expect(emptyDepthCells(readme)).toEqual(["`bao-de` (`capture=optional`) depth 5"]);
+  });
+
+  it("states the Glassperlenspiel counts the rules file gives (docs/rules/glassperlenspiel.md, Perft)", () => {
+    const rules = readFileSync(
+      new URL("../../docs/rules/glassperlenspiel.md", import.meta.url),
+      "utf8",
+    );
+    const m = /from the start:\s*([\d,·\s]+?)\s*at depths 1–(\d+)/.exec(rules);
+    if (m === null) throw new Error("glassperlenspiel.md: no perft counts");
+    const stated = (m[1] ?? "").split("·").map((c) => parseCount(c.replace(/\s+/g, "")));
+    expect(stated.length).toBe(Number(m[2]));
+    const row = depthTableClaims(readme).filter((c) => c.game === "glassperlenspiel");
+    expect(row.map((c) => c.depth)).toEqual([1, 2, 3, 4, 5]);
+    expect(row.slice(0, stated.length).map((c) => c.leaves)).toEqual(stated);
+    expect(benchTableClaims(readme).some((c) => c.game === "glassperlenspiel")).toBe(true);
   });
 
   it(`checks ${fast.length} counts in every run and ${slow.length} with KETE_PERFT_SLOW=1`, () => {
