@@ -79,4 +79,30 @@ describe("glassperlenspiel perft", () => {
     // All of them take seconds; ten take well under one (generous for a loaded machine).
     expect(ms).toBeLessThan(500);
   });
+
+  it("the rules file's 650,760 moves of a pit of ten stones and five gems (North's gems in North's cup)", () => {
+    const rules = parse(
+      at("S", { A1: "10 S1 S2 S3 S4 S5" }, { N: ["N1", "N2", "N3", "N4", "N5"] }),
+    );
+    expect(gp.perft(rules, 1)).toBe(650_760);
+    const t = performance.now();
+    const first = gp.legal(rules, 3);
+    const ms = performance.now() - t;
+    expect(first).toMatchObject({ truncated: true });
+    // The last stone on B4's lone stone (indirect, S5 the only gem in North's
+    // pits); on S5 alone in B4 (direct); on B5 and B4's lone stones (a chain of
+    // two: S5 from B3, then one from North's cup).
+    expect(first.moves.map((m) => m.move)).toEqual([
+      "A1:S1S2S3S4S5ssssssssss/B5S5",
+      "A1:S1S2S3S4sS5sssssssss",
+      "A1:S1S2S3S4ssS5ssssssss/B3S5NCN1",
+    ]);
+    expect(ms).toBeLessThan(500);
+    // The tree follows one bead order at the cost of its path.
+    const root = gp.turnTree?.(rules)[0];
+    expect(root?.steps).toEqual([
+      { op: "lift", pit: "A1", n: 15, stones: 10, gems: ["S1", "S2", "S3", "S4", "S5"] },
+    ]);
+    expect(root?.children().map((c) => c.choice)).toEqual(["S1", "S2", "S3", "S4", "S5", "s"]);
+  });
 });
