@@ -43,7 +43,29 @@ function engineMoves(p: Position) {
   }));
 }
 
-export const stats = { listed: 0, moves: 0, played: 0, ends: new Map<string, number>() };
+export const stats = {
+  listed: 0,
+  moves: 0,
+  played: 0,
+  ends: new Map<string, number>(),
+  /** Moves compared by kind: what the comparison covered. */
+  kinds: new Map<string, number>(),
+};
+
+function count(kind: string): void {
+  stats.kinds.set(kind, (stats.kinds.get(kind) ?? 0) + 1);
+}
+
+/** Tallies what a listed move exercises: captures of each kind, chains, laps. */
+function tally(m: { move: string; trace: { op: string }[] }): void {
+  const captures = m.trace.filter((s) => s.op === "capture").length;
+  const sows = m.trace.filter((s) => s.op === "sow").length;
+  if (captures > 0 && !m.move.includes("/")) count("direct");
+  if (m.move.includes("/")) count("indirect");
+  if (/\/.*[NS]C/.test(m.move)) count("from the cup");
+  if (captures >= 2) count("chain");
+  if (sows >= 10) count("lap");
+}
 
 function agreeOnOutcome(json: GpPosition, p: Position): void {
   const expected = gpOutcome(gpNormal(json));
@@ -69,6 +91,7 @@ export function agree(json: GpPosition): void {
   expect(engineMoves(p), JSON.stringify(json)).toEqual(expected);
   stats.listed++;
   stats.moves += expected.length;
+  for (const m of expected) tally(m);
 }
 
 /** Plays a whole random game (the oracle's moves), checking each position and the move played. */
@@ -84,6 +107,7 @@ export function playGame(seed: number, from: GpPosition = gpInitial(), maxPlies 
     expect(game.positionToJSON(applied.value.position), move.move).toEqual(move.position);
     expect(applied.value.trace, move.move).toEqual(move.trace);
     stats.played++;
+    if (move.trace.filter((s) => s.op === "sow").length >= 10) count("lap");
     json = move.position;
   }
   return maxPlies;

@@ -21,5 +21,8 @@ describe("the Glassperlenspiel engine agrees with the independent oracle", () =>
     expect(ended).toBeGreaterThan(0);
     expect(plies).toBeGreaterThan(1000);
     expect(stats.listed).toBeGreaterThan(600);
+    for (const kind of ["direct", "indirect", "from the cup", "chain", "lap"]) {
+      expect(stats.kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    }
   });
 });
