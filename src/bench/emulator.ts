@@ -5,7 +5,7 @@
  * reach the host as a settled count, on the emulated clock (PROTOCOL.md §7;
  * issue 12 asks for no more than the debounce plus one scan period).
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { playTrace } from "../board/index.js";
 import type { TraceStep } from "../games/index.js";
@@ -15,6 +15,9 @@ import { seededRandom } from "../shared/index.js";
 import { printTable } from "./report.js";
 
 const HEX = fileURLToPath(new URL("../../hardware/firmware/build/kete_board.hex", import.meta.url));
+const SYM = HEX.replace(/\.hex$/, ".sym");
+/** Called once per pass of the Arduino core's main loop. */
+const LOOP_SYMBOL = "_Z14serialEventRunv";
 
 interface Line {
   readonly text: string;
@@ -123,6 +126,43 @@ async function latencyRow(image: Uint8Array): Promise<(string | number)[]> {
   ];
 }
 
+/**
+ * The firmware's main-loop passes, from one call of `serialEventRun` to the
+ * next, while a line arrives and a hand sows: the time the 64-byte receive
+ * ring must cover (5.5 ms at 115200 baud, PROTOCOL.md §2). Null without the symbol.
+ */
+async function loopPassRow(image: Uint8Array): Promise<(string | number)[] | null> {
+  if (!existsSync(SYM)) return null;
+  const sym = readFileSync(SYM, "utf8")
+    .split("\n")
+    .map((l) => l.split(" "))
+    .find((f) => f[2] === LOOP_SYMBOL);
+  if (sym === undefined) return null;
+  const target = parseInt(sym[0] ?? "0", 16) / 2;
+  const { board } = boardWithLines(image, 6);
+  await board.runFor(600);
+  busy(board);
+  const mcu = board.mcu;
+  const end = mcu.cycles + 1000 * 16_000;
+  const passes: number[] = [];
+  let last = -1;
+  while (mcu.cycles < end) {
+    mcu.runUntil(mcu.cycles + 1); // one instruction, events on time
+    if (mcu.cpu.pc !== target) continue;
+    if (last >= 0) passes.push((mcu.cycles - last) / 16_000);
+    last = mcu.cycles;
+  }
+  passes.sort((a, b) => a - b);
+  const q = (f: number): number => passes[Math.floor(f * (passes.length - 1))] ?? NaN;
+  return [
+    "firmware main-loop pass (ms), sowing, LEDs blinking",
+    passes.length,
+    q(0.5),
+    q(0.99),
+    q(1),
+  ];
+}
+
 export async function benchEmulator(): Promise<void> {
   if (!existsSync(HEX)) {
     console.log(
@@ -143,9 +183,13 @@ export async function benchEmulator(): Promise<void> {
   printTable({
     title: "Emulated board: a dropped stone's way to the host (emulated clock)",
     columns: ["path", "samples", "p50 ms", "p99 ms", "max ms"],
-    rows: [await latencyRow(image.value)],
+    rows: [
+      await latencyRow(image.value),
+      ...[await loopPassRow(image.value)].filter((r) => r !== null),
+    ],
     notes: [
       `From the stone landing to the first settled snapshot counting it. Issue 12's target is the debounce plus one scan period, ${200 + HX711_PERIOD_MS} ms; the cup's ringing (≈ 30 ms decay), the HX711's four-conversion filter and the firmware's quiet-scan rule come before the debounce.`,
+      "Main-loop pass: from one call of serialEventRun to the next, one emulated second; a pass longer than 5.5 ms lets the 64-byte receive ring overflow at 115200 baud (PROTOCOL.md §2).",
     ],
   });
 }
