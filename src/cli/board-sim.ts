@@ -6,8 +6,9 @@
  *
  * `--hand` reads engine traces (`kete engine`'s `trace`, JSON, one a line) on
  * standard input and has the simulator's hand play each stone by stone at a
- * person's pace, saying `hand: N steps` when done: a test or a script moves
- * the stones while kete plays on the port.
+ * person's pace, saying `hand: N steps` when done; `{"press":1}`,
+ * `{"release":1}` and `{"reset":true}` work the buttons and the reset: a test
+ * or a script moves the stones while kete plays on the port.
  *
  * `--firmware FILE.hex` serves the reference board under emulation instead
  * (src/emulator): that firmware image runs on an emulated Mega 2560 with its
@@ -68,7 +69,10 @@ export function registerBoardSimCommand(program: Command): Command {
     .option("--stones <n>", "stones in every pit at the start (default 4)")
     .option("--path <path>", "where to put the device link (default /tmp/kete-sim-XXXXXX)")
     .option("--demo", "a ghost hand sows a random pit every few seconds")
-    .option("--hand", "play the traces read on standard input (JSON, one a line) stone by stone")
+    .option(
+      "--hand",
+      'play the traces read on standard input (JSON, one a line) stone by stone; also {"press":1}, {"release":1}, {"reset":true}',
+    )
     .option("--firmware <file.hex>", "run this firmware image on an emulated Mega 2560 instead")
     .option("--eeprom <file>", "with --firmware: keep the board's EEPROM in this file")
     .option("--uncalibrated", "with --firmware: a new board, no calibration in its EEPROM")
@@ -111,7 +115,19 @@ export function registerBoardSimCommand(program: Command): Command {
         process.stderr.write(`kete board-sim: ${sim.error.message}\n`);
         process.exit(1);
       }
-      if (flags.hand === true) handLoop(sim.value.physical, realScheduler, seed);
+      if (flags.hand === true) {
+        const fw = sim.value.firmware;
+        handLoop(
+          {
+            physical: sim.value.physical,
+            clock: realScheduler,
+            press: (n) => fw.pressButton(n),
+            release: (n) => fw.releaseButton(n),
+            reset: () => fw.reboot("reset"),
+          },
+          seed,
+        );
+      }
       await serve(sim.value, flags.demo === true, seed, flags.noise === true);
     });
 }
@@ -159,7 +175,19 @@ async function serveFirmware(
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   process.on("SIGHUP", stop);
-  if (flags.hand === true) handLoop(board.value.physical, board.value.clock, seed);
+  const b = board.value;
+  if (flags.hand === true) {
+    handLoop(
+      {
+        physical: b.physical,
+        clock: b.clock,
+        press: (n) => b.press(n),
+        release: (n) => b.release(n),
+        reset: () => b.reset("external"),
+      },
+      seed,
+    );
+  }
   if (flags.demo === true) {
     await demoLoop(board.value.physical, board.value.clock, seed, () => stopping);
   }
@@ -167,37 +195,95 @@ async function serveFirmware(
 
 const OPS = new Set(["lift", "capture", "sow", "place"]);
 
-/** A trace from one line of input: an array of steps or an object with `trace`; else why not. */
-export function parseTraceLine(line: string): TraceStep[] | string {
+/** What a `--hand` line asks: a trace to play, a button, a reset. */
+export type HandLine =
+  | { readonly kind: "trace"; readonly steps: TraceStep[] }
+  | { readonly kind: "press" | "release"; readonly button: number }
+  | { readonly kind: "reset" };
+
+function badStep(step: unknown): boolean {
+  if (typeof step !== "object" || step === null) return true;
+  const s = step as Record<string, unknown>;
+  const pick = s.op === "lift" || s.op === "capture";
+  return (
+    !OPS.has(String(s.op)) ||
+    typeof s.pit !== "string" ||
+    (pick && (typeof s.n !== "number" || !Number.isInteger(s.n) || s.n < 0))
+  );
+}
+
+/**
+ * One line of `--hand` input: a trace (an array of steps, or an object with
+ * `trace`, as `kete engine` answers), `{"press":1}`, `{"release":1}` or
+ * `{"reset":true}`; else why not.
+ */
+export function parseHandLine(line: string): HandLine | string {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
     return "not JSON";
   }
-  const steps: unknown =
+  const o =
     typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>).trace
-      : value;
-  if (!Array.isArray(steps)) return "neither a trace (an array of steps) nor an object with one";
-  for (const [i, step] of steps.entries()) {
-    const s = step as Record<string, unknown>;
-    const pick = s.op === "lift" || s.op === "capture";
-    if (
-      typeof step !== "object" ||
-      step === null ||
-      !OPS.has(String(s.op)) ||
-      typeof s.pit !== "string" ||
-      (pick && (typeof s.n !== "number" || !Number.isInteger(s.n) || s.n < 0))
-    ) {
-      return `step ${i + 1} is not a trace step ({"op":"lift"|"capture","pit","n"} or {"op":"sow"|"place","pit"})`;
-    }
+      ? (value as Record<string, unknown>)
+      : null;
+  for (const kind of ["press", "release"] as const) {
+    const n = o?.[kind];
+    if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 16)
+      return { kind, button: n };
   }
-  return steps as TraceStep[];
+  if (o?.reset === true) return { kind: "reset" };
+  const steps: unknown = o === null ? value : o.trace;
+  if (!Array.isArray(steps)) {
+    return 'neither a trace (an array of steps, or {"trace":…}) nor {"press":n}, {"release":n}, {"reset":true}';
+  }
+  const bad = steps.findIndex(badStep);
+  if (bad >= 0) {
+    return `step ${bad + 1} is not a trace step ({"op":"lift"|"capture","pit","n"} or {"op":"sow"|"place","pit"})`;
+  }
+  return { kind: "trace", steps: steps as TraceStep[] };
 }
 
-/** `--hand`: traces from standard input, one after the other, on the board's clock. */
-function handLoop(physical: PhysicalBoard, clock: Scheduler, seed: number): void {
+/** What `--hand` moves: the stones, on the board's clock, and the buttons and reset. */
+interface HandTarget {
+  readonly physical: PhysicalBoard;
+  readonly clock: Scheduler;
+  press(button: number): void;
+  release(button: number): void;
+  reset(): void;
+}
+
+async function handDo(target: HandTarget, line: HandLine | string, seed: number): Promise<void> {
+  if (typeof line === "string") {
+    process.stderr.write(`hand: ${line}\n`);
+    return;
+  }
+  switch (line.kind) {
+    case "press":
+    case "release":
+      target[line.kind](line.button);
+      process.stdout.write(
+        `hand: ${line.kind === "press" ? "pressed" : "released"} ${line.button}\n`,
+      );
+      return;
+    case "reset":
+      target.reset();
+      process.stdout.write("hand: reset\n");
+      return;
+    case "trace": {
+      const played = await playTrace(target.physical, line.steps, {
+        scheduler: target.clock,
+        seed,
+      });
+      if (played.ok) process.stdout.write(`hand: ${line.steps.length} steps\n`);
+      else process.stderr.write(`hand: ${played.error.message}\n`);
+    }
+  }
+}
+
+/** `--hand`: lines from standard input, done one after the other. */
+function handLoop(target: HandTarget, seed: number): void {
   let queue = Promise.resolve();
   let n = 0;
   let buffered = "";
@@ -207,16 +293,9 @@ function handLoop(physical: PhysicalBoard, clock: Scheduler, seed: number): void
     const lines = buffered.split("\n");
     buffered = lines.pop() ?? "";
     for (const line of lines.filter((l) => l.trim() !== "")) {
-      const trace = parseTraceLine(line);
-      queue = queue.then(async () => {
-        if (typeof trace === "string") {
-          process.stderr.write(`hand: ${trace}\n`);
-          return;
-        }
-        const played = await playTrace(physical, trace, { scheduler: clock, seed: seed + n++ });
-        if (played.ok) process.stdout.write(`hand: ${trace.length} steps\n`);
-        else process.stderr.write(`hand: ${played.error.message}\n`);
-      });
+      const parsed = parseHandLine(line);
+      const s = seed + n++;
+      queue = queue.then(() => handDo(target, parsed, s));
     }
   });
 }

@@ -109,7 +109,7 @@ describe.skipIf(hex === null || !socatAvailable())("kete board-sim --firmware on
 });
 
 describe.skipIf(hex === null || !socatAvailable())("kete board-sim --firmware --hand", () => {
-  it("plays a trace read on standard input stone by stone; the firmware counts the result", async () => {
+  it("plays a trace read on standard input stone by stone (the firmware counts the result), works the buttons and resets the board", async () => {
     const path = join(dir, "hand");
     const sim = await boardSim(["--firmware", hex ?? "", "--path", path, "--hand", "--fast"]);
     try {
@@ -134,6 +134,14 @@ describe.skipIf(hex === null || !socatAvailable())("kete board-sim --firmware --
       const run = kete(["board-test", "--port", path, "--once"]);
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(/ {2}B +4 +4 +0 +5 +5 +5 +5 +4\n/);
+      expect(run.stdout.split("\n")[0]).toMatch(/ boot #0$/);
+      sim.child.stdin?.write('{"press":1}\n{"release":1}\n{"reset":true}\n');
+      while (!sim.output().includes("hand: reset") && Date.now() < deadline + 10_000) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(sim.output()).toContain("hand: pressed 1\nhand: released 1\nhand: reset\n");
+      const again = kete(["board-test", "--port", path, "--once"]);
+      expect(again.stdout.split("\n")[0]).toMatch(/ boot #1$/);
     } finally {
       expect(await stop(sim.child)).toBe(0);
     }
