@@ -63,7 +63,9 @@ function wholeNumber(text: string | undefined, fallback: number): number {
 export function registerBoardSimCommand(program: Command): Command {
   return program
     .command("board-sim")
-    .description("serve a simulated 4x8 sensor board on a pseudo-terminal until Ctrl-C")
+    .description(
+      "serve a simulated 4x8 sensor board, or a firmware image on an emulated one, on a pseudo-terminal until Ctrl-C",
+    )
     .option("--noise", "sensor jitter, slow settling, and an occasional lost or damaged line")
     .option("--seed <n>", "seed of the noise and the demo hand (default 1)")
     .option("--stones <n>", "stones in every pit at the start (default 4)")
@@ -80,8 +82,7 @@ export function registerBoardSimCommand(program: Command): Command {
     .option(
       "--fault <pit=kind>",
       `with --firmware: a faulty sensor (${FAULTS.join(", ")}); repeatable`,
-      (v: string, all: string[]) => [...all, v],
-      [] as string[],
+      (v: string, all: string[] | undefined) => [...(all ?? []), v],
     )
     .showHelpAfterError("(run 'kete board-sim --help' for usage)")
     .action(async (flags: BoardSimFlags, command: Command) => {

@@ -94,7 +94,10 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   "board-sim": {
     codes: [
       [EXIT_OK, "stopped (Ctrl-C, SIGTERM, SIGHUP)"],
-      [EXIT_FAILED, "the pseudo-terminal cannot be made (is socat installed?)"],
+      [
+        EXIT_FAILED,
+        "the pseudo-terminal cannot be made (is socat installed?) or the firmware cannot be read",
+      ],
     ],
     readme: "The board",
   },
