@@ -37,7 +37,7 @@ const READINGS = readingNames("2x5+2");
 
 export class GlassGame implements Game<GlassPosition> {
   readonly id = GAME_ID;
-  readonly title = "Glassperlenspiel (GB-1…GB-7)";
+  readonly title = "Glassperlenspiel";
   readonly optionSpecs: readonly OptionSpec[] = [];
   readonly layout: BoardLayout = GLASS_LAYOUT;
 
