@@ -385,3 +385,16 @@ export function gpRandomMove(input: GpPosition, random: () => number): GpMove | 
   const moves = movesOfOrder(p, start, bag);
   return moves[Math.floor(random() * moves.length)]!;
 }
+
+/** How many moves `gpLegal` would list, counted order by order without keeping them. */
+export function gpCountMoves(input: GpPosition): number {
+  const p = gpNormal(input);
+  if (gpOutcome(p) !== null) return 0;
+  let n = 0;
+  for (const start of startPits(p)) {
+    const pit = p.pits[start]!;
+    const bag = [...new Array<string>(pit.stones).fill("s"), ...pit.gems];
+    for (const order of orders(bag)) n += movesOfOrder(p, start, order).length;
+  }
+  return n;
+}
