@@ -7,7 +7,7 @@
  * until each bead lands: a node replays only its own path.
  */
 import type { Trace, TraceStep, TurnBranch, TurnNode } from "../core/types.js";
-import { findChain, forEachCapture, prepareChoices } from "./captures.js";
+import { findChain, forEachCapture, prepareChoices, takeChoice, untake } from "./captures.js";
 import { GEM_TAGS, LOWEST, PLACES, STONE, beadName, rowStart } from "./geometry.js";
 import { formatMove } from "./notation.js";
 import { keyOf, type GlassPosition } from "./position.js";
@@ -61,12 +61,10 @@ function lastBead(turn: Turn, s: Sower, sow: TraceStep, beads: readonly number[]
   if (prepareChoices(s) > 1) {
     return { steps: [sow], end: null, children: () => choiceBranches(turn, beads) };
   }
-  let node: Node | null = null;
-  forEachCapture(s, () => {
-    node = leaf([sow, ...captureSteps(s)], s, turn);
-    return true;
-  });
-  return node as unknown as Node;
+  takeChoice(s, 0); // the one way the captures go: a direct chain, a forced set, or none
+  const node = leaf([sow, ...captureSteps(s)], s, turn);
+  untake(s);
+  return node;
 }
 
 /** The kinds of bead that may fall next after `prefix`, each as a branch. */
