@@ -1,0 +1,123 @@
+/**
+ * A whole game of `kete play --port` against the reference firmware (issue
+ * 12, "done when"): the .hex built from hardware/firmware runs on the
+ * emulated Mega, paced to the wall clock and served on a pseudo-terminal;
+ * `kete play` in its own process opens the pty as it would /dev/ttyACM0; the
+ * simulator's hand sows each move stone by stone on the emulated board, whose
+ * load cells the firmware reads through its 32 emulated HX711s. The moves are
+ * chosen greedily (the most stones captured) so that the game ends in a few
+ * plies; it is played to its result, and the journal verifies.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { playTrace } from "../../src/board/physical-board.js";
+import { socatAvailable } from "../../src/board/pty.js";
+import { EmulatedBoard, loadFirmware, serveOnPty } from "../../src/emulator/index.js";
+import { findGame } from "../../src/games/index.js";
+import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
+import { readJournal } from "../../src/journal/store.js";
+import { seededRandom } from "../../src/shared/random.js";
+import { runKete, startKete } from "../cli/process.js";
+import { ensureBuilt } from "../cli/run.js";
+import { referenceFirmware } from "./avr.js";
+
+const hex = await referenceFirmware("test/emulator/play-port.test.ts");
+const haveSocat = socatAvailable();
+const dir = mkdtempSync(join(tmpdir(), "kete-emu-play-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The move that captures most (ties broken by the seeded random, shorter sowings first). */
+function greedy(game: Game<Position>, p: Position, random: () => number): LegalMove<Position> {
+  let best: LegalMove<Position> | null = null;
+  let score = -Infinity;
+  for (const m of game.legal(p, 5000).moves) {
+    const taken = m.trace.reduce((n, s) => n + (s.op === "capture" ? s.n : 0), 0);
+    const s = taken * 1000 - m.trace.length + random();
+    if (s > score) [best, score] = [m, s];
+  }
+  if (best === null) throw new Error("no legal move");
+  return best;
+}
+
+/** Resolves once the SK9822 under `pit` shows pure green (kete's start-pit light), as decoded from SPI. */
+async function green(board: EmulatedBoard, pit: string, ms = 30_000): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 50) {
+    const led = board.ledOf(pit);
+    if (led.brightness > 0 && led.g > 0 && led.r === 0 && led.b === 0) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+describe.skipIf(hex === null || !haveSocat)(
+  "kete play --port against the reference firmware on the emulated board",
+  { timeout: 300_000 },
+  () => {
+    it("a whole game to its result, every move followed from the load cells; the journal verifies", async () => {
+      ensureBuilt();
+      const game = findGame("husbao-front") as Game<Position>;
+      const init = game.initial({});
+      if (!init.ok) throw new Error(init.error.message);
+      const image = loadFirmware(hex!);
+      if (!image.ok) throw new Error(image.error.message);
+      const created = EmulatedBoard.create({
+        firmware: image.value,
+        seed: 12,
+        calibrated: true,
+        counts: [...game.sensorView(init.value).counts],
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      const board = created.value;
+      const served = await serveOnPty(board, { pace: { realTime: true } });
+      if (!served.ok) throw new Error(served.error.message);
+      const k = startKete(
+        ["play", "--port", served.value.hostPath, "--game", "husbao-front", "--players", "Ana,Ben"],
+        { env: { KETE_GAMES_DIR: dir }, lifeMs: 280_000 },
+      );
+      try {
+        await k.printed(/new game of HusBao/);
+        await k.printed(/board set up\n/);
+        const random = seededRandom(3);
+        let p = init.value;
+        let ply = 0;
+        while (game.outcome(p) === null) {
+          const m = greedy(game, p, random);
+          ply += 1;
+          // As a player would: start once the lights say this pit may start the turn.
+          expect(await green(board, m.trace[0]!.pit), `ply ${ply}: ${m.trace[0]!.pit} lit`).toBe(
+            true,
+          );
+          const sown = await playTrace(board.physical, m.trace, {
+            perStoneMs: [120, 200],
+            seed: ply,
+            scheduler: board.clock,
+          });
+          expect(sown.ok, `ply ${ply} ${m.move}`).toBe(true);
+          await k.printed(
+            new RegExp(`ply ${ply} {2}(South|North) \\((Ana|Ben)\\) {2}${escape(m.move)}`),
+          );
+          p = m.position;
+        }
+        await k.printed(/game over: /);
+        expect(await k.exited).toBe(0);
+        expect(k.stderr()).toBe("");
+        expect(k.stdout()).not.toMatch(/! (South|North)|sensor fault/);
+        const [file] = readdirSync(dir).map((f) => join(dir, f));
+        const j = readJournal(file!);
+        if (!j.ok) throw new Error(j.error.message);
+        expect(j.value.header.board).toMatchObject({ simulated: false, geometry: "4x8" });
+        expect(j.value.records.filter((r) => r.kind === "move")).toHaveLength(ply);
+        expect(j.value.records.filter((r) => r.kind === "result")).toHaveLength(1);
+        const v = await runKete(["replay", file!, "--verify"]);
+        expect(v.stdout).toMatch(/^verified: \d+ decisions/);
+      } finally {
+        if (k.child.exitCode === null) k.child.kill("SIGINT");
+        await served.value.stop();
+      }
+    });
+  },
+);
