@@ -1,24 +1,36 @@
 /**
- * The physical model behind the simulated board: stones in pits and a hand
- * that moves them, one stone at a time, the way a player does.
+ * The physical model behind the simulated board: beads in places and a hand
+ * that moves them, one at a time, the way a player does. Beads are plain
+ * stones (counted, all alike) and, on the Glassperlenspiel board (`2x5+2`),
+ * ten gems `S1`…`N5` that each lie in exactly one place or in the hand.
  *
  *   const board = new PhysicalBoard({ geometry: "4x8", counts: 4 });   // or 32 counts, or { A1: 2, … }
- *   board.hand.lift("B3");          // all stones of B3 into the hand (or lift("B3", 2))
- *   board.hand.drop("B4");          // one stone from the hand
+ *   board.hand.lift("B3");          // all beads of B3 into the hand (or lift("B3", 2): two stones)
+ *   board.hand.drop("B4");          // one stone from the hand (a stone if it holds one, else a gem)
  *   board.hand.capture("C4");       // every stone of C4 into the hand
  *   board.hand.place("B5");         // one stone from the off-board reserve
  *   board.hand.hover("B6");         // the hand over a pit (sensor jitter, see the firmware)
  *   await playTrace(board, trace, { perStoneMs: [150, 400], timeScale: 0 });
  *
- * Count geometries only (`4x8`, and `2x5+2` without gems): cells are in the
- * protocol's canonical order. `hex61` (colours, not counts) would add its own
- * cell type here. The model knows no time; `playTrace` takes a scheduler.
+ * With gems (`2x5+2`; without `counts` and `gems` it starts as GB-1 sets up):
+ *
+ *   const gb = new PhysicalBoard({ geometry: "2x5+2", counts: { A1: 1 }, gems: { A1: ["S5"] } });
+ *   gb.gems("A1");                  // ["S5"]; gb.whereIs("S5") → "A1"; gb.places() → [{count, gems}, …]
+ *   gb.hand.lift("A1");             // its stone and S5 into the hand: held 2, heldGems ["S5"]
+ *   gb.hand.drop("A2", "S5");       // that gem; drop("A3", "s") a stone; drop("A3") a stone
+ *   gb.hand.capture("B3", "N3", "SC"); // gem N3 from B3 into South's cup (through the hand)
+ *   gb.readings();                  // the 132 readings of shared/readings.ts (a game's sensorView)
+ *   gb.setCounts(game.sensorView(position).counts); // the whole board from a game's readings
+ *
+ * Cells are in the protocol's canonical order. `hex61` (colours, not counts)
+ * would add its own cell type here. The model knows no time; `playTrace`
+ * takes a scheduler.
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { seededRandom } from "../shared/index.js";
-import { GEOMETRIES } from "../protocol/index.js";
-import type { Geometry } from "../protocol/index.js";
+import { readingNames, seededRandom } from "../shared/index.js";
+import { GEMS, GEOMETRIES } from "../protocol/index.js";
+import type { Gem, Geometry, Place } from "../protocol/index.js";
 import type { Trace, TraceStep } from "../games/index.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
@@ -26,33 +38,79 @@ import type { Scheduler } from "./scheduler.js";
 /** Geometries whose cells hold a stone count. */
 export type CountGeometryId = "4x8" | "2x5+2";
 
-/** Initial stones: one count for every pit, a count per pit in canonical order, or by name. */
+/**
+ * Initial stones: one count for every pit, a count per pit in canonical
+ * order, or by name. On `2x5+2` an array may also be the geometry's readings
+ * (132: counts then gem bits, as a game's `sensorView` gives), which sets the
+ * gems too.
+ */
 export type InitialCounts = number | readonly number[] | Readonly<Record<string, number>>;
+
+/** Initial gems by place (`2x5+2`): `{ A1: ["S5"], SC: ["N3", "N4"] }`; places not named hold none. */
+export type InitialGems = Readonly<Record<string, readonly string[]>>;
 
 export interface PhysicalBoardOptions {
   readonly geometry?: CountGeometryId;
-  /** Default 4 in every pit. */
+  /** Default 4 in every pit (`2x5+2`: one stone in every pit, none in the cups). */
   readonly counts?: InitialCounts;
+  /** `2x5+2` only. Default: none when `counts` is given, else GB-1's (A5=S1 … A1=S5, B1=N1 … B5=N5). */
+  readonly gems?: InitialGems;
   /** Stones available off the board for `place` (default unlimited). */
   readonly reserve?: number;
 }
 
-/** What changed: the pit, its new count. */
+/** What changed: the place, its new plain-stone count. */
 export type ChangeListener = (pit: string, count: number) => void;
+
+/** A gem moved: from a place or the hand (null) to a place or the hand (null). */
+export type GemListener = (gem: Gem, from: string | null, to: string | null) => void;
+
+/** GB-1: gem 1 in the owner's rightmost pit … gem 5 in the leftmost. */
+export const GLASSPERLENSPIEL_START_GEMS: InitialGems = {
+  A1: ["S5"],
+  A2: ["S4"],
+  A3: ["S3"],
+  A4: ["S2"],
+  A5: ["S1"],
+  B1: ["N1"],
+  B2: ["N2"],
+  B3: ["N3"],
+  B4: ["N4"],
+  B5: ["N5"],
+};
+const GLASSPERLENSPIEL_START_COUNTS = { A1: 1, A2: 1, A3: 1, A4: 1, A5: 1 } as const;
+
+/** Whether `tag` is one of the ten gems. */
+export function isGem(tag: string): tag is Gem {
+  return (GEMS as readonly string[]).includes(tag);
+}
 
 export class PhysicalBoard {
   readonly geometry: Geometry;
   readonly hand: Hand;
   private readonly cells: number[];
+  /** Where each gem lies: a place index, or null (in the hand, or off the board). */
+  private readonly gemAt = new Map<Gem, number | null>();
   private readonly index: ReadonlyMap<string, number>;
   private readonly listeners = new Set<ChangeListener>();
+  private readonly gemListeners = new Set<GemListener>();
 
   constructor(options: PhysicalBoardOptions = {}) {
     this.geometry = GEOMETRIES[options.geometry ?? "4x8"];
     this.index = new Map(this.geometry.cells.map((pit, i) => [pit, i]));
     this.cells = this.geometry.cells.map(() => 0);
-    const set = this.setCounts(options.counts ?? 4);
+    const glass = this.geometry.id === "2x5+2";
+    const fresh = glass && options.counts === undefined && options.gems === undefined;
+    const counts =
+      options.counts ??
+      (glass ? { ...GLASSPERLENSPIEL_START_COUNTS, B1: 1, B2: 1, B3: 1, B4: 1, B5: 1 } : 4);
+    const set = this.setCounts(counts);
     if (!set.ok) throw new Error(set.error.message);
+    const gems = options.gems ?? (fresh ? GLASSPERLENSPIEL_START_GEMS : undefined);
+    if (gems !== undefined) {
+      const placed = this.setGems(gems);
+      if (!placed.ok) throw new Error(placed.error.message);
+    }
     this.hand = new Hand(this, options.reserve ?? Infinity);
   }
 
@@ -61,28 +119,78 @@ export class PhysicalBoard {
     return this.geometry.cells;
   }
 
+  /** Whether this board's places can hold gems (`2x5+2`). */
+  get hasGems(): boolean {
+    return this.geometry.id === "2x5+2";
+  }
+
   has(pit: string): boolean {
     return this.index.has(pit);
   }
 
+  /** Plain stones in a place (gems not counted). */
   count(pit: string): number {
     const i = this.index.get(pit);
     return i === undefined ? 0 : (this.cells[i] ?? 0);
   }
 
-  /** Every count, canonical order. */
+  /** Every place's plain stones, canonical order. */
   counts(): number[] {
     return [...this.cells];
   }
 
-  /** Stones on the board. */
+  /** Plain stones on the board. */
   get total(): number {
     return this.cells.reduce((a, b) => a + b, 0);
   }
 
-  /** Replaces every count (a new game, a test setup). */
+  /** The gems in a place, in canonical order (S1 … N5). */
+  gems(pit: string): Gem[] {
+    const i = this.index.get(pit);
+    return i === undefined ? [] : GEMS.filter((g) => this.gemAt.get(g) === i);
+  }
+
+  /** The place a gem lies in, or null (in the hand, or not on the board). */
+  whereIs(gem: Gem): string | null {
+    const i = this.gemAt.get(gem);
+    return i === undefined || i === null ? null : (this.geometry.cells[i] ?? null);
+  }
+
+  /** Gems on the board, canonical order. */
+  gemsOnBoard(): Gem[] {
+    return GEMS.filter((g) => this.whereIs(g) !== null);
+  }
+
+  /** Beads (stones and gems) in a place. */
+  beads(pit: string): number {
+    return this.count(pit) + this.gems(pit).length;
+  }
+
+  /** Every place as the protocol writes it: plain stones and gems (canonical order). */
+  places(): Place[] {
+    return this.geometry.cells.map((pit) => ({ count: this.count(pit), gems: this.gems(pit) }));
+  }
+
+  /**
+   * The board as its geometry's readings (shared/readings.ts), what a game's
+   * `sensorView` gives: on `4x8` the counts; on `2x5+2` the 12 counts, then
+   * one bit per place and gem.
+   */
+  readings(): number[] {
+    if (!this.hasGems) return this.counts();
+    const out = this.counts();
+    for (let i = 0; i < this.cells.length; i++) {
+      for (const gem of GEMS) out.push(this.gemAt.get(gem) === i ? 1 : 0);
+    }
+    return out;
+  }
+
+  /** Replaces every count (a new game, a test setup); on `2x5+2` a readings vector sets the gems too. */
   setCounts(counts: InitialCounts): Result<void> {
     const n = this.cells.length;
+    if (this.hasGems && Array.isArray(counts) && counts.length !== n) {
+      return this.setReadings(counts as readonly number[]);
+    }
     let next: number[];
     if (typeof counts === "number") next = this.cells.map(() => counts);
     else if (Array.isArray(counts)) {
@@ -105,6 +213,45 @@ export class PhysicalBoard {
     return ok(undefined);
   }
 
+  /** The whole board from its geometry's readings (`readings()`, a game's `sensorView(…).counts`). */
+  setReadings(readings: readonly number[]): Result<void> {
+    const names = readingNames(this.geometry.id);
+    if (readings.length !== names.length) {
+      return err(
+        "bad-counts",
+        `a ${this.geometry.id} board has ${names.length} readings, not ${readings.length}`,
+      );
+    }
+    const n = this.cells.length;
+    const gems: Record<string, Gem[]> = {};
+    for (let k = n; k < names.length; k++) {
+      const bit = readings[k];
+      if (bit !== 0 && bit !== 1) return err("bad-counts", `${names[k]} must read 0 or 1`);
+      const place = this.geometry.cells[Math.floor((k - n) / GEMS.length)] ?? "";
+      const gem = GEMS[(k - n) % GEMS.length] as Gem;
+      if (bit === 1) (gems[place] ??= []).push(gem);
+    }
+    const counts = this.setCounts(readings.slice(0, n));
+    return counts.ok ? this.setGems(gems) : counts;
+  }
+
+  /** Puts every gem where `gems` says; gems not named leave the board. */
+  setGems(gems: InitialGems): Result<void> {
+    if (!this.hasGems) return err("no-gems", `a ${this.geometry.id} board holds no gems`);
+    const next = new Map<Gem, number>();
+    for (const [pit, tags] of Object.entries(gems)) {
+      const i = this.index.get(pit);
+      if (i === undefined) return err("bad-pit", `${pit} is not a place of a 2x5+2 board`);
+      for (const tag of tags) {
+        if (!isGem(tag)) return err("bad-gem", `${tag} is not a gem (S1…S5, N1…N5)`);
+        if (next.has(tag)) return err("bad-gem", `gem ${tag} is placed twice`);
+        next.set(tag, i);
+      }
+    }
+    for (const gem of GEMS) this.moveGem(gem, next.get(gem) ?? null);
+    return ok(undefined);
+  }
+
   /** Sets one pit (a deliberate mistake, a stone knocked over …). */
   setCount(pit: string, count: number): Result<void> {
     const i = this.index.get(pit);
@@ -117,10 +264,16 @@ export class PhysicalBoard {
     return ok(undefined);
   }
 
-  /** Called on every change of a pit's count. */
+  /** Called on every change of a place's plain-stone count. */
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called on every move of a gem. */
+  onGemChange(listener: GemListener): () => void {
+    this.gemListeners.add(listener);
+    return () => this.gemListeners.delete(listener);
   }
 
   private write(i: number, count: number): void {
@@ -128,6 +281,16 @@ export class PhysicalBoard {
     this.cells[i] = count;
     const pit = this.geometry.cells[i] ?? "";
     for (const l of this.listeners) l(pit, count);
+  }
+
+  private moveGem(gem: Gem, to: number | null): void {
+    const from = this.gemAt.get(gem) ?? null;
+    if (from === to && this.gemAt.has(gem)) return;
+    this.gemAt.set(gem, to);
+    const name = (i: number | null): string | null =>
+      i === null ? null : (this.geometry.cells[i] ?? null);
+    if (from === to) return;
+    for (const l of this.gemListeners) l(gem, name(from), name(to));
   }
 
   /** @internal Moves stones between a pit and the hand; used by `Hand`. */
@@ -142,11 +305,34 @@ export class PhysicalBoard {
     this.write(i, next);
     return ok(next);
   }
+
+  /** @internal Moves a gem between a place and the hand (`to` null); used by `Hand`. */
+  shiftGem(gem: Gem, from: string | null, to: string | null): Result<void> {
+    if (!this.hasGems) return err("no-gems", `a ${this.geometry.id} board holds no gems`);
+    if (from !== null && this.whereIs(gem) !== from) {
+      return err("no-gem", `gem ${gem} is not in ${from}`);
+    }
+    if (to === null) {
+      this.moveGem(gem, null);
+      return ok(undefined);
+    }
+    const i = this.index.get(to);
+    if (i === undefined) return err("bad-pit", `${to} is not a place of a 2x5+2 board`);
+    this.moveGem(gem, i);
+    return ok(undefined);
+  }
 }
 
-/** The player's hand: stones held, the pit it hovers over, the reserve off the board. */
+/** What `liftBeads` takes from a place: plain stones and gems. */
+export interface Beads {
+  readonly stones?: number;
+  readonly gems?: readonly string[];
+}
+
+/** The player's hand: beads held (plain stones and identified gems), the pit it hovers over, the reserve off the board. */
 export class Hand {
   private stones = 0;
+  private readonly gemsHeld: Gem[] = [];
   private over: string | null = null;
   private reserveLeft: number;
   private readonly board: PhysicalBoard;
@@ -156,8 +342,19 @@ export class Hand {
     this.reserveLeft = reserve;
   }
 
+  /** Beads held: plain stones and gems. */
   get held(): number {
+    return this.stones + this.gemsHeld.length;
+  }
+
+  /** Plain stones held. */
+  get heldStones(): number {
     return this.stones;
+  }
+
+  /** Gems held, in the order they were taken. */
+  get heldGems(): readonly Gem[] {
+    return [...this.gemsHeld];
   }
 
   /** The pit the hand is over (its sensor may read unsteadily), or null. */
@@ -173,20 +370,64 @@ export class Hand {
     this.over = pit;
   }
 
-  /** Takes `n` stones (default all) from a pit into the hand. */
+  /**
+   * Takes `n` plain stones from a pit into the hand, or without `n` every
+   * bead of it (its stones and its gems, as GB-2 lifts a pit).
+   */
   lift(pit: string, n?: number): Result<number> {
-    const take = n ?? this.board.count(pit);
-    const r = this.board.adjust(pit, -take);
-    if (!r.ok) return r;
-    this.over = pit;
-    this.stones += take;
-    return ok(take);
+    if (n !== undefined) return this.liftStones(pit, n);
+    const gems = this.board.gems(pit);
+    const r = this.liftBeads(pit, { stones: this.board.count(pit), gems });
+    return r.ok ? ok(r.value) : r;
   }
 
-  /** Drops one stone (or `n`) from the hand into a pit. */
-  drop(pit: string, n = 1): Result<void> {
-    if (this.stones < n)
+  /** Takes the given stones and gems of a place into the hand, all or nothing; returns how many beads. */
+  liftBeads(pit: string, beads: Beads): Result<number> {
+    const gems = beads.gems ?? [];
+    const missing = gems.find((g) => !isGem(g) || this.board.whereIs(g) !== pit);
+    if (missing !== undefined) return err("no-gem", `${pit} holds no gem ${missing}`);
+    const stones = beads.stones ?? 0;
+    const r = this.liftStones(pit, stones);
+    if (!r.ok) return r;
+    for (const g of gems) {
+      if (!isGem(g)) continue;
+      this.board.shiftGem(g, pit, null);
+      this.gemsHeld.push(g);
+    }
+    return ok(stones + gems.length);
+  }
+
+  private liftStones(pit: string, n: number): Result<number> {
+    const r = this.board.adjust(pit, -n);
+    if (!r.ok) return r;
+    this.over = pit;
+    this.stones += n;
+    return ok(n);
+  }
+
+  /**
+   * Drops one bead from the hand into a pit: `"s"` a plain stone, a gem by
+   * its tag, or a number of plain stones. Without a bead: a stone when the
+   * hand holds one, else the first gem it holds.
+   */
+  drop(pit: string, bead: number | string = 1): Result<void> {
+    if (typeof bead === "number") return this.dropStones(pit, bead);
+    if (bead === "s") return this.dropStones(pit, 1);
+    const at = this.gemsHeld.findIndex((g) => g === bead);
+    if (at < 0) return err("empty-hand", `the hand holds no gem ${bead}`);
+    const r = this.board.shiftGem(bead as Gem, null, pit);
+    if (!r.ok) return r;
+    this.gemsHeld.splice(at, 1);
+    this.over = pit;
+    return ok(undefined);
+  }
+
+  private dropStones(pit: string, n: number): Result<void> {
+    if (this.stones < n) {
+      const gem = this.gemsHeld[0];
+      if (n === 1 && this.stones === 0 && gem !== undefined) return this.drop(pit, gem);
       return err("empty-hand", `the hand holds ${this.stones} stone(s), cannot drop ${n}`);
+    }
     const r = this.board.adjust(pit, n);
     if (!r.ok) return r;
     this.over = pit;
@@ -194,9 +435,17 @@ export class Hand {
     return ok(undefined);
   }
 
-  /** Takes every stone of a pit into the hand. */
-  capture(pit: string): Result<number> {
-    return this.lift(pit);
+  /**
+   * Takes every stone of a pit into the hand; with a gem, takes that gem
+   * (GB-3/GB-4), and with a cup too, drops it there (the sensors see it
+   * leave, then arrive).
+   */
+  capture(pit: string, gem?: string, cup?: string): Result<number> {
+    if (gem === undefined) return this.liftStones(pit, this.board.count(pit));
+    const r = this.liftBeads(pit, { gems: [gem] });
+    if (!r.ok || cup === undefined) return r;
+    const d = this.drop(cup, gem);
+    return d.ok ? ok(1) : d;
   }
 
   /** Puts one stone from the reserve (not on the board) into a pit. */
@@ -210,18 +459,23 @@ export class Hand {
   }
 
   /**
-   * Makes the hand hold exactly `n` stones: extra ones go back to the box,
-   * missing ones come from it (a move taken up again after its stones were
-   * put aside).
+   * Makes the hand hold exactly `n` plain stones: extra ones go back to the
+   * box, missing ones come from it (a move taken up again after its stones
+   * were put aside). Gems held are kept.
    */
-  hold(n: number): void {
+  hold(n: number, gems?: readonly Gem[]): void {
     this.stones = Math.max(0, Math.floor(n));
+    if (gems !== undefined) {
+      for (const g of gems) if (this.board.whereIs(g) !== null) this.board.shiftGem(g, null, null);
+      this.gemsHeld.splice(0, this.gemsHeld.length, ...gems);
+    }
   }
 
-  /** Puts the stones held aside (a player's store, the box); returns how many. */
+  /** Puts the beads held aside (a player's store, the box); returns how many. */
   putAway(): number {
-    const n = this.stones;
+    const n = this.held;
     this.stones = 0;
+    this.gemsHeld.length = 0;
     return n;
   }
 }
@@ -281,28 +535,17 @@ async function playStep(
   const hand = board.hand;
   switch (step.op) {
     case "lift":
+      if (step.gems !== undefined || step.stones !== undefined) {
+        return liftBeadsStep(board, step.pit, step.stones ?? 0, step.gems ?? [], pause);
+      }
+      return liftStep(board, step.pit, step.n, grabs, pause);
     case "capture": {
-      hand.hover(step.pit);
-      await pause();
-      const have = board.count(step.pit);
-      if (have < step.n) {
-        return err("empty-pit", `${step.pit} holds ${have} stone(s), the trace lifts ${step.n}`);
-      }
-      // Several grabs: the sensor sees the count fall over several snapshots.
-      let left = step.n;
-      for (let g = Math.max(1, grabs); g > 0 && left > 0; g--) {
-        const take = g === 1 ? left : Math.ceil(left / g);
-        const r = hand.lift(step.pit, take);
-        if (!r.ok) return r;
-        left -= take;
-        if (left > 0) await pause();
-      }
-      await pause();
-      return ok(undefined);
+      if (step.gem !== undefined) return captureGemStep(board, step.pit, step.gem, step.to, pause);
+      return liftStep(board, step.pit, step.n, grabs, pause);
     }
     case "sow": {
       hand.hover(step.pit);
-      const r = hand.drop(step.pit);
+      const r = hand.drop(step.pit, step.bead ?? "s");
       await pause();
       return r;
     }
@@ -313,4 +556,72 @@ async function playStep(
       return r;
     }
   }
+}
+
+/** Lifts `n` plain stones in `grabs` grabs. */
+async function liftStep(
+  board: PhysicalBoard,
+  pit: string,
+  n: number,
+  grabs: number,
+  pause: () => Promise<void>,
+): Promise<Result<void>> {
+  const hand = board.hand;
+  hand.hover(pit);
+  await pause();
+  const have = board.count(pit);
+  if (have < n) {
+    return err("empty-pit", `${pit} holds ${have} stone(s), the trace lifts ${n}`);
+  }
+  // Several grabs: the sensor sees the count fall over several snapshots.
+  let left = n;
+  for (let g = Math.max(1, grabs); g > 0 && left > 0; g--) {
+    const take = g === 1 ? left : Math.ceil(left / g);
+    const r = hand.lift(pit, take);
+    if (!r.ok) return r;
+    left -= take;
+    if (left > 0) await pause();
+  }
+  await pause();
+  return ok(undefined);
+}
+
+/** A Glassperlenspiel lift: the pit's stones and its gems in one grab. */
+async function liftBeadsStep(
+  board: PhysicalBoard,
+  pit: string,
+  stones: number,
+  gems: readonly string[],
+  pause: () => Promise<void>,
+): Promise<Result<void>> {
+  board.hand.hover(pit);
+  await pause();
+  const have = board.count(pit);
+  if (have < stones) {
+    return err("empty-pit", `${pit} holds ${have} stone(s), the trace lifts ${stones}`);
+  }
+  const r = board.hand.liftBeads(pit, { stones, gems });
+  await pause();
+  return r.ok ? ok(undefined) : r;
+}
+
+/** A gem captured: taken from its place, carried, dropped into the cup (`to`; else kept in hand). */
+async function captureGemStep(
+  board: PhysicalBoard,
+  pit: string,
+  gem: string,
+  to: string | undefined,
+  pause: () => Promise<void>,
+): Promise<Result<void>> {
+  const hand = board.hand;
+  hand.hover(pit);
+  await pause();
+  const taken = hand.liftBeads(pit, { gems: [gem] });
+  if (!taken.ok) return taken;
+  await pause();
+  if (to === undefined) return ok(undefined);
+  hand.hover(to);
+  const r = hand.drop(to, gem);
+  await pause();
+  return r;
 }

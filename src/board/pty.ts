@@ -22,7 +22,7 @@ import type { Result } from "../shared/index.js";
 import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
 import type { FirmwareOptions, NoiseOptions } from "./firmware.js";
 import { PhysicalBoard } from "./physical-board.js";
-import type { CountGeometryId, InitialCounts } from "./physical-board.js";
+import type { CountGeometryId, InitialCounts, InitialGems } from "./physical-board.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
@@ -128,6 +128,8 @@ export async function attachFirmware(
 export interface PtySimulatorOptions {
   readonly geometry?: CountGeometryId;
   readonly counts?: InitialCounts;
+  /** `2x5+2`: gems by place (default GB-1's when `counts` is not given either). */
+  readonly gems?: InitialGems;
   readonly noise?: boolean | NoiseOptions;
   readonly seed?: number;
   readonly scheduler?: Scheduler;
@@ -162,7 +164,8 @@ export async function startPtySimulator(
   }
   const physical = new PhysicalBoard({
     geometry: options.geometry ?? "4x8",
-    counts: options.counts ?? 4,
+    ...(options.counts === undefined ? {} : { counts: options.counts }),
+    ...(options.gems === undefined ? {} : { gems: options.gems }),
   });
   const noise =
     options.noise === true ? DEFAULT_NOISE : options.noise === false ? {} : options.noise;

@@ -32,7 +32,13 @@ import type { InfoMessage, LedState } from "../protocol/index.js";
 import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
 import type { FirmwareOptions, NoiseOptions } from "./firmware.js";
 import { PhysicalBoard, playTrace } from "./physical-board.js";
-import type { CountGeometryId, Hand, InitialCounts, TraceTiming } from "./physical-board.js";
+import type {
+  CountGeometryId,
+  Hand,
+  InitialCounts,
+  InitialGems,
+  TraceTiming,
+} from "./physical-board.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 import { BoardSession, waitForReady } from "./session.js";
@@ -44,6 +50,8 @@ export type { FirmwareOptions, NoiseOptions } from "./firmware.js";
 export interface SimulatedBoardOptions {
   readonly geometry?: CountGeometryId;
   readonly counts?: InitialCounts;
+  /** `2x5+2`: gems by place (default GB-1's when `counts` is not given either). */
+  readonly gems?: InitialGems;
   /** `true` for `DEFAULT_NOISE`; default no noise. */
   readonly noise?: boolean | NoiseOptions;
   readonly seed?: number;
@@ -107,7 +115,8 @@ export class SimulatedBoard extends BoardSession {
     const scheduler = options.scheduler ?? realScheduler;
     const physical = new PhysicalBoard({
       geometry: options.geometry ?? "4x8",
-      counts: options.counts ?? 4,
+      ...(options.counts === undefined ? {} : { counts: options.counts }),
+      ...(options.gems === undefined ? {} : { gems: options.gems }),
     });
     const noise =
       options.noise === true ? DEFAULT_NOISE : options.noise === false ? {} : options.noise;
