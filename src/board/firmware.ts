@@ -17,6 +17,13 @@
  * `settleMs`), lost lines (`lineLoss`), corrupted lines (`lineCorruption`) and
  * spontaneous reboots (`rebootsPerMinute`).
  *
+ * On the Glassperlenspiel board (`2x5+2`) every place also has an RFID reader
+ * (`tag-readers.ts`): the load cell weighs the beads, the reader names the
+ * gems, and a place reports as plain stones the beads it has not identified.
+ * Tags read late (`tagLag`) or missed for a scan (`tagFlicker`) change the
+ * reading, so the place settles only `deb` ms after its tags are read again;
+ * `loseTag` and `crossRead` inject a dead tag and a tag read in two places.
+ *
  * Load cells (hardware/README.md §2.3–§2.4): every pit has its own zero and
  * gain (raw units, seeded), and the counts it reports are
  * round((raw − zero) / gain) with the zero and gain it has stored. A pit
@@ -40,6 +47,7 @@ import {
 import type {
   BoardMessage,
   BootReason,
+  Gem,
   HostMessage,
   LedColour,
   LedPattern,
@@ -49,6 +57,7 @@ import type {
   SnapshotReason,
 } from "../protocol/index.js";
 import type { PhysicalBoard } from "./physical-board.js";
+import { TagReaders } from "./tag-readers.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
@@ -63,6 +72,10 @@ export interface NoiseOptions {
   readonly lineCorruption?: number;
   /** Spontaneous reboots (watchdog) per minute. */
   readonly rebootsPerMinute?: number;
+  /** `2x5+2`: chance that a gem's tag is read one or two scans after its weight arrives. */
+  readonly tagLag?: number;
+  /** `2x5+2`: chance per scan that a tag lying in a place is missed. */
+  readonly tagFlicker?: number;
 }
 
 /** What `--noise` means: a shaky but usable board. */
@@ -72,6 +85,8 @@ export const DEFAULT_NOISE: Required<NoiseOptions> = {
   lineLoss: 0.005,
   lineCorruption: 0.005,
   rebootsPerMinute: 0,
+  tagLag: 0.3,
+  tagFlicker: 0.002,
 };
 
 export interface FirmwareOptions {
@@ -149,6 +164,9 @@ export class SimulatedFirmware {
   private readonly cells: LoadCell[];
   private readonly stored: { zero?: number; gain?: number }[];
   private readonly faulty: Set<string>;
+  /** `2x5+2`: the RFID readers, and the gems each place reports. */
+  private readonly tagReaders: TagReaders | null;
+  private tagReads: (readonly Gem[])[] = [];
 
   /** Per pit: the reading, when it last changed, the true count and when that changed. */
   private readings: (number | null)[] = [];
@@ -187,6 +205,12 @@ export class SimulatedFirmware {
     this.stored = physical.pits.map((pit, i) =>
       uncalibrated.has(pit) ? {} : { ...(this.cells[i] ?? NOMINAL_CELL) },
     );
+    this.tagReaders = physical.hasGems
+      ? new TagReaders(physical, seededRandom(((options.seed ?? 1) ^ 0x7a65) >>> 0), {
+          lag: this.noise.tagLag,
+          flicker: this.noise.tagFlicker,
+        })
+      : null;
   }
 
   // --------------------------------------------------------------- wiring
@@ -227,8 +251,12 @@ export class SimulatedFirmware {
     this.hostLost = false;
     this.lastHostLineAt = this.bootAt;
     const now = this.bootAt;
-    this.trueCounts = this.physical.counts();
-    this.readings = this.trueCounts.map((c, i) => (this.isFaulty(i) ? null : this.sensed(i, c)));
+    this.trueCounts = this.weights();
+    this.tagReaders?.reset(now);
+    this.tagReads = this.physical.pits.map((p) => this.physical.gems(p));
+    this.readings = this.trueCounts.map((c, i) =>
+      this.isFaulty(i) ? null : Math.max(0, this.sensed(i, c) - (this.tagReads[i]?.length ?? 0)),
+    );
     // PROTOCOL.md §7 (1.1): a pit counts as unchanged from its first reading
     // after boot, so steady pits settle `deb` ms after BOOT, not at once.
     this.changedAt = this.trueCounts.map(() => now);
@@ -327,6 +355,16 @@ export class SimulatedFirmware {
     this.send({ type: "button", button, action: "release" });
   }
 
+  /** `2x5+2`: a dead tag (never read), or (`false`) a working one again. */
+  loseTag(gem: Gem, lost = true): void {
+    this.tagReaders?.loseTag(gem, lost);
+  }
+
+  /** `2x5+2`: the reader of `place` reads `gem` too (a tag read in two places); null stops it. */
+  crossRead(gem: Gem, place: string | null): void {
+    this.tagReaders?.crossRead(gem, place);
+  }
+
   /** Sends a snapshot now, as for a `SNAP` command. */
   snapshotNow(reason: SnapshotReason = "request"): void {
     this.sample();
@@ -353,12 +391,25 @@ export class SimulatedFirmware {
     this.cancelScan = this.cancelBeat = null;
   }
 
+  /** What each place's load cell weighs, in beads: stones (and, on `2x5+2`, gems). */
+  private weights(): number[] {
+    return this.physical.hasGems
+      ? this.physical.pits.map((p) => this.physical.beads(p))
+      : this.physical.counts();
+  }
+
+  private weight(i: number): number {
+    const pit = this.physical.pits[i] ?? "";
+    return this.physical.hasGems ? this.physical.beads(pit) : this.physical.count(pit);
+  }
+
   /** Reads every sensor once (with noise). */
   private sample(): void {
     const now = this.scheduler.now();
-    const counts = this.physical.counts();
+    const weights = this.weights();
     const hovering = this.physical.hand.hovering;
-    counts.forEach((count, i) => {
+    const tags = this.tagReaders?.scan(now, this.scanMs) ?? null;
+    weights.forEach((count, i) => {
       if (count !== this.trueCounts[i]) {
         this.trueCounts[i] = count;
         this.trueChangedAt[i] = now;
@@ -376,7 +427,16 @@ export class SimulatedFirmware {
           reading = sensed === 0 ? 1 : sensed + (this.random() < 0.5 ? -1 : 1);
         }
       }
-      if (reading !== this.readings[i] || between) {
+      let moving = between;
+      if (tags !== null) {
+        const read = tags.tags[i] ?? [];
+        // The beads its reader did not identify count as plain stones.
+        if (reading !== null && !between) reading = Math.max(0, reading - read.length);
+        if (read.join("") !== (this.tagReads[i] ?? []).join("")) moving = true;
+        this.tagReads[i] = read;
+        if (tags.unsteady[i] === true) moving = true;
+      }
+      if (reading !== this.readings[i] || moving) {
         this.readings[i] = reading;
         this.changedAt[i] = now;
       }
@@ -424,7 +484,9 @@ export class SimulatedFirmware {
 
   private stateKey(now: number): string {
     const bits = this.settledBits(now);
-    return this.readings.map((r, i) => `${r ?? "?"}${bits[i] ? "" : "u"}`).join(",");
+    return this.readings
+      .map((r, i) => `${r ?? "?"}${(this.tagReads[i] ?? []).join("")}${bits[i] ? "" : "u"}`)
+      .join(",");
   }
 
   private sendSnapshot(reason: SnapshotReason): void {
@@ -442,7 +504,9 @@ export class SimulatedFirmware {
     if (this.physical.geometry.id === "2x5+2") {
       return {
         geometry: "2x5+2",
-        places: counts.map((c) => (c === null ? null : { count: c, gems: [] })),
+        places: counts.map((c, i) =>
+          c === null ? null : { count: c, gems: this.tagReads[i] ?? [] },
+        ),
       };
     }
     return { geometry: "4x8", counts };
@@ -578,7 +642,7 @@ export class SimulatedFirmware {
             type: "calibration",
             pit,
             status,
-            raw: this.raw(i, this.physical.count(pit)),
+            raw: this.raw(i, this.weight(i)),
           });
         });
         return null;
@@ -625,8 +689,7 @@ export class SimulatedFirmware {
   /** `TARE`: the pit is empty now, whatever it holds: its reading becomes its zero. */
   private tarePit(i: number): void {
     const stored = this.stored[i];
-    if (stored !== undefined)
-      stored.zero = this.raw(i, this.physical.count(this.physical.pits[i] ?? ""));
+    if (stored !== undefined) stored.zero = this.raw(i, this.weight(i));
   }
 
   /**
@@ -644,7 +707,7 @@ export class SimulatedFirmware {
       return null;
     }
     const zero = stored.zero ?? NOMINAL_CELL.zero;
-    const gain = (this.raw(i, this.physical.count(this.physical.pits[i] ?? "")) - zero) / known;
+    const gain = (this.raw(i, this.weight(i)) - zero) / known;
     const relative = gain / NOMINAL_CELL.gain;
     if (relative < PLAUSIBLE_GAIN[0] || relative > PLAUSIBLE_GAIN[1]) return "bad-args";
     stored.zero = zero;
@@ -689,7 +752,15 @@ export class SimulatedFirmware {
 }
 
 function zeroNoise(): Required<NoiseOptions> {
-  return { jitter: 0, settleMs: 0, lineLoss: 0, lineCorruption: 0, rebootsPerMinute: 0 };
+  return {
+    jitter: 0,
+    settleMs: 0,
+    lineLoss: 0,
+    lineCorruption: 0,
+    rebootsPerMinute: 0,
+    tagLag: 0,
+    tagFlicker: 0,
+  };
 }
 
 /** One character of the line changed to another printable one. */
