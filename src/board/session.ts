@@ -11,7 +11,7 @@
  * to subscribers synchronously, and bad lines are counted, not stored.
  */
 import { err, ok } from "../shared/index.js";
-import type { Result } from "../shared/index.js";
+import type { KeteError, Result } from "../shared/index.js";
 import {
   GEOMETRIES,
   LineFramer,
@@ -127,6 +127,13 @@ interface Command {
 
 const RETRANSMIT_ERRORS = new Set(["rx-checksum", "rx-syntax", "rx-overflow"]);
 
+/**
+ * The `line-error` code of a snapshot that lists a gem in two places: a
+ * sensor fault of the board's tag readers, which the session drops instead of
+ * passing on as a reading (PROTOCOL.md §7, revision 1.3).
+ */
+export const TAG_CONFLICT = "tag-conflict";
+
 /** Which phase the session is really in; `state` is what subscribers were told. */
 type Phase = "idle" | "opening" | "handshaking" | "ready" | "waiting" | "closed";
 
@@ -190,6 +197,8 @@ export class BoardSession implements BoardLink {
   private ledsTouched = false;
 
   private readonly errorCounts = new Map<string, number>();
+  /** No SNAP for a tag conflict before this time. */
+  private tagResyncAfter = -Infinity;
   private readonly burstUntil = new Map<string, number>();
 
   private cancelAnswer: (() => void) | null = null;
@@ -656,18 +665,39 @@ export class BoardSession implements BoardLink {
       const parsed = framed.ok ? parseBoardLine(framed.value) : framed;
       if (!parsed.ok) {
         // Before the handshake, noise (a boot banner, a reset) is expected (§2): count it only.
-        if (this.phase === "ready") {
-          this.lineError(
-            parsed.error.code,
-            `bad line from the board (${parsed.error.code}): ${parsed.error.message}`,
-          );
-        } else {
+        if (this.phase === "ready") this.badLine(parsed.error);
+        else {
           this.unreadable++;
         }
         continue;
       }
       this.handle(parsed.value);
     }
+  }
+
+  /**
+   * A board line kete could not read. A snapshot that lists a gem in two
+   * places is a sensor fault (a tag read by two readers, PROTOCOL.md §7), not
+   * a damaged line: reported as `tag-conflict`, and never judged as a reading.
+   * Either way the line is dropped; the next good line shows the gap and the
+   * session asks for a snapshot. After a tag conflict it asks at once (at
+   * most once per `errorBurstMs`, so a board that keeps reading a tag twice
+   * is not flooded with `SNAP`).
+   */
+  private badLine(error: KeteError): void {
+    if (error.code === "inconsistent" && error.field?.startsWith("gems.") === true) {
+      this.lineError(
+        TAG_CONFLICT,
+        `sensor fault: ${error.message} at once; the snapshot is dropped (PROTOCOL.md §7)`,
+      );
+      const now = this.scheduler.now();
+      if (now >= this.tagResyncAfter) {
+        this.tagResyncAfter = now + this.timing.errorBurstMs;
+        this.resync();
+      }
+      return;
+    }
+    this.lineError(error.code, `bad line from the board (${error.code}): ${error.message}`);
   }
 
   private handle(message: BoardMessage): void {

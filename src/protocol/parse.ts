@@ -191,7 +191,12 @@ function countCell(token: string, field: string): Result<number | null> {
 
 const PLACE = /^(0|[1-9][0-9]*)((?:[SN][1-5])*)$/;
 
-function placeCell(token: string, field: string, seen: Set<Gem>): Result<Place | null> {
+/**
+ * One `2x5+2` place. `seen` maps each gem already read to its place: a gem
+ * in two places is `inconsistent`, with the field `gems.<tag>` (a tag read
+ * in two places at once, a sensor fault: PROTOCOL.md §7).
+ */
+function placeCell(token: string, field: string, seen: Map<Gem, string>): Result<Place | null> {
   if (token === "?") return ok(null);
   const m = PLACE.exec(token);
   if (m === null) return fail("bad-field", `${field} must be a count then gem tags, or '?'`, field);
@@ -204,10 +209,14 @@ function placeCell(token: string, field: string, seen: Set<Gem>): Result<Place |
     const index = GEMS.findIndex((g) => g === tag);
     const gem = GEMS[index];
     if (gem === undefined) return fail("bad-field", `'${tag}' is not a gem`, field);
-    if (seen.has(gem)) return fail("inconsistent", `gem ${gem} is in two places`, field);
     if (index <= last) return fail("bad-field", `${field}: gems must be in order S1..N5`, field);
+    const first = seen.get(gem);
+    if (first !== undefined) {
+      const place = field.slice(field.indexOf(".") + 1);
+      return fail("inconsistent", `gem ${gem} is read in ${first} and in ${place}`, `gems.${gem}`);
+    }
     last = index;
-    seen.add(gem);
+    seen.set(gem, field.slice(field.indexOf(".") + 1));
     gems.push(gem);
   }
   return ok({ count: count.value, gems });
@@ -243,7 +252,7 @@ function snapshotBoard(geo: GeometryId, token: string): Result<SnapshotBoard> {
     }
     return ok({ geometry: geo, counts });
   }
-  const seen = new Set<Gem>();
+  const seen = new Map<Gem, string>();
   const places: (Place | null)[] = [];
   for (let i = 0; i < parts.length; i++) {
     const cell = placeCell(parts[i] ?? "", `cells.${cells[i] ?? i}`, seen);
