@@ -1,4 +1,4 @@
-// Writes firmware-protocol/vectors/valid.jsonl and invalid.jsonl.
+// Writes firmware-protocol/vectors/valid.jsonl, invalid.jsonl and gems.jsonl.
 //
 // The vectors are the committed data; this script only saves typing the
 // checksums. It has its own CRC-8 (poly 0x07, init 0x00, as in PROTOCOL.md §3)
@@ -93,6 +93,38 @@ const mixedCounts = [
   255,
   null,
 ];
+
+// 2x5+2 snapshots: cells as written ("1S5", "?"), the places not settled
+// (faulty ones included); the mask, flag and decoded message follow from them.
+const places2x5 = ["A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "SC", "NC"];
+const REASONS = { P: "periodic", C: "change", R: "request" };
+const START = ["1S5", "1S4", "1S3", "1S2", "1S1", "1N1", "1N2", "1N3", "1N4", "1N5", "0", "0"];
+function glass(seq, reason, unsettled, cells) {
+  if (cells.length !== 12) throw new Error("2x5+2 has 12 places");
+  let mask = 0;
+  places2x5.forEach((p, i) => {
+    if (!unsettled.includes(p)) mask |= 1 << i;
+  });
+  const settled = places2x5.every((p, i) => cells[i] === "?" || !unsettled.includes(p));
+  const body =
+    `${hex2(seq)} SNAP 2x5+2 ${reason} ${settled ? "S" : "U"} ` +
+    `${mask.toString(16).toUpperCase().padStart(3, "0")} ${cells.join(",")}`;
+  const places = cells.map((c) =>
+    c === "?"
+      ? null
+      : { count: Number(/^[0-9]+/.exec(c)[0]), gems: c.replace(/^[0-9]+/, "").match(/../g) ?? [] },
+  );
+  const message = {
+    type: "snapshot",
+    seq,
+    reason: REASONS[reason],
+    settled,
+    unsettled: places2x5.filter((p) => unsettled.includes(p)),
+    board: { geometry: "2x5+2", places },
+  };
+  return [B, body, message];
+}
+const withCells = (cells, changes) => cells.map((c, i) => changes[places2x5[i]] ?? c);
 
 // ------------------------------------------------------------------ valid
 
@@ -383,6 +415,28 @@ const valid = [
   [H, "18 CALGET", { type: "calibration-request", id: 24 }],
   [H, "19 RESET", { type: "reset", id: 25 }],
   [H, "FF PING", { type: "ping", id: 255 }],
+  // 2x5+2 (PROTOCOL.md §5.2, §7, revision 1.3)
+  glass(0x30, "R", [], START),
+  glass(0x31, "C", ["A3", "A4"], withCells(START, { A3: "0", A4: "2S2" })),
+  glass(0x32, "C", ["A3", "B3"], withCells(START, { A3: "2" })),
+  glass(
+    0x33,
+    "P",
+    ["NC"],
+    withCells(
+      START.map(() => "0"),
+      { A5: "10", SC: "0S2S3N1N4", NC: "?" },
+    ),
+  ),
+  glass(
+    0x34,
+    "P",
+    [],
+    withCells(
+      START.map(() => "0"),
+      { B1: "255", NC: "0S1S2S3S4S5N1N2N3N4N5" },
+    ),
+  ),
 ];
 
 // ------------------------------------------------------------------ invalid
@@ -700,6 +754,125 @@ const invalid = [
     "U flag while all settled",
   ],
   [H, sign("05 LED A1:RS A1:GS"), "inconsistent", "pit set twice"],
+  // 2x5+2 gems (PROTOCOL.md §5.2, §7, revision 1.3)
+  [
+    B,
+    sign("05 SNAP 2x5+2 P S FFF 1S1S1,1,1,1,1,1,1,1,1,1,0,0"),
+    "bad-field",
+    "gem S1 twice in one place",
+  ],
+  [
+    B,
+    sign("05 SNAP 2x5+2 P S FFF 1,1,1,1,1,1,1,1,1,1,0S3,0S3"),
+    "inconsistent",
+    "gem S3 in both cups",
+  ],
+  [
+    B,
+    sign("05 SNAP 2x5+2 C U 7FF 1,1,1,1,1,1,1,1,1,1,0N5,?N5"),
+    "bad-field",
+    "a faulty place with a gem",
+  ],
+  [
+    B,
+    sign("05 SNAP 2x5+2 P S FFF 01S1,1,1,1,1,1,1,1,1,1,0,0"),
+    "bad-field",
+    "place count with a leading zero",
+  ],
+  [B, sign("05 SNAP 2x5+2 P S FFF 1s1,1,1,1,1,1,1,1,1,1,0,0"), "bad-field", "lowercase gem"],
+  [
+    B,
+    sign("05 SNAP 2x5+2 P S FFF 1S,1,1,1,1,1,1,1,1,1,0,0"),
+    "bad-field",
+    "gem without its number",
+  ],
+  [B, sign("05 SNAP 2x5+2 P S FFF 1S0,1,1,1,1,1,1,1,1,1,0,0"), "bad-field", "gem S0"],
+  [B, sign("05 SNAP 2x5+2 P S FFF 1,1,1,1,1,1,1,1,1,1,0S1;0,0"), "bad-field", "junk in a cup"],
+];
+
+// ------------------------------------------------------------------ gems
+// Sequences of 2x5+2 lines as a board sends them, and what a host makes of
+// each (PROTOCOL.md §7, revision 1.3): "settled" (a reading to act on, with
+// its readings that are not 0), "unsettled" (shown, not acted on), or
+// "tag-conflict" (a gem in two places: a sensor fault, dropped).
+
+const nonZero = (cells) => {
+  const out = {};
+  cells.forEach((c, i) => {
+    const place = places2x5[i];
+    const count = Number(/^[0-9]+/.exec(c)[0]);
+    if (count > 0) out[place] = count;
+    for (const gem of c.replace(/^[0-9]+/, "").match(/../g) ?? []) out[`${place}:${gem}`] = 1;
+  });
+  return out;
+};
+const step = (seq, reason, unsettled, cells) => {
+  const [, body, message] = glass(seq, reason, unsettled, cells);
+  return message.settled
+    ? { line: sign(body), host: "settled", readings: nonZero(cells) }
+    : { line: sign(body), host: "unsettled" };
+};
+const sown = withCells(START, { A3: "0", A4: "1S2S3", A5: "2S1" });
+const gems = [
+  {
+    note: "A3 sown (S3 to A4, its stone to A5); S3's tag is read a scan after its weight",
+    steps: [
+      step(0x40, "C", [], START),
+      step(0x41, "C", ["A3"], withCells(START, { A3: "0" })),
+      step(0x42, "C", ["A3", "A4"], withCells(START, { A3: "0", A4: "2S2" })),
+      step(0x43, "C", ["A3", "A4"], withCells(START, { A3: "0", A4: "1S2S3" })),
+      step(0x44, "C", ["A3", "A4", "A5"], sown),
+      step(0x45, "C", [], sown),
+    ],
+  },
+  {
+    note: "S4's tag missed for one scan: A2 reads a plain stone, unsettled, then settles again",
+    steps: [
+      step(0x50, "P", [], START),
+      step(0x51, "C", ["A2"], withCells(START, { A2: "2" })),
+      step(0x52, "C", ["A2"], START),
+      step(0x53, "C", [], START),
+    ],
+  },
+  {
+    note: "a dead tag: S4 unread while A2's weight is unchanged holds A2 unsettled",
+    steps: [
+      step(0x60, "P", [], START),
+      step(0x61, "C", ["A2"], withCells(START, { A2: "2" })),
+      step(0x62, "P", ["A2"], withCells(START, { A2: "2" })),
+      step(0x63, "P", ["A2"], withCells(START, { A2: "2" })),
+    ],
+  },
+  {
+    note: "S3 read by the readers of A3 and B3: listed in neither, both unsettled, then read alone",
+    steps: [
+      step(0x70, "P", [], START),
+      step(0x71, "C", ["A3", "B3"], withCells(START, { A3: "2" })),
+      step(0x72, "C", ["A3", "B3"], START),
+      step(0x73, "C", [], START),
+    ],
+  },
+  {
+    note: "a board that lists S3 in A3 and B3 breaks section 12.2: a sensor fault, dropped; SNAP",
+    steps: [
+      step(0x80, "P", [], START),
+      {
+        line: sign("81 SNAP 2x5+2 C S FFF " + withCells(START, { B3: "1S3N3" }).join(",")),
+        host: "tag-conflict",
+      },
+      step(0x82, "R", [], START),
+    ],
+  },
+  {
+    note: "a direct capture: N3 leaves B3 (in the hand), then arrives in South's cup",
+    steps: [
+      step(0x90, "P", [], withCells(START, { B3: "0N3" })),
+      step(0x91, "C", ["B3"], withCells(START, { B3: "1N3" })),
+      step(0x92, "C", ["B3"], withCells(START, { B3: "1" })),
+      step(0x93, "C", ["B3", "SC"], withCells(START, { B3: "1", SC: "0N3" })),
+      step(0x94, "C", [], withCells(START, { B3: "1", SC: "0N3" })),
+    ],
+  },
 ];
 
 // ------------------------------------------------------------------ write
@@ -712,6 +885,7 @@ writeFileSync(
   join(out, "valid.jsonl"),
   jsonl(valid.map(([direction, body, message]) => ({ direction, line: sign(body), message }))),
 );
+writeFileSync(join(out, "gems.jsonl"), jsonl(gems));
 writeFileSync(
   join(out, "invalid.jsonl"),
   jsonl(
