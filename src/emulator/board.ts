@@ -178,6 +178,7 @@ export class EmulatedBoard {
       if (next !== undefined) usart.writeByte(next, true);
       return value;
     };
+    this.keepReceiveFlags(cpu);
     usart.onByteTransmit = (byte) => {
       for (const fn of this.txListeners) fn(byte);
     };
@@ -248,6 +249,49 @@ export class EmulatedBoard {
   }
 
   // ------------------------------------------------------------------ UART
+
+  /**
+   * On the chip a received byte waits in UDR0, its RXC flag set, until the
+   * program reads it; writing UCSR0A or UCSR0B does not touch it. avr8js
+   * clears RXC on every write of UCSR0B while the receiver is on, and UCSR0A's
+   * write drops RXC and UDRE, and the Arduino core writes both for every byte
+   * it sends (UDRIE on and off, TXC cleared). A byte arriving while the
+   * firmware transmitted was lost unseen: 2 of 200 commands sent right after
+   * the previous answer, in a test of the host vectors. The flags are kept
+   * as the chip keeps them.
+   */
+  private keepReceiveFlags(cpu: Chip["cpu"]): void {
+    const { UCSRA, UCSRB } = USART0;
+    const RXC = 0x80;
+    const TXC = 0x40;
+    const UDRE = 0x20;
+    const RXEN = 0x10;
+    const rxComplete = {
+      address: USART0.rxCompleteInterrupt,
+      flagRegister: UCSRA,
+      flagMask: RXC,
+      enableRegister: UCSRB,
+      enableMask: 0x80,
+      constant: true,
+    };
+    const writeA = cpu.writeHooks[UCSRA];
+    cpu.writeHooks[UCSRA] = (value, old, addr, mask) => {
+      const before = cpu.data[UCSRA] ?? 0;
+      const handled = writeA?.(value, old, addr, mask) ?? false;
+      // RXC and UDRE are read-only; TXC is cleared only by writing it as 1.
+      const kept = before & (RXC | UDRE | (value & TXC ? 0 : TXC));
+      cpu.data[UCSRA] = ((cpu.data[UCSRA] ?? 0) & ~(RXC | UDRE | TXC)) | kept;
+      return handled;
+    };
+    const writeB = cpu.writeHooks[UCSRB];
+    cpu.writeHooks[UCSRB] = (value, old, addr, mask) => {
+      const waiting = ((cpu.data[UCSRA] ?? 0) & RXC) !== 0;
+      const handled = writeB?.(value, old, addr, mask) ?? false;
+      // Only turning the receiver off flushes the byte waiting in UDR0.
+      if (waiting && value & RXEN) cpu.setInterruptFlag(rxComplete);
+      return handled;
+    };
+  }
 
   onTx(fn: (byte: number) => void): () => void {
     this.txListeners.add(fn);
