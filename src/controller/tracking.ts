@@ -208,6 +208,30 @@ export type Visitor<P extends Position> = (
 const VISIT_CAP = 50_000;
 
 /**
+ * A bound on the walk of `explore` (nearest-first search, `BoardLayout.nearestFirst`):
+ * a point is not walked past when its steps plus the fewest steps that could
+ * turn its board into the reading exceed `limit`. The walk records whether
+ * the bound or the depth cut anything (`cut`) and whether it hit `cap` visits.
+ */
+export interface Bound {
+  readonly limit: number;
+  readonly cap: number;
+  cut: boolean;
+  capped: boolean;
+  /** Points visited. */
+  visits: number;
+}
+
+/**
+ * The fewest steps that bring one reading from `b` to `r`: a step adds one
+ * (sow, place) or takes some away (lift, capture), so a reading short of
+ * its target needs one step per unit, and one over it at least one pick-up.
+ */
+function stepsToReach(b: number, r: number): number {
+  return r > b ? r - b : b > r ? 1 : 0;
+}
+
+/**
  * Walks every point up to `maxSteps` steps ahead of each cursor (the cursor
  * itself included), keeping `diff` = the number of pits where the expected
  * board differs from `reading`. Points reached from two cursors are visited once.
@@ -217,18 +241,25 @@ export function explore<P extends Position>(
   reading: ArrayLike<number>,
   maxSteps: number,
   visit: Visitor<P>,
+  bound: Bound | null = null,
 ): void {
   const seen = new Set<number>();
   let visits = 0;
   for (const c of cursors) {
     const board = c.board.slice();
     let diff = 0;
-    for (let i = 0; i < board.length; i++) if (board[i] !== reading[i]) diff++;
+    let lb = 0;
+    for (let i = 0; i < board.length; i++) {
+      if (board[i] !== reading[i]) diff++;
+      if (bound !== null) lb += stepsToReach(board[i] as number, reading[i] as number);
+    }
     const apply = (s: Step, sign: 1 | -1): void => {
       const p = s.pit;
       const was = board[p] === reading[p];
       const delta = isPickUp(s.op) ? -s.n : 1;
+      if (bound !== null) lb -= stepsToReach(board[p] as number, reading[p] as number);
       board[p] = (board[p] as number) + sign * delta;
+      if (bound !== null) lb += stepsToReach(board[p] as number, reading[p] as number);
       const now = board[p] === reading[p];
       if (was && !now) diff++;
       else if (!was && now) diff--;
@@ -237,9 +268,21 @@ export function explore<P extends Position>(
       const key = node.id * 65536 + offset;
       if (seen.has(key)) return true;
       seen.add(key);
-      if (++visits > VISIT_CAP) return false;
+      if (bound !== null) bound.visits++;
+      if (++visits > (bound?.cap ?? VISIT_CAP)) {
+        if (bound !== null) bound.capped = true;
+        return false;
+      }
       if (!visit(node, offset, board, diff, steps)) return false;
-      if (left === 0) return true;
+      if (left === 0) {
+        if (bound !== null) bound.cut = true;
+        return true;
+      }
+      if (bound !== null && steps + lb > bound.limit) {
+        // No point below can match within the limit (see `stepsToReach`).
+        bound.cut = true;
+        return true;
+      }
       if (offset < node.steps.length) {
         const s = node.steps[offset] as Step;
         apply(s, 1);
@@ -409,20 +452,54 @@ export function matchReading<P extends Position>(
   cursors: readonly Cursor<P>[],
   reading: ArrayLike<number>,
   lookahead: number,
+  nearestFirst = false,
+): Cursor<P>[] {
+  if (!nearestFirst) return matchWithin(cursors, reading, lookahead, null);
+  // Nearest first: the least limit at which some point explains the reading.
+  let left = NEAREST_VISITS;
+  for (let limit = 0; limit <= lookahead + NEAREST_SLACK; limit++) {
+    const bound: Bound = { limit, cap: left, cut: false, capped: false, visits: 0 };
+    const out = matchWithin(cursors, reading, lookahead, bound);
+    if (out.length > 0 || !bound.cut || bound.capped) return out;
+    left -= bound.visits;
+  }
+  return [];
+}
+
+/** Most points one nearest-first search visits, over all its limits. */
+const NEAREST_VISITS = 20_000;
+/**
+ * How far past the look-ahead nearest-first limits go: a pick-up or free
+ * group in progress is found from its start, whose bound counts the readings
+ * the group has yet to change.
+ */
+const NEAREST_SLACK = 12;
+
+function matchWithin<P extends Position>(
+  cursors: readonly Cursor<P>[],
+  reading: ArrayLike<number>,
+  lookahead: number,
+  bound: Bound | null,
 ): Cursor<P>[] {
   const out: Cursor<P>[] = [];
-  explore(cursors, reading, lookahead, (node, offset, board, diff) => {
-    if (diff === 0) {
-      out.push({ node, offset, board: board.slice(), exact: true });
-    } else if (
-      (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff)) ||
-      freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g))
-    ) {
-      // A pick-up, or a group of simultaneous changes, in progress at this point.
-      out.push({ node, offset, board: board.slice(), exact: false });
-    }
-    return true;
-  });
+  explore(
+    cursors,
+    reading,
+    lookahead,
+    (node, offset, board, diff) => {
+      if (diff === 0) {
+        out.push({ node, offset, board: board.slice(), exact: true });
+      } else if (
+        (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff)) ||
+        freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g))
+      ) {
+        // A pick-up, or a group of simultaneous changes, in progress at this point.
+        out.push({ node, offset, board: board.slice(), exact: false });
+      }
+      return true;
+    },
+    bound,
+  );
   // A pick-up in progress at a point the exact matches already lead to adds nothing (the
   // exact cursors look ahead through it): keep it only on other branches (optional captures).
   const exact = out.filter((c) => c.exact);
@@ -486,7 +563,7 @@ export function track<P extends Position>(
       return { tracker: t, verdict: { kind: "pending" } };
     }
     const goingOn = t.cursors.filter((c) => !atMoveEnd(c) || canContinue(c));
-    const next = matchReading(goingOn, reading, t.options.lookahead).filter(
+    const next = matchReading(goingOn, reading, t.options.lookahead, nearest(t)).filter(
       (c) => !sameCounts(c.board, t.reading) || !c.exact,
     );
     if (next.length === 0) {
@@ -500,7 +577,7 @@ export function track<P extends Position>(
   if (unchanged && t.cursors.every((c) => c.exact)) {
     return { tracker: t, verdict: { kind: "same" } };
   }
-  const next = matchReading(t.cursors, reading, t.options.lookahead);
+  const next = matchReading(t.cursors, reading, t.options.lookahead, nearest(t));
   if (next.length === 0) {
     // Hands faster than the board settles (a long relay sown at speed): the
     // reading may lie further along a move than the look-ahead. A board that
@@ -508,7 +585,7 @@ export function track<P extends Position>(
     // visit cap) before calling it one; this costs only on such readings.
     // Deeper points include the ends of moves, and a board at the end of one
     // move may be a relay's stop inside another: both stay candidates.
-    const far = matchReading(t.cursors, reading, DEEP_LOOKAHEAD).filter((c) => c.exact);
+    const far = matchReading(t.cursors, reading, DEEP_LOOKAHEAD, nearest(t)).filter((c) => c.exact);
     if (far.length > 0) return judge(t, far, reading, at);
     // A whole move (or its rest) between two readings, further still:
     // the reading is the end board of a candidate move.
@@ -522,6 +599,11 @@ export function track<P extends Position>(
     return { tracker: t, verdict: { kind: "inconsistent" } };
   }
   return judge(t, next, reading, at);
+}
+
+/** Whether the game's turns branch at every unit (`BoardLayout.nearestFirst`). */
+function nearest<P extends Position>(t: TurnTracker<P>): boolean {
+  return t.game.layout.nearestFirst === true;
 }
 
 /** Steps looked ahead when the usual look-ahead explains nothing, before calling a mistake. */
@@ -659,11 +741,16 @@ function uniq(xs: readonly string[]): string[] {
   return [...new Set(xs)].sort();
 }
 
-/** Where the last stone of the current handful lands: follow sow steps while the hand lasts. */
+/**
+ * Where the last stone of the current handful lands: follow sow steps while
+ * the hand lasts. Of the branches that sow into one place (which bead falls
+ * next, on a board that tells them apart), one is followed: they land alike.
+ */
 function lastStoneOf<P extends Position>(
   node: TrieNode<P>,
   offset: number,
   out: Set<number>,
+  placeOf: readonly number[],
 ): void {
   let n = node;
   let off = offset;
@@ -684,8 +771,13 @@ function lastStoneOf<P extends Position>(
       off = 0;
       continue;
     }
+    const places = new Set<number>();
     for (const c of n.children) {
-      if ((c.steps[0] as Step).op === OP_SOW) lastStoneOf(c, 0, out);
+      const first = c.steps[0] as Step;
+      const place = placeOf[first.pit] ?? -1;
+      if (first.op !== OP_SOW || places.has(place)) continue;
+      places.add(place);
+      lastStoneOf(c, 0, out, placeOf);
     }
     break;
   }
@@ -747,7 +839,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
       if (s.op === OP_PLACE && depth === 0 && c.exact) starts.push(name(s.pit));
       else if (s.op === OP_SOW || s.op === OP_PLACE) nextStone.push(name(s.pit));
     }
-    if (next.some((s) => s.op === OP_SOW)) lastStoneOf(c.node, c.offset, last);
+    if (next.some((s) => s.op === OP_SOW)) lastStoneOf(c.node, c.offset, last, t.placeOf);
     for (const g of pickUpGroups(c.node, c.offset)) {
       const hasCapture = g.some((s) => s.op === OP_CAPTURE);
       if (hasCapture) capturing = true;

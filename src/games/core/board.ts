@@ -28,6 +28,15 @@ export interface BoardLayout {
    * stone dropped against the direction, or past the pit it belonged in, from these.
    */
   readonly successors: readonly (readonly number[])[];
+  /**
+   * Optional: the board tells the units apart (gems by tag) and the player
+   * chooses which unit falls next, so a turn branches at every unit dropped
+   * (Glassperlenspiel). The controller then looks for the points nearest a
+   * reading first (fewest steps that can explain it) instead of walking
+   * every point within its look-ahead, which would grow as the branching to
+   * the power of the look-ahead. Absent: false.
+   */
+  readonly nearestFirst?: boolean;
 }
 
 /** The other side of a two-sided layout. */

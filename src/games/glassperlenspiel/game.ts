@@ -106,14 +106,21 @@ export class GlassGame implements Game<GlassPosition> {
     return { geometry: "2x5+2", pits: READINGS, counts };
   }
 
-  /** A lift takes the pit's stones and each of its gems; a bead or gem moves on its own reading. */
+  /**
+   * A lift takes the pit's stones and each of its gems; a bead or gem moves
+   * on its own reading. The readings of one lift change together as the hand
+   * closes, and the captures after the last bead are made in any order (each
+   * gem off its place, then into the cup), so both are marked free: a
+   * settled reading part way through either, in any order, is progress.
+   */
   sensorSteps(step: TraceStep): readonly SensorStep[] {
     switch (step.op) {
       case "lift": {
         const stones = step.stones ?? step.n;
-        const out: SensorStep[] = stones > 0 ? [{ op: "lift", reading: step.pit, n: stones }] : [];
+        const out: SensorStep[] =
+          stones > 0 ? [{ op: "lift", reading: step.pit, n: stones, free: true }] : [];
         for (const gem of step.gems ?? [])
-          out.push({ op: "lift", reading: `${step.pit}:${gem}`, n: 1 });
+          out.push({ op: "lift", reading: `${step.pit}:${gem}`, n: 1, free: true });
         return out;
       }
       case "sow": {
@@ -124,8 +131,8 @@ export class GlassGame implements Game<GlassPosition> {
         const gem = step.gem ?? "";
         const cup = step.to ?? "";
         return [
-          { op: "capture", reading: `${step.pit}:${gem}`, n: 1 },
-          { op: "sow", reading: `${cup}:${gem}`, n: 1 },
+          { op: "capture", reading: `${step.pit}:${gem}`, n: 1, free: true },
+          { op: "sow", reading: `${cup}:${gem}`, n: 1, free: true },
         ];
       }
       case "place":

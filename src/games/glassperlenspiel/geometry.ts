@@ -126,4 +126,6 @@ export const GLASS_LAYOUT: BoardLayout = {
   owners: OWNERS,
   // One circuit for both players; the cups are never sown into (GB-2).
   successors: PLACES.map((_, i) => (i < PIT_COUNT ? [nextPit(i)] : [])),
+  // Every bead is a choice (which one falls next): the controller searches nearest first.
+  nearestFirst: true,
 };
