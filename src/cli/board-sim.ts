@@ -10,6 +10,11 @@
  * `{"release":1}` and `{"reset":true}` work the buttons and the reset: a test
  * or a script moves the stones while kete plays on the port.
  *
+ * `--geometry 2x5+2` serves the Glassperlenspiel board instead: ten pits and
+ * two cups, gems reported by tag (with `--noise`, tags read late or missed
+ * for a scan, as RFID does); it starts as GB-1 sets up, and `--demo` plays
+ * random Glassperlenspiel moves bead by bead.
+ *
  * `--firmware FILE.hex` serves the reference board under emulation instead
  * (src/emulator): that firmware image runs on an emulated Mega 2560 with its
  * load cells, LEDs and buttons, paced to the wall clock; `--eeprom FILE`
@@ -21,7 +26,8 @@ import type { PhysicalBoard, PtySimulator, Scheduler } from "../board/index.js";
 import { playTrace } from "../board/index.js";
 import { EmulatedBoard, loadFirmware, serveOnPty } from "../emulator/index.js";
 import type { SensorFault } from "../emulator/index.js";
-import type { TraceStep } from "../games/index.js";
+import { findGame } from "../games/index.js";
+import type { Position, TraceStep } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
 import { usageError } from "./usage.js";
 
@@ -37,7 +43,12 @@ interface BoardSimFlags {
   readonly fast?: boolean;
   readonly hand?: boolean;
   readonly fault?: readonly string[];
+  readonly geometry?: string;
 }
+
+/** The geometries the simulator serves (PROTOCOL.md §5.1, §5.2). */
+const SIM_GEOMETRIES = ["4x8", "2x5+2"] as const;
+type SimGeometry = (typeof SIM_GEOMETRIES)[number];
 
 const FAULTS: readonly SensorFault[] = ["stuck-high", "unplugged", "pinned", "frozen"];
 
@@ -68,7 +79,11 @@ export function registerBoardSimCommand(program: Command): Command {
     )
     .option("--noise", "sensor jitter, slow settling, and an occasional lost or damaged line")
     .option("--seed <n>", "seed of the noise and the demo hand (default 1)")
-    .option("--stones <n>", "stones in every pit at the start (default 4)")
+    .option("--stones <n>", "stones in every pit at the start (default 4; 4x8 only)")
+    .option(
+      "--geometry <id>",
+      "4x8 (four-row mancala) or 2x5+2 (Glassperlenspiel: gems by tag, set up as GB-1)",
+    )
     .option("--path <path>", "where to put the device link (default /tmp/kete-sim-XXXXXX)")
     .option("--demo", "a ghost hand sows a random pit every few seconds")
     .option(
@@ -93,6 +108,17 @@ export function registerBoardSimCommand(program: Command): Command {
       if (Number.isNaN(stones) || stones > 255) {
         usageError(command, `--stones must be a whole number 0..255, not '${flags.stones}'`);
       }
+      const geometry = SIM_GEOMETRIES.find((g) => g === (flags.geometry ?? "4x8"));
+      if (geometry === undefined) {
+        usageError(command, `--geometry must be 4x8 or 2x5+2, not '${flags.geometry}'`);
+      }
+      const glass = geometry === "2x5+2";
+      if (glass && flags.stones !== undefined) {
+        usageError(command, "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up");
+      }
+      if (glass && flags.firmware !== undefined) {
+        usageError(command, "--firmware runs the 4x8 reference board; it has no 2x5+2");
+      }
       if (flags.firmware !== undefined) {
         if (flags.noise === true) {
           usageError(command, "--noise is the simulator's; an emulated board's sensors are noisy");
@@ -109,7 +135,7 @@ export function registerBoardSimCommand(program: Command): Command {
       const sim = await startPtySimulator({
         noise: flags.noise === true,
         seed,
-        counts: stones,
+        ...(glass ? { geometry: "2x5+2" as const } : { counts: stones }),
         ...(flags.path === undefined ? {} : { hostPath: flags.path }),
       });
       if (!sim.ok) {
@@ -129,7 +155,7 @@ export function registerBoardSimCommand(program: Command): Command {
           seed,
         );
       }
-      await serve(sim.value, flags.demo === true, seed, flags.noise === true);
+      await serve(sim.value, flags.demo === true, seed, flags.noise === true, geometry ?? "4x8");
     });
 }
 
@@ -324,9 +350,10 @@ async function serve(
   demo: boolean,
   seed: number,
   noise: boolean,
+  geometry: SimGeometry,
 ): Promise<void> {
   process.stdout.write(
-    `simulated 4x8 board${noise ? " (noisy)" : ""} on ${sim.hostPath}\n` +
+    `simulated ${geometry} board${noise ? " (noisy)" : ""} on ${sim.hostPath}\n` +
       `connect with: kete board-test --port ${sim.hostPath}\n` +
       `Ctrl-C to stop\n`,
   );
@@ -341,12 +368,41 @@ async function serve(
   process.on("SIGHUP", stop);
   if (!demo) return;
   const random = seededRandom(seed);
+  const glass = geometry === "2x5+2" ? new GlassDemo() : null;
   while (!stopping) {
     await new Promise((r) => setTimeout(r, 2000 + 3000 * random()));
     if (stopping) break;
-    await playTrace(sim.physical, demoMove(sim.physical, random), {
-      seed: Math.floor(random() * 1e9),
-    });
+    const trace = glass?.next(sim.physical, random) ?? demoMove(sim.physical, random);
+    await playTrace(sim.physical, trace, { seed: Math.floor(random() * 1e9) });
+  }
+}
+
+/**
+ * The ghost hand of `--demo` on the Glassperlenspiel board: random legal
+ * moves, bead by bead, the players taking turns; a finished game (or a board
+ * the engine does not recognise) is set up again as GB-1.
+ */
+export class GlassDemo {
+  private position: Position | null = null;
+
+  /** The next move's trace for the board as it lies. */
+  next(physical: PhysicalBoard, random: () => number): TraceStep[] {
+    const game = findGame("glassperlenspiel");
+    if (game === undefined) return [];
+    const start = game.initial();
+    const here = this.position ?? (start.ok ? start.value : null);
+    const now =
+      here === null
+        ? null
+        : game.withBoard(here, { counts: physical.readings(), toMove: here.toMove });
+    let move = now?.ok === true ? game.randomMove(now.value, random) : null;
+    if (move === null) {
+      if (!start.ok) return [];
+      physical.setCounts(game.sensorView(start.value).counts);
+      move = game.randomMove(start.value, random);
+    }
+    this.position = move?.position ?? null;
+    return move === null ? [] : [...move.trace];
   }
 }
 

@@ -77,7 +77,7 @@ describe("render", () => {
     );
   });
 
-  it("draws 2x5+2 with its cups as rows of one, gems after the count, and no side line", () => {
+  it("draws 2x5+2 as it lies: North's row above South's, each cup at its row's end, gems by tag after the count", () => {
     const places = GEOMETRIES["2x5+2"].cells.map((_, i) =>
       i === 4 ? null : { count: i, gems: i === 2 ? (["S1", "N3"] as const) : [] },
     );
@@ -89,12 +89,11 @@ describe("render", () => {
     } as BoardSnapshot;
     expect(renderBoard(snap)).toBe(
       [
-        "       1    2    3    4    5",
-        "  NC  11",
-        "  SC  10",
-        "  B    5    6    7    8    9",
-        "  A    0    1   2S1N3    3     ?",
-        "  settled   (~ unsettled, ? sensor fault)",
+        "      1         2         3         4         5         | cup",
+        "  B   5         6         7         8         9         | NC 11",
+        "  A   0         1         2 S1 N3   3         ?         | SC 10",
+        "  South's cup SC: 0 point(s)   North's cup NC: 0 point(s)",
+        "  settled   (plain stones, then gems by tag; ~ unsettled, ? sensor fault)",
       ].join("\n"),
     );
   });

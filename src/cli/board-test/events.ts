@@ -2,6 +2,7 @@
  * What `kete board-test` makes of each event of the board: the counts of the
  * closing summary, and the lines worth telling the board maker.
  */
+import { TAG_CONFLICT } from "../../board/index.js";
 import type { BoardEvent } from "../../board/index.js";
 import { faultyPits } from "./render.js";
 import type { Stats } from "./render.js";
@@ -27,6 +28,9 @@ export function recordEvent(stats: Stats, event: BoardEvent): EventReport {
       return { notes, redraw: true };
     }
     case "line-error":
+      // A gem listed in two places: the board's tag readers are at fault, not the line.
+      if (event.code === TAG_CONFLICT)
+        return tell(`sensor fault (${event.code}): ${event.message}`);
       return tell(`line error (${event.code}): ${event.message}`);
     case "board-error":
       if (event.code === "sensor-fault" && event.pit !== null) stats.faults.add(event.pit);

@@ -95,6 +95,7 @@ function cellText(text: string | null, unsettled: boolean, paint: Painter): stri
  * columns 1..8; `~` after an unsettled count, `?` for a faulty sensor.
  */
 export function renderBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): string {
+  if (snapshot.board.geometry === "2x5+2") return renderGemBoard(snapshot, paint);
   const cells = GEOMETRIES[snapshot.board.geometry].cells;
   const texts = cellTexts(snapshot.board);
   const unsettled = new Set(snapshot.unsettled);
@@ -113,6 +114,55 @@ export function renderBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): st
   const state = snapshot.settled ? "settled" : `unsettled: ${snapshot.unsettled.join(" ")}`;
   lines.push(`  ${state}   (~ unsettled, ? sensor fault)`);
   return lines.map((l) => l.trimEnd()).join("\n");
+}
+
+/** A gem's points: its number (`S3` is 3). */
+function points(gems: readonly string[]): number {
+  return gems.reduce((sum, g) => sum + Number(g.slice(1)), 0);
+}
+
+/**
+ * The Glassperlenspiel board (`2x5+2`) as it lies: North's pits `B1`…`B5`
+ * on the far row with North's cup at its right-hand end, South's `A1`…`A5`
+ * and South's cup below (hardware/geometry/2x5+2.json). Each place shows its
+ * plain stones, then its gems by tag (`1 S2 S3`); `~` marks an unsettled
+ * place, `?` a faulty sensor; the cups' points (the sum of their gems'
+ * numbers) close the picture.
+ */
+export function renderGemBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): string {
+  const board = snapshot.board;
+  const cells = GEOMETRIES["2x5+2"].cells;
+  const places = board.geometry === "2x5+2" ? board.places : [];
+  const unsettled = new Set(snapshot.unsettled);
+  const texts = cells.map((pit, i) => {
+    const p = places[i] ?? null;
+    if (p === null) return null;
+    return `${[String(p.count), ...p.gems].join(" ")}${unsettled.has(pit) ? "~" : ""}`;
+  });
+  const width = Math.max(8, ...texts.map((t) => (t ?? "?").length));
+  const show = (i: number): string => {
+    const text = texts[i] ?? null;
+    if (text === null) return paint.fault("?".padEnd(width));
+    const padded = text.padEnd(width);
+    return unsettled.has(cells[i] ?? "") ? paint.unsettled(padded) : padded;
+  };
+  const row = (name: string, first: number, cup: number): string =>
+    `  ${name}   ${[0, 1, 2, 3, 4].map((k) => show(first + k)).join("  ")}  | ${cells[cup]} ${show(cup)}`;
+  const header = [1, 2, 3, 4, 5].map((c) => String(c).padEnd(width)).join("  ");
+  const cupPoints = (i: number): string => {
+    const p = places[i] ?? null;
+    return p === null ? "?" : `${points(p.gems)} point(s)`;
+  };
+  const state = snapshot.settled ? "settled" : `unsettled: ${snapshot.unsettled.join(" ")}`;
+  return [
+    `      ${header}  | cup`,
+    row("B", 5, 11),
+    row("A", 0, 10),
+    `  South's cup SC: ${cupPoints(10)}   North's cup NC: ${cupPoints(11)}`,
+    `  ${state}   (plain stones, then gems by tag; ~ unsettled, ? sensor fault)`,
+  ]
+    .map((l) => l.trimEnd())
+    .join("\n");
 }
 
 /** What a run saw, for the closing summary. */
