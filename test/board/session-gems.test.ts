@@ -30,7 +30,7 @@ describe("BoardSession on 2x5+2", () => {
     expect(readingsOf(settled().at(-1)?.board ?? board.snapshot!.board)).toEqual(
       g.sensorView(start.value).counts,
     );
-    const move = g.legal(start.value, { limit: 1 }).moves[0];
+    const move = g.legal(start.value, 1).moves[0];
     if (move === undefined) throw new Error("no move");
     const played = board.playTrace(move.trace);
     await clock.advance(move.trace.length * 600 + 2000);
