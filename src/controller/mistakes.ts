@@ -53,6 +53,7 @@ import {
   DEEP_LOOKAHEAD,
   explore,
   follows,
+  freeGroups,
   nextSteps,
   pickUpGroups,
   readingOwner,
@@ -383,20 +384,22 @@ function startPlacement<P extends Position>(sc: Scene<P>): Classified<P> | null 
 /** B2. The first act of a turn: lifts from several pits, a single stone, a start the rules refuse. */
 function startLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
   if (sc.down.length === 0) return outOfTurn(sc, sc.up[0] ?? 0);
-  const ownDown = sc.down.filter((i) => isOwn(sc, i));
+  // Places, not readings: a pit's stones and its gems are lifted together.
+  const ownDown = [...new Set(sc.down.filter((i) => isOwn(sc, i)).map((i) => name(sc, i)))];
   if (ownDown.length >= 2 && sc.up.length === 0) {
     const rule = sc.rules.sowing;
     return make(
       sc,
       "several-lifts",
       rule,
-      `${ownDown.map((i) => name(sc, i)).join(" and ")} were both lifted; a turn starts from one pit (${rule})`,
+      `${ownDown.join(" and ")} were both lifted; a turn starts from one pit (${rule})`,
     );
   }
   // The start pit: the pit that lost most.
   let start = sc.down[0] as number;
   for (const i of sc.down) if ((sc.D[i] as number) < (sc.D[start] as number)) start = i;
-  if (sc.next.some((s) => s.pit === start && s.op === OP_LIFT)) return null;
+  const place = name(sc, start);
+  if (sc.next.some((s) => s.op === OP_LIFT && name(sc, s.pit) === place)) return null;
   const why = sc.t.game.refusal(sc.t.position, { kind: "start", place: name(sc, start) });
   if (why === null) return null;
   const kind = why.reason === "too-few" ? "single-stone-start" : "refused-start";
@@ -666,6 +669,8 @@ export function classifyMistake<P extends Position>(
   t: TurnTracker<P>,
   reading: Int16Array,
 ): Classified<P> {
+  const due = freeCaptureMistake(t, reading);
+  if (due !== null) return due;
   const sc = sceneOf(t, reading);
   const atStart = sc.depth === 0 ? (startPlacement(sc) ?? startLift(sc)) : null;
   return (
@@ -687,4 +692,109 @@ function nextAfter<P extends Position>(node: TrieNode<P>, offset: number): Step[
   return node.children.flatMap((c) =>
     c.steps.length > 1 ? [c.steps[1] as Step] : c.children.map((g) => g.steps[0] as Step),
   );
+}
+
+// ------------------------------------------------------------------ captures made in any order
+
+/** A capture step ahead of a tracker's cursor whose group may be made in any order. */
+interface DueCapture {
+  /** The reading the unit leaves (`B3:N3`), and the reading it goes to (`SC:N3`), if any. */
+  readonly from: number;
+  readonly to: number | null;
+}
+
+/** The free capture groups ahead of a cursor, as capture → destination pairs (one list per branch). */
+function dueCaptures<P extends Position>(node: TrieNode<P>, offset: number): DueCapture[][] {
+  return freeGroups(node, offset)
+    .filter((g) => g.some((s) => s.op === OP_CAPTURE))
+    .map((g) => {
+      const out: DueCapture[] = [];
+      g.forEach((s, k) => {
+        if (s.op !== OP_CAPTURE) return;
+        const after = g[k + 1];
+        out.push({
+          from: s.pit,
+          to: after !== undefined && after.op === OP_SOW ? after.pit : null,
+        });
+      });
+      return out;
+    });
+}
+
+/**
+ * Captures the game lets the player make in any order (free capture steps,
+ * Glassperlenspiel's gems into the cup), read from where the tracker stands:
+ * a unit taken that no branch takes (a wrong gem), a unit put where no
+ * capture puts it (the wrong cup), or the board touched elsewhere while the
+ * captures are due (not taken). Null when no capture is due, or the reading
+ * changes only what the captures change (another classifier names it).
+ */
+export function freeCaptureMistake<P extends Position>(
+  t: TurnTracker<P>,
+  reading: Int16Array,
+): Classified<P> | null {
+  for (const c of t.cursors) {
+    const branches = dueCaptures(c.node, c.offset);
+    if (branches.length === 0) continue;
+    const sc = sceneAt(t, reading, c);
+    const from = new Set(branches.flatMap((b) => b.map((d) => d.from)));
+    const to = new Set(branches.flatMap((b) => b.flatMap((d) => (d.to === null ? [] : [d.to]))));
+    const most = Math.max(...branches.map((b) => b.length));
+    const rule = most > 1 ? (sc.rules.captureChain ?? captureRuleOf(sc)) : captureRuleOf(sc);
+    const options = [...from].map((i) => `${tagOf(sc, i)} from ${name(sc, i)}`).sort();
+    const into = [...new Set([...to].map((i) => name(sc, i)))].sort();
+    const take = `take ${most === 1 ? "one of" : `${most} of`} ${list(options)}${into.length > 0 ? ` into ${list(into)}` : ""}`;
+    const wrongTaken = sc.down.find((i) => !from.has(i) && readingTag(sc, i) !== null);
+    if (wrongTaken !== undefined) {
+      const what = `${tagOf(sc, wrongTaken)} taken from ${name(sc, wrongTaken)}`;
+      return make(sc, "wrong-capture", rule, `${what}; ${take} (${rule})`, sc.mover, [
+        ...new Set([...from].map((i) => name(sc, i))),
+      ]);
+    }
+    const wrongPut = sc.up.find((i) => !to.has(i) && !from.has(i) && readingTag(sc, i) !== null);
+    if (wrongPut !== undefined) {
+      const what = `${tagOf(sc, wrongPut)} put into ${name(sc, wrongPut)}`;
+      return make(
+        sc,
+        "wrong-capture",
+        rule,
+        `${what}; the gems taken go into ${list(into)} (${rule})`,
+        sc.mover,
+        into,
+      );
+    }
+    const elsewhere = sc.changed.find((i) => !from.has(i) && !to.has(i));
+    if (elsewhere !== undefined) {
+      return make(
+        sc,
+        "capture-not-taken",
+        rule,
+        `${name(sc, elsewhere)} changed while a capture is due: ${take} first (${rule})`,
+        sc.mover,
+        [...new Set([...from].map((i) => name(sc, i)))],
+      );
+    }
+  }
+  return null;
+}
+
+/** The scene of a reading measured at a tracker's cursor (not the nearest point). */
+function sceneAt<P extends Position>(
+  t: TurnTracker<P>,
+  reading: Int16Array,
+  c: { readonly node: TrieNode<P>; readonly offset: number; readonly board: Int16Array },
+): Scene<P> {
+  const base = sceneOf({ ...t, cursors: [{ ...c, exact: true }] }, reading);
+  return base;
+}
+
+/** The tag part of a reading's name (`N3` of `B3:N3`), or null for a count. */
+function readingTag<P extends Position>(sc: Scene<P>, i: number): string | null {
+  const r = sc.t.pits[i] as string;
+  const at = r.indexOf(":");
+  return at < 0 ? null : r.slice(at + 1);
+}
+
+function tagOf<P extends Position>(sc: Scene<P>, i: number): string {
+  return readingTag(sc, i) ?? "a stone";
 }

@@ -30,6 +30,11 @@ export interface RuleBook {
   readonly stageLimit: string | null;
   /** The capture rule (HB-4, HUS-3, BK-4, GB-3), or null for a game without captures. */
   readonly capture: string | null;
+  /**
+   * Optional: the rule of a chain of captures (GB-4), cited when a capture due
+   * is one of several in a row; absent or null: `capture`.
+   */
+  readonly captureChain?: string | null;
   /** Capture again when a sowing ends on a capture spot inside a turn (BK-6), or null. */
   readonly captureAgain: string | null;
   /** Where captured stones are sown from (the kichwa, BK-5), or null. */

@@ -151,6 +151,7 @@ export class GlassGame implements Game<GlassPosition> {
       start: "GB-2",
       stageLimit: null,
       capture: "GB-3",
+      captureChain: "GB-4",
       captureAgain: null,
       capturedSowing: null,
       placement: null,
