@@ -24,6 +24,12 @@
  *   sim.firmware                // reboot(), dropNextLines(), corruptNextLine(), pressButton() …
  *   sim.unplug(); sim.replug(); // USB cable out and back (power cut: the board reboots)
  *   await sim.close();
+ *
+ * The Glassperlenspiel board: `new SimulatedBoard({ geometry: "2x5+2" })`
+ * starts as GB-1 sets up (or give `counts` and `gems`, or
+ * `sim.physical.setCounts(game.sensorView(position).counts)`); snapshots
+ * carry each place's tags, and with `noise` the tags lag and flicker as RFID
+ * does (`sim.firmware.loseTag`, `crossRead` inject the worse faults).
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";

@@ -173,3 +173,27 @@ describe("SimulatedFirmware on 2x5+2", () => {
     }
   });
 });
+
+describe("SimulatedFirmware on 2x5+2, determinism", () => {
+  it("sends the same lines for the same seed, and other lines for another", async () => {
+    const run = async (seed: number): Promise<string[]> => {
+      const { clock, physical, firmware, raw } = rig({
+        noise: { tagLag: 0.5, tagFlicker: 0.01 },
+        seed,
+      });
+      firmware.powerOn();
+      await clock.advance(300);
+      const g = findGame("glassperlenspiel");
+      const start = g?.initial();
+      if (g === undefined || start === undefined || !start.ok) throw new Error("no game");
+      const move = g.randomMove(start.value, seededRandom(seed));
+      if (move === null) throw new Error("no move");
+      const done = playTrace(physical, move.trace, { scheduler: clock, seed, timeScale: 0.3 });
+      await clock.advance(5000);
+      await done;
+      return raw;
+    };
+    expect(await run(7)).toEqual(await run(7));
+    expect(await run(7)).not.toEqual(await run(8));
+  });
+});
