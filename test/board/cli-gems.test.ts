@@ -150,6 +150,13 @@ describe.skipIf(!haveSocat)("kete board-sim --geometry 2x5+2 with kete board-tes
     expect(run.stdout).toMatch(/ {2}A {3}1 S5 +1 S4 +1 S3 +1 S2 +1 S1 +\| SC 0\n/);
   });
 
+  it("--seconds runs the LED cycle over its twelve places and ends with a clean summary", () => {
+    const run = kete(["board-test", "--port", path, "--seconds", "2"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toMatch(/refused|nak-/);
+    expect(run.stdout).toMatch(/^sensor faults: none$/m);
+  });
+
   it("--hand plays Glassperlenspiel moves bead by bead up to a capture; the board shows the gem in the cup", async () => {
     const g = findGame("glassperlenspiel");
     const start = g?.initial();

@@ -49,6 +49,8 @@ describe("PhysicalBoard with gems", () => {
     const readings = new PhysicalBoard({ geometry: "2x5+2" }).readings();
     expect(b.setCounts(readings).ok).toBe(true);
     expect(b.readings()).toEqual(readings);
+    const fromReadings = new PhysicalBoard({ geometry: "2x5+2", counts: readings });
+    expect(fromReadings.readings()).toEqual(readings);
     expect(b.setReadings(readings.slice(1)).ok).toBe(false);
     const bad = [...readings];
     bad[12] = 2;
