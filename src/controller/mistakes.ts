@@ -57,7 +57,9 @@ import {
   nextSteps,
   pickUpGroups,
   readingOwner,
+  type Bound,
   type TurnTracker,
+  type Visitor,
 } from "./tracking.js";
 
 export type MistakeKind =
@@ -146,7 +148,7 @@ export function nearestPoint<P extends Position>(
   let best = Number.POSITIVE_INFINITY;
   let bestDepth = Number.POSITIVE_INFINITY;
   let out: Reference<P>[] = [];
-  explore(t.cursors, reading, DEEP_LOOKAHEAD, (node, offset, board) => {
+  const visit: Visitor<P> = (node, offset, board) => {
     let l1 = 0;
     for (let i = 0; i < board.length; i++)
       l1 += Math.abs((reading[i] as number) - (board[i] as number));
@@ -159,9 +161,25 @@ export function nearestPoint<P extends Position>(
       out.push({ node, offset, board: board.slice() });
     }
     return true;
-  });
+  };
+  if (t.game.layout.nearestFirst !== true) {
+    explore(t.cursors, reading, DEEP_LOOKAHEAD, visit);
+    return out;
+  }
+  // A turn that branches at every unit: the nearest points first, one step deeper each
+  // pass, until a budget of visits (a mistake is named where it happened, near the cursors).
+  let left = NEAREST_POINT_VISITS;
+  for (let depth = 0; depth <= DEEP_LOOKAHEAD && left > 0; depth++) {
+    const bound: Bound = { limit: Infinity, cap: left, cut: false, capped: false, visits: 0 };
+    explore(t.cursors, reading, depth, visit, bound);
+    if (!bound.cut || bound.capped) break;
+    left -= bound.visits;
+  }
   return out;
 }
+
+/** Points `nearestPoint` visits at most in a turn that branches at every unit. */
+const NEAREST_POINT_VISITS = 4000;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;

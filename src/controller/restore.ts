@@ -61,8 +61,35 @@ export function restoreDiff(
   return out;
 }
 
+/**
+ * What needs say, for players: counts as `B5 +1, B6 -1`; a unit the board
+ * tells apart (a reading `place:tag`, a gem) as the move that puts it back:
+ * `move S3 from B2 to A4`, or `put S3 in A4` / `take S3 out of B2` when it
+ * is missing from, or extra on, the board.
+ */
 export function formatNeeds(needs: readonly PitNeed[]): string {
-  return needs.map((n) => `${n.pit} ${n.need > 0 ? "+" : ""}${n.need}`).join(", ");
+  const counts: string[] = [];
+  const tagged = new Map<string, { from: string[]; to: string[] }>();
+  for (const n of needs) {
+    const at = n.pit.indexOf(":");
+    if (at < 0) {
+      counts.push(`${n.pit} ${n.need > 0 ? "+" : ""}${n.need}`);
+      continue;
+    }
+    const tag = n.pit.slice(at + 1);
+    const t = tagged.get(tag) ?? { from: [], to: [] };
+    (n.need > 0 ? t.to : t.from).push(n.pit.slice(0, at));
+    tagged.set(tag, t);
+  }
+  const moves: string[] = [];
+  for (const [tag, { from, to }] of tagged) {
+    while (from.length > 0 && to.length > 0) {
+      moves.push(`move ${tag} from ${from.shift() as string} to ${to.shift() as string}`);
+    }
+    for (const p of to) moves.push(`put ${tag} in ${p}`);
+    for (const p of from) moves.push(`take ${tag} out of ${p}`);
+  }
+  return [...moves, ...counts].join(", ");
 }
 
 /** The board at the end of the last complete stage on the path to `ref` (or the board before the move). */

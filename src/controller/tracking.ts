@@ -467,7 +467,7 @@ export function matchReading<P extends Position>(
 }
 
 /** Most points one nearest-first search visits, over all its limits. */
-const NEAREST_VISITS = 20_000;
+const NEAREST_VISITS = 4000;
 /**
  * How far past the look-ahead nearest-first limits go: a pick-up or free
  * group in progress is found from its start, whose bound counts the readings

@@ -4,7 +4,7 @@
  * for an event that says nothing.
  */
 import type { BoardEvent } from "../../board/index.js";
-import type { ControllerEvent } from "../../controller/index.js";
+import { formatNeeds, type ControllerEvent } from "../../controller/index.js";
 import type { Side } from "../../games/index.js";
 
 /** `South`, `North`. */
@@ -78,6 +78,14 @@ export function stamp(ms: number): string {
 export function needsText(
   needs: readonly { readonly pit: string; readonly need: number }[],
 ): string {
+  // Gems (readings `place:tag`) as the moves that put them back (`move S3 from B2 to A4`).
+  const gems = needs.filter((n) => n.pit.includes(":"));
+  const rest = needsRuns(needs.filter((n) => !n.pit.includes(":")));
+  if (gems.length === 0) return rest;
+  return [formatNeeds(gems), rest].filter((x) => x !== "").join(", ");
+}
+
+function needsRuns(needs: readonly { readonly pit: string; readonly need: number }[]): string {
   const runs: { row: string; from: number; to: number; need: number }[] = [];
   for (const { pit, need } of needs) {
     const m = /^(\D+)(\d+)$/.exec(pit);
