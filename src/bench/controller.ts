@@ -4,14 +4,14 @@
  * does nothing, timing every reading from its arrival to the verdict and the
  * LED plan (target < 0.2 ms host time).
  */
-import { ok } from "../shared/index.js";
+import { GEMS, GEOMETRIES, ok, readingIndex, type Gem, type GeometryId } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { findGame } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
 import { countsAlong } from "../games/index.js";
-import type { Position } from "../games/index.js";
+import type { Game, Position, Trace } from "../games/index.js";
 import type { BoardEvent, BoardLink, LinkState } from "../board/index.js";
-import type { InfoMessage } from "../protocol/index.js";
+import type { InfoMessage, SnapshotBoard } from "../protocol/index.js";
 import { Controller } from "../controller/index.js";
 import { printTable } from "./report.js";
 
@@ -35,7 +35,10 @@ export const BENCH_INFO: InfoMessage = {
 
 /** A link that only delivers what the bench sends. */
 class BenchLink implements BoardLink {
-  readonly info = BENCH_INFO;
+  readonly info: InfoMessage;
+  constructor(readonly geometry: GeometryId) {
+    this.info = { ...BENCH_INFO, geometry, maxCount: geometry === "2x5+2" ? 20 : 64 };
+  }
   readonly state: LinkState = "ready";
   private listener: ((e: BoardEvent) => void) | null = null;
   subscribe(listener: (event: BoardEvent) => void): () => void {
@@ -76,7 +79,42 @@ const CASES: readonly Case[] = [
   { game: "hus", options: { capture: "optional" } },
   { game: "bao-de", options: { capture: "optional", maxStages: 8 } },
   { game: "bao-de", options: { capture: "optional" } },
+  { game: "glassperlenspiel", options: {} },
 ];
+
+/**
+ * The readings after each sensor step of a trace (`Game.sensorSteps`: a
+ * Glassperlenspiel lift is its stones then each gem, a capture the gem off
+ * its place then into the cup), or after each trace step on a counting board.
+ */
+function readingsAlong(game: Game, p: Position, trace: Trace): number[][] {
+  const view = game.sensorView(p);
+  if (game.sensorSteps === undefined) return countsAlong(view.pits, view.counts, trace);
+  const index = new Map(view.pits.map((r, i) => [r, i] as const));
+  const board = Array.from(view.counts);
+  const out: number[][] = [];
+  for (const t of trace) {
+    for (const s of game.sensorSteps(t)) {
+      const i = index.get(s.reading) as number;
+      board[i] = (board[i] as number) + (s.op === "lift" || s.op === "capture" ? -s.n : 1);
+      out.push(board.slice());
+    }
+  }
+  return out;
+}
+
+/** A snapshot's board for readings in the geometry's order (counts; or places with their gems). */
+function snapshotBoard(geometry: GeometryId, readings: readonly number[]): SnapshotBoard {
+  if (geometry !== "2x5+2") return { geometry: "4x8", counts: readings };
+  const index = readingIndex("2x5+2");
+  return {
+    geometry,
+    places: GEOMETRIES[geometry].cells.map((place, i) => ({
+      count: readings[i] as number,
+      gems: GEMS.filter((g) => readings[index.get(`${place}:${g}`) as number] === 1) as Gem[],
+    })),
+  };
+}
 
 function label(c: Case): string {
   const o = Object.entries(c.options).map(([k, v]) => `${k}=${v}`);
@@ -103,7 +141,7 @@ function run(
     const init = game.initial(c.options);
     if (!init.ok) throw new Error(init.error.message);
     let p: Position = init.value;
-    const link = new BenchLink();
+    const link = new BenchLink(game.layout.geometry as GeometryId);
     let now = 0;
     const controller = new Controller(link, { clock: () => now });
     let moved = false;
@@ -119,7 +157,7 @@ function run(
       link.deliver({
         type: "snapshot",
         snapshot: {
-          board: { geometry: "4x8", counts },
+          board: snapshotBoard(link.geometry, counts),
           settled: true,
           unsettled: [],
           receivedAt: now,
@@ -134,8 +172,7 @@ function run(
     for (let ply = 0; ply < 60; ply++) {
       const m = game.randomMove(p, random);
       if (m === null) break;
-      const view = game.sensorView(p);
-      for (const board of countsAlong(view.pits, view.counts, m.trace)) send(board);
+      for (const board of readingsAlong(game, p, m.trace)) send(board);
       p = m.position;
     }
     controller.close();
@@ -177,6 +214,7 @@ export async function benchController(): Promise<void> {
       "One settled snapshot per trace step; time from delivering the snapshot to the verdict and the LED plan (xstate actor, tracker, mistakes check, LED diff).",
       "Move-end readings also accept the move and start the next turn's move trie (from game.turnTree: its roots; branches are expanded as the stones reach them), so they are listed apart.",
       "Optional captures with the default maxStages (200) reach positions with over 300,000 moves; only the branches the players' stones reach are ever built.",
+      "glassperlenspiel: on the 2x5+2 gem board, one settled snapshot per sensor step (a lift's stones, then each gem; each bead; each gem off its place, then into the cup); a pit of ten stones and five gems has 360,360 bead orders, searched nearest first.",
     ],
   });
   await Promise.resolve();
