@@ -793,13 +793,15 @@ const invalid = [
 // ------------------------------------------------------------------ gems
 // Sequences of 2x5+2 lines as a board sends them, and what a host makes of
 // each (PROTOCOL.md §7, revision 1.3): "settled" (a reading to act on, with
-// its readings that are not 0), "unsettled" (shown, not acted on), or
-// "tag-conflict" (a gem in two places: a sensor fault, dropped).
+// its readings that are not 0; a faulty place has none), "unsettled" (shown,
+// not acted on), "tag-conflict" (a gem in two places: a sensor fault,
+// dropped) or "sensor-fault" (the board's ERR sensor-fault for a place).
 
 const nonZero = (cells) => {
   const out = {};
   cells.forEach((c, i) => {
     const place = places2x5[i];
+    if (c === "?") return;
     const count = Number(/^[0-9]+/.exec(c)[0]);
     if (count > 0) out[place] = count;
     for (const gem of c.replace(/^[0-9]+/, "").match(/../g) ?? []) out[`${place}:${gem}`] = 1;
@@ -835,12 +837,15 @@ const gems = [
     ],
   },
   {
-    note: "a dead tag: S4 unread while A2's weight is unchanged holds A2 unsettled",
+    note: "a dead tag: S4 unread at A2's unchanged weight holds A2 unsettled, then A2 is faulty",
     steps: [
       step(0x60, "P", [], START),
       step(0x61, "C", ["A2"], withCells(START, { A2: "2" })),
       step(0x62, "P", ["A2"], withCells(START, { A2: "2" })),
-      step(0x63, "P", ["A2"], withCells(START, { A2: "2" })),
+      { line: sign("63 ERR sensor-fault A2"), host: "sensor-fault" },
+      step(0x64, "C", ["A2"], withCells(START, { A2: "?" })),
+      step(0x65, "C", ["A2"], START),
+      step(0x66, "C", [], START),
     ],
   },
   {

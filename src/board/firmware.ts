@@ -167,6 +167,8 @@ export class SimulatedFirmware {
   /** `2x5+2`: the RFID readers, and the gems each place reports. */
   private readonly tagReaders: TagReaders | null;
   private tagReads: (readonly Gem[])[] = [];
+  /** `2x5+2`: places whose tag reader is faulty now (a tag unread too long at an unchanged weight). */
+  private readonly tagFaulty = new Set<number>();
 
   /** Per pit: the reading, when it last changed, the true count and when that changed. */
   private readings: (number | null)[] = [];
@@ -253,6 +255,7 @@ export class SimulatedFirmware {
     const now = this.bootAt;
     this.trueCounts = this.weights();
     this.tagReaders?.reset(now);
+    this.tagFaulty.clear();
     this.tagReads = this.physical.pits.map((p) => this.physical.gems(p));
     this.readings = this.trueCounts.map((c, i) =>
       this.isFaulty(i) ? null : Math.max(0, this.sensed(i, c) - (this.tagReads[i]?.length ?? 0)),
@@ -435,12 +438,26 @@ export class SimulatedFirmware {
         if (read.join("") !== (this.tagReads[i] ?? []).join("")) moving = true;
         this.tagReads[i] = read;
         if (tags.unsteady[i] === true) moving = true;
+        if (this.tagFault(i, tags.faulty[i] === true)) reading = null;
       }
       if (reading !== this.readings[i] || moving) {
         this.readings[i] = reading;
         this.changedAt[i] = now;
       }
     });
+  }
+
+  /** Whether place `i`'s tag reader is faulty now; says `ERR sensor-fault` when it becomes so. */
+  private tagFault(i: number, faulty: boolean): boolean {
+    if (!faulty || this.isFaulty(i)) {
+      this.tagFaulty.delete(i);
+      return false;
+    }
+    if (!this.tagFaulty.has(i)) {
+      this.tagFaulty.add(i);
+      this.send({ type: "error", code: "sensor-fault", pit: this.physical.pits[i] ?? "" });
+    }
+    return true;
   }
 
   private scan(): void {

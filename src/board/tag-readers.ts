@@ -16,11 +16,16 @@
  * readers is reported by neither and both places are unsteady; a gem whose
  * tag goes unread while its place's weight has not changed since it was read
  * is a missed read, not a gem taken, and keeps its place unsteady (never
- * settled) until its tag is read again or the weight changes.
+ * settled) until its tag is read again or the weight changes; after
+ * `TAG_FAULT_MS` of that the reader is faulty (a dead tag or reader): the
+ * place reads `?` and the board says `ERR sensor-fault` until it recovers.
  */
 import { GEMS } from "../protocol/index.js";
 import type { Gem } from "../protocol/index.js";
 import type { PhysicalBoard } from "./physical-board.js";
+
+/** How long a tag may go unread at an unchanged weight before its place counts as faulty. */
+export const TAG_FAULT_MS = 2000;
 
 export interface TagNoise {
   /** Chance that a gem's tag is read one or two scans after its weight arrives (0..1). */
@@ -35,6 +40,8 @@ export interface TagScan {
   readonly tags: readonly (readonly Gem[])[];
   /** Per place: its tag reads are not to be trusted yet (a missed read, a tag read twice). */
   readonly unsteady: readonly boolean[];
+  /** Per place: a tag unread at an unchanged weight for `TAG_FAULT_MS` or more (a sensor fault). */
+  readonly faulty: readonly boolean[];
 }
 
 export class TagReaders {
@@ -48,6 +55,8 @@ export class TagReaders {
   private lastBeads: number[] = [];
   private seen: Set<Gem>[] = [];
   private readonly dead = new Set<Gem>();
+  /** Per place: since when a tag has gone unread at an unchanged weight, or null. */
+  private missingSince: (number | null)[] = [];
   private readonly cross = new Map<Gem, number>();
 
   constructor(physical: PhysicalBoard, random: () => number, noise: TagNoise) {
@@ -67,6 +76,7 @@ export class TagReaders {
     }
     this.lastBeads = pits.map((p) => this.physical.beads(p));
     this.seen = pits.map((p) => new Set(this.physical.gems(p)));
+    this.missingSince = pits.map(() => null);
   }
 
   /** A dead tag (`true`) is never read; `false` revives it. */
@@ -87,6 +97,7 @@ export class TagReaders {
     const pits = this.physical.pits;
     const tags: Gem[][] = pits.map(() => []);
     const unsteady = pits.map(() => false);
+    const faulty = pits.map(() => false);
     const where = new Map<Gem, number | null>();
     for (const gem of GEMS) {
       const at = this.physical.whereIs(gem);
@@ -116,10 +127,15 @@ export class TagReaders {
       for (const gem of tags[i] ?? []) seen.add(gem);
       this.seen[i] = seen;
       // Read at this weight before, unread now, still there: a missed read, not a gem taken.
+      let missing = false;
       for (const gem of seen) {
-        if (where.get(gem) === i && !(tags[i] ?? []).includes(gem)) unsteady[i] = true;
+        if (where.get(gem) === i && !(tags[i] ?? []).includes(gem)) missing = true;
       }
+      const since = missing ? (this.missingSince[i] ?? now) : null;
+      this.missingSince[i] = since;
+      if (missing) unsteady[i] = true;
+      faulty[i] = since !== null && now - since >= TAG_FAULT_MS;
     });
-    return { tags, unsteady };
+    return { tags, unsteady, faulty };
   }
 }

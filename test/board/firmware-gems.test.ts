@@ -102,19 +102,26 @@ describe("SimulatedFirmware on 2x5+2", () => {
     }
   });
 
-  it("a dead tag keeps its place unsettled (a missed read, not a gem taken)", async () => {
-    const { clock, firmware, snaps, cell } = rig();
+  it("a dead tag keeps its place unsettled, then (after 2 s) reads ? with ERR sensor-fault", async () => {
+    const { clock, firmware, snaps, raw, cell } = rig();
     firmware.powerOn();
     await clock.advance(300);
     firmware.loseTag("S3");
-    await clock.advance(2000);
-    const last = snaps[snaps.length - 1] as SnapshotMessage;
+    await clock.advance(1000);
+    let last = snaps[snaps.length - 1] as SnapshotMessage;
     expect(cell(last, "A3")).toBe("2");
     expect(last.unsettled).toEqual(["A3"]);
     expect(last.settled).toBe(false);
+    await clock.advance(1500);
+    last = snaps[snaps.length - 1] as SnapshotMessage;
+    expect(cell(last, "A3")).toBe("?");
+    expect(last.unsettled).toEqual(["A3"]);
+    expect(last.settled).toBe(true); // a faulty place does not hold up the board (§7)
+    expect(raw.filter((l) => l.includes("ERR sensor-fault A3"))).toHaveLength(1);
     firmware.loseTag("S3", false);
     await clock.advance(300);
-    expect((snaps[snaps.length - 1] as SnapshotMessage).settled).toBe(true);
+    last = snaps[snaps.length - 1] as SnapshotMessage;
+    expect([cell(last, "A3"), last.unsettled]).toEqual(["1S3", []]);
   });
 
   it("a tag read in two places is reported in neither, and both places stay unsettled", async () => {

@@ -8,7 +8,7 @@ import { readingNames } from "../../src/shared/index.js";
 
 interface Step {
   readonly line: string;
-  readonly host: "settled" | "unsettled" | "tag-conflict";
+  readonly host: "settled" | "unsettled" | "tag-conflict" | "sensor-fault";
   readonly readings?: Readonly<Record<string, number>>;
 }
 
@@ -35,6 +35,7 @@ function hostView(line: string): {
     return { host: conflict === true ? "tag-conflict" : parsed.error.code };
   }
   const m = parsed.value;
+  if (m.type === "error" && m.code === "sensor-fault") return { host: "sensor-fault" };
   if (m.type !== "snapshot" || m.board.geometry !== "2x5+2") return { host: m.type };
   if (!m.settled) return { host: "unsettled" };
   const names = readingNames("2x5+2");
@@ -49,7 +50,7 @@ describe("2x5+2 sequences (gems.jsonl)", () => {
   it("cover lag, flicker, a dead tag, a tag read twice, a board breaking the rule, a capture", () => {
     expect(sequences.length).toBeGreaterThanOrEqual(6);
     const kinds = new Set(sequences.flatMap((s) => s.steps.map((x) => x.host)));
-    expect([...kinds].sort()).toEqual(["settled", "tag-conflict", "unsettled"]);
+    expect([...kinds].sort()).toEqual(["sensor-fault", "settled", "tag-conflict", "unsettled"]);
   });
 
   for (const seq of sequences) {
