@@ -16,6 +16,8 @@ export interface BoardChoice {
   readonly pace: number;
   readonly noise: boolean;
   readonly seed: number;
+  /** The game's board (`4x8`, `2x5+2`): the simulated board is built to it. */
+  readonly geometry?: "4x8" | "2x5+2";
 }
 
 export interface OpenBoard {
@@ -78,6 +80,7 @@ export function simulatedOptions(
   scheduler: Scheduler,
 ) {
   return {
+    geometry: choice.geometry,
     counts: [...counts],
     // The board's debounce follows the hands' pace, as a real board's would be
     // tuned to its players: faster hands, shorter settling. Jitter under a

@@ -11,6 +11,7 @@ import type { Scheduler, SimulatedBoard } from "../../board/index.js";
 import type { Controller, ControllerView } from "../../controller/index.js";
 import { countsAlong, handChange } from "../../games/index.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
+import type { Gem } from "../../shared/index.js";
 
 export interface Pace {
   /** Milliseconds per stone, drawn from [min, max]. */
@@ -182,12 +183,24 @@ export abstract class Player {
       const needs = this.view.needs;
       if (needs.length === 0) break;
       for (const n of needs.filter((x) => x.need < 0)) {
-        hand.lift(n.pit, Math.min(-n.need, board.physical.count(n.pit)));
+        const [place, gem] = n.pit.split(":") as [string, string | undefined];
+        if (gem !== undefined) hand.liftBeads(place, { gems: [gem] });
+        else hand.lift(n.pit, Math.min(-n.need, board.physical.count(n.pit)));
         await this.stonePause();
       }
       for (const n of needs.filter((x) => x.need > 0)) {
+        const [place, gem] = n.pit.split(":") as [string, string | undefined];
+        if (gem !== undefined) {
+          // A gem: from the hand, else from wherever it lies off the places lit.
+          const tag = gem as Gem;
+          if (hand.heldGems.includes(tag)) hand.drop(place, tag);
+          else board.physical.shiftGem(tag, board.physical.whereIs(tag), place);
+          await this.stonePause();
+          continue;
+        }
         for (let k = 0; k < n.need; k++) {
-          if (hand.held > 0) hand.drop(n.pit);
+          if (hand.heldStones > 0) hand.drop(n.pit, "s");
+          else if (hand.held > 0 && !board.physical.hasGems) hand.drop(n.pit);
           else hand.place(n.pit);
           await this.stonePause();
         }
@@ -202,12 +215,12 @@ export abstract class Player {
    * to what lies on the board: then its lights and restore list are current.
    */
   protected async settledLights(): Promise<void> {
-    const { board, pace, scheduler } = this.table;
+    const { pace, scheduler } = this.table;
     const deadline = scheduler.now() + Math.max(3000, pace.settleMs * 6);
     await this.pause(Math.min(pace.settleMs, 400));
     while (scheduler.now() < deadline && !this.table.stopped()) {
       const seen = this.view.judged;
-      const now = board.physical.counts();
+      const now = this.boardNow();
       if (seen !== null && seen.length === now.length && seen.every((c, i) => c === now[i])) return;
       await this.pause(50);
     }
@@ -229,7 +242,7 @@ export abstract class Player {
     await this.settledLights();
     const plan = this.plan;
     if (plan === null || !midTurn()) return false;
-    const now = board.physical.counts();
+    const now = this.boardNow();
     for (let k = plan.boards.length - 1; k >= 0; k--) {
       if (plan.boards[k]!.every((n, i) => n === now[i])) {
         board.hand.hold(plan.held[k]!);
@@ -250,10 +263,34 @@ export abstract class Player {
 
   private planOf(trace: Trace): NonNullable<Player["plan"]> {
     const physical = this.table.board.physical;
-    const counts = physical.counts();
     const held = [0];
     for (const step of trace) held.push((held[held.length - 1] as number) + handChange(step));
-    return { trace, boards: [counts, ...countsAlong(physical.pits, counts, trace)], held };
+    if (!physical.hasGems) {
+      const counts = physical.counts();
+      return { trace, boards: [counts, ...countsAlong(physical.pits, counts, trace)], held };
+    }
+    // A board that tells gems apart: its readings after each trace step (the game's sensor steps).
+    const { game } = this.table;
+    const board = physical.readings();
+    const position = this.view.position;
+    if (position === null) return { trace, boards: [board], held };
+    const names = new Map(game.sensorView(position).pits.map((r, i) => [r, i] as const));
+    const boards = [board.slice()];
+    for (const step of trace) {
+      for (const r of game.sensorSteps?.(step) ?? []) {
+        const i = names.get(r.reading);
+        if (i !== undefined)
+          board[i] = (board[i] as number) + (r.op === "lift" || r.op === "capture" ? -r.n : 1);
+      }
+      boards.push(board.slice());
+    }
+    return { trace, boards, held };
+  }
+
+  /** What the board's sensors read now, as the controller's readings (counts, or counts then gems). */
+  protected boardNow(): number[] {
+    const physical = this.table.board.physical;
+    return physical.hasGems ? physical.readings() : physical.counts();
   }
 
   /**
@@ -273,8 +310,12 @@ export abstract class Player {
       if (this.table.stopped() || interrupted(this.view)) return;
       const step = trace[i];
       if (step.op === "sow" && i === mistakeAt && !(await this.slip(trace, i))) return;
-      if (step.op === "lift" || step.op === "capture") hand.lift(step.pit, step.n);
-      else if (step.op === "sow") hand.drop(step.pit);
+      if (step.op === "lift" && step.gems !== undefined) {
+        hand.liftBeads(step.pit, { stones: step.stones ?? 0, gems: step.gems });
+      } else if (step.op === "capture" && step.gem !== undefined) {
+        hand.capture(step.pit, step.gem, step.to);
+      } else if (step.op === "lift" || step.op === "capture") hand.lift(step.pit, step.n);
+      else if (step.op === "sow") hand.drop(step.pit, step.bead ?? 1);
       else if (step.op === "place") hand.place(step.pit);
       await this.stonePause();
     }
@@ -294,12 +335,14 @@ export abstract class Player {
     const next = trace.slice(i + 1).find((s) => s.op === "sow")?.pit;
     const wrong = next !== undefined && next !== step.pit ? next : null;
     if (wrong === null) return true;
-    hand.drop(wrong);
+    const bead = step.op === "sow" ? (step.bead ?? "s") : "s";
+    hand.drop(wrong, bead);
     hand.hover(null);
     const until = scheduler.now() + pace.settleMs * 4 + 1500;
     while (scheduler.now() < until && !interrupted(this.view)) await this.pause(50);
     if (this.table.stopped() || interrupted(this.view)) return false;
-    hand.lift(wrong, 1);
+    if (bead === "s") hand.lift(wrong, 1);
+    else hand.liftBeads(wrong, { gems: [bead] });
     await this.stonePause();
     return true;
   }

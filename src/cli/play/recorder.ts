@@ -8,7 +8,7 @@ import type { BoardEvent } from "../../board/index.js";
 import type { ControllerEvent } from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
 import type { Journal, JournalHeader, JournalRecord, SnapshotRecord } from "../../journal/index.js";
-import type { InfoMessage } from "../../protocol/index.js";
+import { readingsOf, type InfoMessage } from "../../protocol/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import type { PlaySettings } from "./settings.js";
 
@@ -149,14 +149,16 @@ export class JournalRecorder {
     this.dropRepeat();
     if (e.type === "snapshot") {
       const b = e.snapshot.board;
-      // Journals record counting boards' readings (the counts the controller judges).
-      if (!e.snapshot.settled || !("counts" in b)) return;
+      // Journals record the readings the controller judges: a counting board's counts,
+      // a gem board's counts then gem bits (`readingsOf`, 132 on 2x5+2).
+      if (!e.snapshot.settled || !("counts" in b || "places" in b)) return;
+      const counts = "counts" in b ? b.counts : readingsOf(b);
       const record: SnapshotRecord = {
         kind: "snapshot",
         t: e.snapshot.receivedAt,
-        counts: b.counts,
+        counts,
       };
-      const key = b.counts.join(",");
+      const key = counts.join(",");
       if (key === this.lastCounts) {
         // The same reading again: an idle board repeats it every second.
         this.repeat = { snapshot: record, decisions: [] };

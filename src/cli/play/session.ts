@@ -83,7 +83,8 @@ export async function startPlay(
   const what = opening(s);
   if (failed(what)) return what;
   const counts = what.resumed?.counts ?? s.game.sensorView(what.start).counts;
-  const opened = await openBoard(s, counts, host.scheduler);
+  const geometry = s.game.layout.geometry === "2x5+2" ? "2x5+2" : "4x8";
+  const opened = await openBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return { exit: 1, message: opened.error.message };
   const { board, sim } = opened.value;
   const header = what.resumed?.header ?? newHeader(s, what.start, host.date(), board.info);

@@ -10,7 +10,8 @@ import type { ControllerEvent } from "../../controller/index.js";
 import { POLICIES, type Policy } from "../../controller/index.js";
 import type { Journal } from "../../journal/index.js";
 import { ReplayLink } from "../../board/index.js";
-import { countBoard } from "../../protocol/index.js";
+import { countBoard, type SnapshotBoard } from "../../protocol/index.js";
+import { GEMS, GEOMETRIES, readingIndex, type Gem } from "../../shared/index.js";
 
 export interface Verification {
   readonly decisions: number;
@@ -50,7 +51,7 @@ export function verifyJournal(journal: Journal): Verification {
       link.feed({
         type: "snapshot",
         snapshot: {
-          board: countBoard(r.counts),
+          board: recordedBoard(r.counts),
           settled: true,
           unsettled: r.unsettled ?? [],
           receivedAt: r.t,
@@ -92,4 +93,22 @@ function settingsOf(journal: Journal): { guidance: boolean; onMistake?: Policy }
   return policy === undefined
     ? { guidance: s.guidance }
     : { guidance: s.guidance, onMistake: policy };
+}
+
+/**
+ * A recorded snapshot's board: counts, or a gem board's readings (counts then
+ * one bit per place and gem, `readingsOf`) as its places.
+ */
+export function recordedBoard(readings: readonly (number | null)[]): SnapshotBoard {
+  const index = readingIndex("2x5+2");
+  if (readings.length !== index.size) return countBoard(readings);
+  return {
+    geometry: "2x5+2",
+    places: GEOMETRIES["2x5+2"].cells.map((place, i) => {
+      const count = readings[i];
+      if (count === null || count === undefined) return null;
+      const gems = GEMS.filter((g) => readings[index.get(`${place}:${g}`) as number] === 1);
+      return { count, gems: gems as Gem[] };
+    }),
+  };
 }
