@@ -9,6 +9,7 @@ import type { Controller, ControllerEvent } from "../../controller/index.js";
 import type { Game, Outcome, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { LedState } from "../../protocol/index.js";
+import { GEOMETRIES } from "../../shared/index.js";
 import type { PlayView } from "./view.js";
 
 /** What the model reads of the controller. */
@@ -19,6 +20,8 @@ const MESSAGES_KEPT = 20;
 
 export class PlayModel {
   private readonly counts = new Map<string, number | null>();
+  /** A gem board's gems by place (`A1` → `["S5"]`, `SC` → …); empty on a counting board. */
+  private readonly gems = new Map<string, readonly string[]>();
   private readonly unsettled = new Set<string>();
   private readonly messages: string[] = [];
   private link: string;
@@ -51,8 +54,17 @@ export class PlayModel {
   board(e: BoardEvent): void {
     if (e.type === "snapshot") {
       const b = e.snapshot.board;
-      if (!("counts" in b)) return;
-      b.counts.forEach((n, i) => this.counts.set(this.pits[i] as string, n));
+      if ("places" in b) {
+        // A gem board: each place's plain stones, and its gems by tag.
+        const places = GEOMETRIES[b.geometry].cells;
+        b.places.forEach((c, i) => {
+          const place = places[i] as string;
+          this.counts.set(place, c === null ? null : c.count);
+          this.gems.set(place, c === null ? [] : [...c.gems].sort());
+        });
+      } else if ("counts" in b) {
+        b.counts.forEach((n, i) => this.counts.set(this.pits[i] as string, n));
+      } else return;
       this.unsettled.clear();
       for (const p of e.snapshot.unsettled) this.unsettled.add(p);
     } else if (e.type === "link") this.link = e.state;
@@ -104,6 +116,7 @@ export class PlayModel {
       title: `${this.game.title} — ${this.header.players.S} (South) vs ${this.header.players.N} (North)`,
       players: this.header.players,
       counts: this.counts,
+      gems: this.gems,
       leds: controller.ledPlan() as ReadonlyMap<string, LedState>,
       unsettled: this.unsettled,
       toMove,

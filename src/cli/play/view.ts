@@ -19,6 +19,8 @@ export interface PlayView {
   readonly players: { readonly S: string; readonly N: string };
   /** Counts by pit name (A1 … D8). */
   readonly counts: ReadonlyMap<string, number | null>;
+  /** A gem board's gems by place, by tag (empty on a counting board). */
+  readonly gems?: ReadonlyMap<string, readonly string[]>;
   readonly leds: ReadonlyMap<string, LedState>;
   readonly unsettled: ReadonlySet<string>;
   readonly toMove: "S" | "N" | null;
@@ -164,10 +166,14 @@ export function renderView(view: PlayView, colour: boolean): string[] {
   const row = (r: string) =>
     `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}`;
   lines.push(`${player("N")}${turn("N")}`);
-  lines.push(
-    `      ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${String(c).padStart(3)}   `).join(" ")}`,
-  );
-  lines.push(row("D"), row("C"), `      ${"─".repeat(56)}`, row("B"), row("A"));
+  if (view.gems !== undefined && view.gems.size > 0) {
+    lines.push(...gemRows(view, colour));
+  } else {
+    lines.push(
+      `      ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${String(c).padStart(3)}   `).join(" ")}`,
+    );
+    lines.push(row("D"), row("C"), `      ${"─".repeat(56)}`, row("B"), row("A"));
+  }
   lines.push(`${player("S")}${turn("S")}`);
   const hand: string[] = [];
   if (view.inHand !== null && view.inHand > 0) hand.push(`in hand ${view.inHand}`);
@@ -183,4 +189,42 @@ export function renderView(view: PlayView, colour: boolean): string[] {
   }
   for (const l of legend()) lines.push(dim(l));
   return lines;
+}
+
+/** A cup's points: the sum of its gems' numbers (`N3`, `S5` → 8; GB-6). */
+export function cupPoints(gems: readonly string[]): number {
+  return gems.reduce((a, g) => a + Number(g.slice(1)), 0);
+}
+
+/**
+ * The 2x5+2 gem board: each pit's plain stones and its gems by tag
+ * (`2 S1N4`), North's row above South's, each cup with its gems and points.
+ */
+function gemRows(view: PlayView, colour: boolean): string[] {
+  const gems = view.gems ?? new Map<string, readonly string[]>();
+  const pit = (p: string) => {
+    const here = (gems.get(p) ?? []).join("");
+    const n = view.counts.get(p);
+    const count = n === null ? "?" : n === undefined ? "·" : String(n);
+    const mark = view.unsettled.has(p) ? "~" : " ";
+    const led = view.leds.get(p);
+    const code = ledCode(led);
+    const text = `${count}${here === "" ? "" : " " + here}`.padStart(10) + `${mark}${code}`;
+    if (!colour || led === undefined || led.pattern === "off") return text.padEnd(13);
+    const paint = BG[led.colour] ?? ((s: string) => s);
+    return paint(pc.black(text)).padEnd(13);
+  };
+  const cup = (c: string, who: string) => {
+    const g = gems.get(c) ?? [];
+    return `  ${c} ${who}'s cup: ${g.length === 0 ? "—" : g.join(" ")} · ${cupPoints(g)} points`;
+  };
+  const row = (r: string) => `  ${r} ${[1, 2, 3, 4, 5].map((c) => pit(`${r}${c}`)).join("")}`;
+  return [
+    cup("NC", "North"),
+    `    ${[1, 2, 3, 4, 5].map((c) => String(c).padStart(10) + "   ").join("")}`,
+    row("B"),
+    `    ${"─".repeat(64)}`,
+    row("A"),
+    cup("SC", "South"),
+  ];
 }
