@@ -9,9 +9,8 @@
 import { GEMS, GEOMETRIES, readingIndex } from "../../src/shared/index.js";
 import type { Gem, GemBoard } from "../../src/protocol/index.js";
 import type { Game, Position, Trace, TraceStep } from "../../src/games/core/types.js";
-import { Controller, type ControllerOptions } from "../../src/controller/controller.js";
-import type { ControllerEvent } from "../../src/controller/events.js";
-import { FakeLink, INFO, type Session } from "./harness.js";
+import type { ControllerOptions } from "../../src/controller/controller.js";
+import { FakeLink, INFO, startSession, type Session } from "./harness.js";
 
 export type Readings = readonly number[];
 
@@ -180,17 +179,8 @@ export function startGlass(
 ): Session {
   const link = new FakeLink();
   link.info = { ...INFO, geometry: "2x5+2", maxCount: 20 };
-  const controller = new Controller(link, { clock: () => link.time, ...controllerOptions });
-  const events: ControllerEvent[] = [];
-  controller.on((e) => events.push(e));
-  controller.send({
-    type: "resume",
-    game: game.id,
-    options: {},
-    start: game.positionToJSON(start),
-    moves: [],
+  return startSession(game, start, {}, controllerOptions, {
+    link,
+    read: (s) => sendGems(s, game.sensorView(start).counts),
   });
-  const s = { link, controller, events };
-  sendGems(s, game.sensorView(start).counts);
-  return s;
 }

@@ -102,14 +102,18 @@ export function counts<P extends Position>(game: Game<P>, p: P): number[] {
   return Array.from(game.sensorView(p).counts);
 }
 
-/** A controller on a fake link, with a game set up on the board. */
+/**
+ * A controller on a fake link, with a game set up on the board; `board` gives
+ * another board (its link, and how its first reading of `start` is sent).
+ */
 export function startSession<P extends Position>(
   game: Game<P>,
   start: P,
   options: Readonly<Record<string, unknown>>,
   controllerOptions: ControllerOptions = {},
+  board: { readonly link: FakeLink; readonly read: (s: Session) => void } | null = null,
 ): Session {
-  const link = new FakeLink();
+  const link = board?.link ?? new FakeLink();
   const controller = new Controller(link, { clock: () => link.time, ...controllerOptions });
   const events: ControllerEvent[] = [];
   controller.on((e) => events.push(e));
@@ -120,8 +124,10 @@ export function startSession<P extends Position>(
     start: game.positionToJSON(start),
     moves: [],
   });
-  link.settled(counts(game, start));
-  return { link, controller, events };
+  const s = { link, controller, events };
+  if (board === null) link.settled(counts(game, start));
+  else board.read(s);
+  return s;
 }
 
 /** Plays one move's readings into the link. */
