@@ -11,7 +11,7 @@ import type { Scheduler, SimulatedBoard } from "../../board/index.js";
 import type { Controller, ControllerView } from "../../controller/index.js";
 import { countsAlong, handChange } from "../../games/index.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
-import type { Gem } from "../../shared/index.js";
+import { GEMS, type Gem } from "../../shared/index.js";
 
 export interface Pace {
   /** Milliseconds per stone, drawn from [min, max]. */
@@ -105,6 +105,54 @@ function interrupted(view: ControllerView): boolean {
  */
 function waiting(view: ControllerView): boolean {
   return view.sensorFault || view.phase === "linkLost";
+}
+
+/** What the hand holds at a point of a move: plain stones, and the gems by tag (a gem board's). */
+interface Held {
+  readonly stones: number;
+  readonly gems: readonly Gem[];
+}
+
+/** The hand before each step of a counted board's trace and at its end: stones only. */
+function heldAlong(trace: Trace): Held[] {
+  const held: Held[] = [{ stones: 0, gems: [] }];
+  for (const step of trace) {
+    const last = held[held.length - 1] as Held;
+    held.push({ stones: last.stones + handChange(step), gems: [] });
+  }
+  return held;
+}
+
+/**
+ * The hand before each step of a gem board's trace and at its end (GB-2,
+ * GB-3): a lift takes the pit's stones and its gems, a bead sown leaves the
+ * hand as a stone or as that gem, and a gem captured into a cup passes
+ * through the hand within its step.
+ */
+function heldAlongGems(trace: Trace): Held[] {
+  let stones = 0;
+  let gems: Gem[] = [];
+  const held: Held[] = [{ stones, gems: [] }];
+  for (const step of trace) {
+    if (step.op === "lift") {
+      const lifted = (step.gems ?? []).filter(isGemTag);
+      stones += step.stones ?? step.n - lifted.length;
+      gems = [...gems, ...lifted];
+    } else if (step.op === "sow") {
+      const bead = step.bead ?? "s";
+      if (bead === "s") stones -= 1;
+      else gems = gems.filter((g) => g !== bead);
+    } else if (step.op === "capture") {
+      if (step.gem === undefined) stones += step.n;
+      else if (step.to === undefined && isGemTag(step.gem)) gems = [...gems, step.gem];
+    }
+    held.push({ stones, gems: [...gems] });
+  }
+  return held;
+}
+
+function isGemTag(tag: string): tag is Gem {
+  return (GEMS as readonly string[]).includes(tag);
 }
 
 export abstract class Player {
@@ -245,7 +293,9 @@ export abstract class Player {
     const now = this.boardNow();
     for (let k = plan.boards.length - 1; k >= 0; k--) {
       if (plan.boards[k]!.every((n, i) => n === now[i])) {
-        board.hand.hold(plan.held[k]!);
+        // The very beads held at that point: its stones, and on a gem board its gems by tag.
+        const held = plan.held[k]!;
+        board.hand.hold(held.stones, held.gems);
         await this.perform(plan.trace, -1, k);
         await this.settledLights();
         return true;
@@ -258,13 +308,12 @@ export abstract class Player {
   private plan: {
     readonly trace: Trace;
     readonly boards: readonly (readonly number[])[];
-    readonly held: readonly number[];
+    readonly held: readonly Held[];
   } | null = null;
 
   private planOf(trace: Trace): NonNullable<Player["plan"]> {
     const physical = this.table.board.physical;
-    const held = [0];
-    for (const step of trace) held.push((held[held.length - 1] as number) + handChange(step));
+    const held = physical.hasGems ? heldAlongGems(trace) : heldAlong(trace);
     if (!physical.hasGems) {
       const counts = physical.counts();
       return { trace, boards: [counts, ...countsAlong(physical.pits, counts, trace)], held };
