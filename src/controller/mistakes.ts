@@ -18,6 +18,7 @@
  * | `several-lifts` | CORE-1 | `B2 and B3 were both lifted; a turn starts from one pit (CORE-1)` |
  * | `wrong-pit` | CORE-1 | `stone dropped in B6; the next stone belongs in B5 (CORE-1)` |
  * | `skipped-pit` | CORE-1 | `stone dropped in B6, skipping B5; the next stone belongs in B5 (CORE-1)` |
+ * | `start-pit-on-lap` | GB-2 | `S3 dropped in A3, the start pit: a sowing that comes round skips the pit it started from (GB-2); move S3 to A4` |
  * | `several-stones` | CORE-1 | `2 stones dropped in B5; one stone per pit, the next belongs in B5 (CORE-1)` |
  * | `several-stones` | BK-9 (Bao) | `2 stones placed in B5; a turn places one (BK-9)` |
  * | `wrong-direction` | CORE-2 | `stone dropped in B3, against the direction of this turn; the next stone belongs in B5 (CORE-2)` |
@@ -69,6 +70,7 @@ export type MistakeKind =
   | "several-lifts"
   | "wrong-pit"
   | "skipped-pit"
+  | "start-pit-on-lap"
   | "several-stones"
   | "wrong-direction"
   | "capture-not-taken"
@@ -593,7 +595,31 @@ function wrongDrop<P extends Position>(sc: Scene<P>): Classified<P> | null {
       `${plural((sc.D[y] as number) + 1, "stone")} dropped in ${name(sc, y)}; one stone per pit, the next belongs in ${due} (${sowing})`,
     );
   }
-  return wrongDirection(sc, y) ?? misplacedStone(sc, y);
+  return startPitOnLap(sc, y) ?? wrongDirection(sc, y) ?? misplacedStone(sc, y);
+}
+
+/**
+ * C4. A bead dropped back into the pit the turn started from, once the
+ * sowing has come round to it, in a game whose laps pass over that pit
+ * (`RuleBook.skipsStart`, GB-2): said plainly, with the bead (a gem by its
+ * tag) and the pit it goes into instead.
+ */
+function startPitOnLap<P extends Position>(sc: Scene<P>, y: number): Classified<P> | null {
+  const rule = sc.rules.skipsStart ?? null;
+  const start = sc.path[0];
+  if (rule === null || start === undefined || start.op !== OP_LIFT) return null;
+  if (name(sc, y) !== name(sc, start.pit) || !sc.path.some((s) => s.op === OP_SOW)) return null;
+  const reading = sc.t.pits[y] as string;
+  const colon = reading.indexOf(":");
+  const n = sc.D[y] as number;
+  const bead = colon >= 0 ? reading.slice(colon + 1) : n === 1 ? "stone" : plural(n, "stone");
+  const it = colon >= 0 ? bead : n === 1 ? "the stone" : "the stones";
+  return make(
+    sc,
+    "start-pit-on-lap",
+    rule,
+    `${bead} dropped in ${name(sc, y)}, the start pit: a sowing that comes round skips the pit it started from (${rule}); move ${it} to ${list(sc.nextSows)}`,
+  );
 }
 
 function droppedWords<P extends Position>(sc: Scene<P>, y: number): string {

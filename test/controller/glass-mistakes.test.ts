@@ -122,8 +122,39 @@ describe("Glassperlenspiel mistakes, each with its rule", () => {
     const s = startGlass(GLASS, p);
     const r = feed(s, [...boards.slice(0, -1), changed(beforeLap, { A3: 1 })]);
     expect(r.index).toBe(boards.length - 1);
+    expect(r.event).toMatchObject({ rule: "GB-2", side: "S", kind: "start-pit-on-lap" });
+    // Said plainly: the start pit is passed over on a lap, and where the bead goes instead.
+    expect(r.event?.type === "mistake" && r.event.message).toBe(
+      "stone dropped in A3, the start pit: a sowing that comes round skips the pit it started from (GB-2); move the stone to A4",
+    );
+  });
+
+  it("GB-2: a gem dropped into the start pit on a lap is named by its tag", () => {
+    // A3 holds nine stones and S3: the tenth bead, S3, skips A3 and goes into A4.
+    const p = pos(
+      {
+        A1: [0, ["S5"]],
+        A2: [0, ["S4"]],
+        A3: [9, ["S3"]],
+        A4: [1, ["S2"]],
+        A5: [0, ["S1"]],
+        B1: [0, ["N1"]],
+        B2: [0, ["N2"]],
+        B3: [0, ["N3"]],
+        B4: [0, ["N4"]],
+        B5: [0, ["N5"]],
+      },
+      { S: [], N: [] },
+    );
+    const boards = sowing(p, "A3:sssssssssS3");
+    const beforeLap = boards[boards.length - 2]!; // nine stones down, S3 in hand
+    const s = startGlass(GLASS, p);
+    const r = feed(s, [...boards.slice(0, -1), changed(beforeLap, { "A3:S3": 1 })]);
+    expect(r.index).toBe(boards.length - 1);
     expect(r.event).toMatchObject({ rule: "GB-2", side: "S" });
-    expect(r.event?.type === "mistake" && r.event.message).toContain("A4");
+    expect(r.event?.type === "mistake" && r.event.message).toBe(
+      "S3 dropped in A3, the start pit: a sowing that comes round skips the pit it started from (GB-2); move S3 to A4",
+    );
   });
 
   it("GB-2: the opponent touching the board out of turn", () => {

@@ -35,6 +35,12 @@ export interface RuleBook {
    * is one of several in a row; absent or null: `capture`.
    */
   readonly captureChain?: string | null;
+  /**
+   * Optional: the rule by which a sowing that comes round passes over the pit
+   * it started from (GB-2), cited when a bead is dropped there on a lap;
+   * absent or null: the start pit is sown like any other.
+   */
+  readonly skipsStart?: string | null;
   /** Capture again when a sowing ends on a capture spot inside a turn (BK-6), or null. */
   readonly captureAgain: string | null;
   /** Where captured stones are sown from (the kichwa, BK-5), or null. */

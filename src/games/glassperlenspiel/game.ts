@@ -152,6 +152,7 @@ export class GlassGame implements Game<GlassPosition> {
       stageLimit: null,
       capture: "GB-3",
       captureChain: "GB-4",
+      skipsStart: "GB-2",
       captureAgain: null,
       capturedSowing: null,
       placement: null,
