@@ -5,7 +5,14 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
 import { FakeScheduler, every } from "../../src/board/scheduler.js";
-import { typeKeys, watchInterrupts, watchKeys, type RawInput } from "../../src/cli/play/input.js";
+import {
+  MAX_LINE,
+  typeKeys,
+  watchInterrupts,
+  watchKeys,
+  type RawInput,
+} from "../../src/cli/play/input.js";
+import { normaliseMove } from "../../src/games/glassperlenspiel/notation.js";
 import { Redrawer } from "../../src/cli/play/screen.js";
 
 describe("keys at the prompt", () => {
@@ -24,10 +31,21 @@ describe("keys at the prompt", () => {
     });
   });
 
-  it("a blank line is no move; control characters are ignored; a line holds 20", () => {
+  it("a blank line is no move; control characters are ignored; a line holds 64", () => {
     expect(typeKeys("  ", "\r").entered).toEqual([]);
     expect(typeKeys("", "\u001b[A\t").line).toBe("[A");
-    expect(typeKeys("", "x".repeat(30)).line).toBe("X".repeat(20));
+    expect(typeKeys("", "x".repeat(80)).line).toBe("X".repeat(MAX_LINE));
+    expect(MAX_LINE).toBe(64);
+  });
+
+  it("the longest Glassperlenspiel move fits: ten stones, ten gems, five gems taken", () => {
+    const longest = `a1:${"s".repeat(10)}s1s2s3s4s5n1n2n3n4n5/b1n1b2n2b3n3b4n4b5n5`;
+    expect(longest.length).toBe(54);
+    const typed = typeKeys("", `${longest}\r`);
+    expect(typed.entered).toEqual([longest.toUpperCase()]);
+    expect(normaliseMove(typed.entered[0]!)).toBe(
+      `A1:${"s".repeat(10)}S1S2S3S4S5N1N2N3N4N5/B1N1B2N2B3N3B4N4B5N5`,
+    );
   });
 
   it("Ctrl-C interrupts", () => {

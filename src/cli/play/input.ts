@@ -14,8 +14,13 @@ export interface Typed {
   readonly interrupt: boolean;
 }
 
-/** The longest line the prompt takes (a move is a few characters). */
-const MAX_LINE = 20;
+/**
+ * The longest line the prompt takes: a four-row move is a few characters,
+ * a Glassperlenspiel move names every bead of its pit and each gem taken
+ * (`A1:` and up to ten stones and ten gems, `/` and up to five four-character
+ * captures: 54).
+ */
+export const MAX_LINE = 64;
 
 /**
  * Applies typed characters to the prompt's line: Enter submits a non-blank

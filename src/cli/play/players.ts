@@ -470,23 +470,50 @@ export class SimulatedPlayer extends Player {
   }
 }
 
-/** A person at the keyboard names the move (`B3+`); the simulated hand sows it. */
+/**
+ * What became of a line typed at the prompt: the move taken (as the rules
+ * write it), or why not, typed: `busy` (the last move is still being sown),
+ * `not-your-turn`, or the game's refusal (`bad-move`: no move of its
+ * notation; `illegal-move` with the rule broken, e.g. GB-2).
+ */
+export type Entry =
+  | { readonly kind: "sowing"; readonly move: string; readonly message: string }
+  | {
+      readonly kind: "refused";
+      readonly code: string;
+      readonly rule: string | null;
+      readonly message: string;
+    };
+
+/** A typed move as the game writes it (`a3:ss4s` → `A3:sS4s`; `b3+` → `B3+`). */
+export function normalisedMove(game: Game, text: string): string {
+  return game.normaliseMove?.(text) ?? text.trim().toUpperCase();
+}
+
+/** A person at the keyboard names the move (`B3+`, `A3:sS4s`); the simulated hand sows it. */
 export class KeyboardPlayer extends Player {
   private pending: string | null = null;
   private sowing = false;
 
-  /** A line typed at the prompt. Returns a message for the player. */
-  submit(text: string): string {
-    if (this.pending !== null || this.sowing) return "still sowing your last move";
+  /** A line typed at the prompt: the move taken, or why not (see `Entry`). */
+  submit(text: string): Entry {
+    const refused = (code: string, message: string, rule: string | null = null): Entry => ({
+      kind: "refused",
+      code,
+      rule,
+      message,
+    });
+    if (this.pending !== null || this.sowing) return refused("busy", "still sowing your last move");
     const position = this.view.position;
     if (position === null || position.toMove !== this.side || !this.myTurn()) {
-      return "not your turn yet";
+      return refused("not-your-turn", "not your turn yet");
     }
-    const tried = this.table.game.apply(position, text.trim());
-    if (!tried.ok) return tried.error.message;
-    this.pending = text.trim();
+    const move = normalisedMove(this.table.game, text);
+    const tried = this.table.game.apply(position, move);
+    if (!tried.ok) return refused(tried.error.code, tried.error.message, tried.error.rule ?? null);
+    this.pending = move;
     this.poke();
-    return `sowing ${text.trim()}`;
+    return { kind: "sowing", move, message: `sowing ${move}` };
   }
 
   protected async act(): Promise<void> {

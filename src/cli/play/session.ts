@@ -22,6 +22,7 @@ import { PlayModel } from "./model.js";
 import {
   KeyboardPlayer,
   PERSON_PACE,
+  normalisedMove,
   SimulatedPlayer,
   scaledPace,
   type Player,
@@ -242,7 +243,9 @@ export class PlaySession {
   }
 
   private view() {
-    const prompt = this.keyboard === null ? null : { side: this.keyboard.side, input: this.input };
+    // The line as the rules write it (Glassperlenspiel's stones `s`, its tags upper-case).
+    const input = this.input === "" ? "" : normalisedMove(this.game, this.input);
+    const prompt = this.keyboard === null ? null : { side: this.keyboard.side, input };
     return this.model.view(this.controller, this.clock(), prompt);
   }
 
@@ -280,7 +283,7 @@ export class PlaySession {
     this.input = typed.line;
     if (typed.interrupt) this.pause();
     for (const line of typed.entered) {
-      if (this.keyboard !== null) this.say(this.keyboard.submit(line));
+      if (this.keyboard !== null) this.say(this.keyboard.submit(line).message);
     }
     this.redraw();
   }

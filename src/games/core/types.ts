@@ -230,6 +230,14 @@ export interface Game<P extends Position = Position> {
    */
   turnTree?(position: P): readonly TurnNode<P>[];
 
+  /**
+   * Optional: a move as a person typed it (any case, stray spaces), written
+   * as the game's notation writes it (`a3:ss4s` → `A3:sS4s`), for `apply`;
+   * text that is no move comes back as it is, for `apply` to refuse. Absent:
+   * the text upper-cased (the four-row notations, `B3+`).
+   */
+  normaliseMove?(text: string): string;
+
   /** Plays one move given in the game's notation; an illegal move is an error naming the rule. */
   apply(position: P, move: string): Result<{ readonly position: P; readonly trace: Trace }>;
 

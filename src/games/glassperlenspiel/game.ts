@@ -25,6 +25,7 @@ import { applyMove } from "./apply.js";
 import { outcomeOf, repeated } from "./outcome.js";
 import { GAME_ID, keyOf, parsePosition, positionToJSON, type GlassPosition } from "./position.js";
 import { glassRefusal } from "./refusal.js";
+import { normaliseMove } from "./notation.js";
 import { tookFromPits } from "./captures.js";
 import { turnTreeRoots } from "./tree.js";
 import { KeyStack, endOf, forEachMove, materialize, perftOf, randomTurn, sowerOf } from "./turn.js";
@@ -81,6 +82,10 @@ export class GlassGame implements Game<GlassPosition> {
 
   turnTree(position: GlassPosition): ReturnType<typeof turnTreeRoots> {
     return turnTreeRoots(position, repeated(position));
+  }
+
+  normaliseMove(text: string): string {
+    return normaliseMove(text);
   }
 
   apply(

@@ -50,6 +50,26 @@ export function parseMove(move: string): Result<GlassMove> {
   return ok({ start: placeIndex(m[1] as string), beads, taken });
 }
 
+/**
+ * A move as a person may type it, in the rules' notation: pits, tags and
+ * cups upper-cased, and in the bead part an `s` not followed by a gem's
+ * number a stone (`a3:ss4s`, `A3:SS4S` → `A3:sS4s`; `a5:ss/b1n1` →
+ * `A5:ss/B1N1`). Unambiguous: a stone is never followed by a digit, a gem's
+ * tag always is. Spaces are dropped.
+ */
+export function normaliseMove(text: string): string {
+  const compact = text.replace(/\s+/g, "");
+  const colon = compact.indexOf(":");
+  if (colon < 0) return compact.toUpperCase();
+  const slash = compact.indexOf("/", colon);
+  const end = slash < 0 ? compact.length : slash;
+  const beads = compact
+    .slice(colon + 1, end)
+    .toUpperCase()
+    .replace(/S(?![1-5])/g, "s");
+  return `${compact.slice(0, colon).toUpperCase()}:${beads}${compact.slice(end).toUpperCase()}`;
+}
+
 /** The move a sower has walked: its start, beads and (indirect) gems taken. */
 export function formatMove(s: Sower): string {
   let move = `${PLACES[s.start] as string}:`;
