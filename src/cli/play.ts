@@ -47,7 +47,7 @@ export function registerPlayCommand(program: Command): Command {
     .option("-o, --option <name=value>", "a rule option (repeatable), e.g. direction=cw", collect)
     .option(
       "--on-mistake <policy>",
-      `retry, forfeit, truncate or penalty5 (default: retry with guidance, forfeit without)`,
+      `retry, forfeit, truncate or penalty5 (not for glassperlenspiel) (default: retry with guidance, forfeit without)`,
     )
     .option(
       "--guidance <on|off>",

@@ -11,7 +11,8 @@ import type { ControllerEvent } from "./events.js";
 import { checkSensors, classifyMistake, type Mistake, type SensorFault } from "./mistakes.js";
 import {
   checkPenalty,
-  effectivePolicy,
+  policyIn,
+  singleStage,
   findTakeback,
   PENALTY_RULE,
   positionWith,
@@ -243,7 +244,7 @@ export function followTurn(
     };
   }
   const { mistake, reference } = classifyMistake(gs.turn, reading);
-  const policy = effectivePolicy(settings.onMistake, settings.guidance);
+  const policy = policyIn(gs.game, gs.position.options, settings.onMistake, settings.guidance);
   const pits = gs.turn.pits;
   const mover = gs.position.toMove;
   const other = opponent(gs.game.layout, mover);
@@ -280,7 +281,10 @@ export function followTurn(
       kind: "forfeit",
     };
   } else {
-    const cut = truncationBoard(gs.turn.before, reference);
+    // A single-stage turn (GB-2…GB-4) has no correct stage before its end: back to before the move.
+    const cut = singleStage(gs.game, gs.position.options)
+      ? { board: gs.turn.before, steps: 0 }
+      : truncationBoard(gs.turn.before, reference);
     const stands = positionWith(gs.game, gs.position, cut.board, other);
     ms = {
       mistake,

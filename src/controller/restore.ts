@@ -22,7 +22,8 @@
  * Restoring is shown pit by pit: every pit that differs from the target with
  * the stones it needs (`+2` add two, `-1` take one away).
  */
-import type { Game, Position, Side } from "../games/index.js";
+import type { Game, Options, Position, Side } from "../games/index.js";
+import { err, ok, type Result } from "../shared/index.js";
 import { OP_PLACE, OP_SOW, isPickUp, pathSteps } from "./trie.js";
 import type { Reference } from "./mistakes.js";
 
@@ -39,6 +40,46 @@ export const POLICIES: readonly Policy[] = ["retry", "forfeit", "truncate", "pen
 /** The policy in force: the setting, else `retry` with guidance and `forfeit` without. */
 export function effectivePolicy(setting: Policy | null, guidance: boolean): Policy {
   return setting ?? (guidance ? "retry" : "forfeit");
+}
+
+/**
+ * A policy setting for a game, or why its rules cannot carry it (error code
+ * `policy-not-allowed`, field `onMistake`, the game's own sentence:
+ * `RuleBook.refusedPolicies`). `null` (the default) always applies.
+ */
+export function policyFor(
+  game: Game,
+  options: Options,
+  policy: Policy | null,
+): Result<Policy | null> {
+  if (policy === null) return ok(null);
+  const why = game.ruleBook(options).refusedPolicies?.[policy];
+  return why === undefined ? ok(policy) : err("policy-not-allowed", why, { field: "onMistake" });
+}
+
+/**
+ * The policy that acts on a mistake in this game: the setting unless the
+ * game's rules refuse it (`policyFor`; kete play refuses such a setting up
+ * front), then the default for the guidance.
+ */
+export function policyIn(
+  game: Game,
+  options: Options,
+  setting: Policy | null,
+  guidance: boolean,
+): Policy {
+  const allowed = policyFor(game, options, setting);
+  return effectivePolicy(allowed.ok ? allowed.value : null, guidance);
+}
+
+/**
+ * Whether a turn of this game is a single stage: a game that never relays
+ * (`RuleBook.relay` null; Glassperlenspiel sows once, then makes its
+ * compulsory captures, GB-2…GB-4). Its last correct stage then ends before
+ * the move, so `truncate` lets nothing of a turn gone wrong stand.
+ */
+export function singleStage(game: Game, options: Options): boolean {
+  return game.ruleBook(options).relay === null;
 }
 
 export interface PitNeed {

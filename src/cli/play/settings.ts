@@ -4,7 +4,7 @@
  * games folder, the game a journal to resume is of) to the settings or the
  * usage error to print. `resumeTarget` is the one part that reads files.
  */
-import { POLICIES, type Policy } from "../../controller/index.js";
+import { POLICIES, policyFor, type Policy } from "../../controller/index.js";
 import { findGame, games, type Game, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
@@ -217,6 +217,26 @@ function policyOf(text: string | undefined): Result<Policy | null> {
   return ok(policy);
 }
 
+/**
+ * `--on-mistake` for the game chosen: a policy its rules cannot carry is
+ * refused (code `policy-not-allowed`, `--on-mistake …: ` and the game's
+ * reason; Glassperlenspiel's `penalty5`).
+ */
+function policyForGame(
+  text: string | undefined,
+  chosen: { readonly game: Game; readonly options: Readonly<Record<string, unknown>> },
+): Result<Policy | null> {
+  const policy = policyOf(text);
+  if (!policy.ok) return policy;
+  const initial = chosen.game.initial(chosen.options);
+  if (!initial.ok) return initial;
+  const allowed = policyFor(chosen.game, initial.value.options, policy.value);
+  if (allowed.ok) return allowed;
+  return err(allowed.error.code, `--on-mistake: ${allowed.error.message}`, {
+    field: "onMistake",
+  });
+}
+
 function playersOf(flags: PlayFlags): Result<{ S: string; N: string }> {
   const given = flags.players ?? (flags.port === undefined ? "Amani,Baraka" : "South,North");
   // Control characters (a newline, an escape) would break the screen, the log and kete games.
@@ -345,7 +365,9 @@ function resumedSettings(
       `guidance ${guidance ? "on" : "off"} from now on (was ${facts.guidance ? "on" : "off"})`,
     );
   }
-  const onMistake = given("onMistake") ? policyOf(flags.onMistake) : policyOf(facts.onMistake);
+  const onMistake = given("onMistake")
+    ? policyForGame(flags.onMistake, chosen)
+    : policyOf(facts.onMistake);
   if (!onMistake.ok) return onMistake;
   const policy = onMistake.value ?? (guidance ? "retry" : "forfeit");
   if (policy !== facts.onMistake)
@@ -387,7 +409,7 @@ function keyboardOf(
 export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
   const chosen = gameOf(flags, ctx);
   if (!chosen.ok) return chosen;
-  const onMistake = policyOf(flags.onMistake);
+  const onMistake = policyForGame(flags.onMistake, chosen.value);
   if (!onMistake.ok) return onMistake;
   if (flags.guidance !== "on" && flags.guidance !== "off") {
     return usage(`--guidance must be on or off, not '${flags.guidance}'`);

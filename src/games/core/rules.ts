@@ -49,6 +49,12 @@ export interface RuleBook {
   readonly placement: string | null;
   /** The five-stone penalty of the `penalty5` policy (HB-9), or null where it does not apply. */
   readonly penalty: string | null;
+  /**
+   * Optional: the mistake policies of HB-9 (`retry`, `forfeit`, `truncate`,
+   * `penalty5`) this game's rules cannot carry, each with the sentence that
+   * says why, citing the rules (Glassperlenspiel: `penalty5`); absent: all apply.
+   */
+  readonly refusedPolicies?: Readonly<Record<string, string>>;
 }
 
 /** A physical act that begins a turn: lifting a pit, or putting a stone from the reserve into one. */

@@ -162,6 +162,10 @@ export class GlassGame implements Game<GlassPosition> {
       capturedSowing: null,
       placement: null,
       penalty: null,
+      refusedPolicies: {
+        penalty5:
+          "penalty5 cannot apply to Glassperlenspiel: its rules (GB-1…GB-7) have no penalty, and its ten stones belong to neither player (whoever moves sows the beads of their own pit, GB-2), so there are no five own stones to hand over; choose retry, forfeit or truncate",
+      },
     };
   }
 
@@ -174,7 +178,9 @@ export class GlassGame implements Game<GlassPosition> {
   /**
    * Another board (readings in `sensorView` order) and/or side to move. The
    * history is kept when it still fits the new position (GB-7), else it
-   * starts again: the repetitions it counted were of another board.
+   * starts again: the repetitions it counted were of another board. The turn
+   * passed on the same board (a forfeit) adds the position it passed from,
+   * as a move that takes no gem from the pits does.
    */
   withBoard(
     position: GlassPosition,
@@ -188,6 +194,14 @@ export class GlassGame implements Game<GlassPosition> {
       json.cups = board.value.cups;
     }
     if (change.toMove !== undefined) json.toMove = change.toMove;
+    // The turn passed on the same board (a forfeit): GB-7 counts the position
+    // it passed from, as after any move that takes no gem from the pits.
+    if (
+      change.counts === undefined &&
+      change.toMove !== undefined &&
+      change.toMove !== position.toMove
+    )
+      json.history = [...position.history, keyOf(position)];
     const kept = parsePosition(json);
     if (kept.ok || kept.error.rule !== "GB-7") return kept;
     return parsePosition({ ...json, history: [] });

@@ -257,8 +257,10 @@ describe("GB-7 invalid histories", () => {
     const q = parse(after);
     const same = gp.withBoard(q, { counts: gp.sensorView(q).counts });
     expect(same.ok && same.value.history).toEqual([startKey]);
+    // The turn passed on the same board (a forfeit): the position it passed
+    // from joins the history, as after any move that takes no gem (GB-7).
     const flipped = gp.withBoard(q, { toMove: "S" });
-    expect(flipped.ok && flipped.value.history).toEqual([]);
+    expect(flipped.ok && flipped.value.history).toEqual([startKey, keyOf(q)]);
     const view = gp.sensorView(q).counts.slice();
     view[0] = 5; // eleven... stones
     expect(gp.withBoard(q, { counts: view }).ok).toBe(false);
