@@ -67,6 +67,39 @@ describe("the rules' notation as typed", () => {
 });
 
 describe("a person plays Glassperlenspiel from the keyboard", () => {
+  it("the prompt shows the line as the rules write it while it is typed", async () => {
+    const h = fakeHost();
+    const frames: string[] = [];
+    let keys: ((chunk: string) => void) | null = null;
+    const host = {
+      ...h.host,
+      screen: { draw: (t: string) => frames.push(t), done: () => frames.push("<done>") },
+      keys: (onKeys: (chunk: string) => void) => {
+        keys = onKeys;
+        return () => {
+          keys = null;
+        };
+      },
+    };
+    const s = settings("glassperlenspiel", { seed: 3, live: true, human: new Set(["S"]) });
+    const session = await start(s, { ...h, host });
+    const view = () => session.controller.view;
+    expect(await driveUntil(h.scheduler, () => view().awaitingStart && view().toMove === "S")).toBe(
+      true,
+    );
+    keys!("a1:s");
+    await h.scheduler.advance(100);
+    expect(frames.at(-1)).toContain("your move> A1:s");
+    keys!("5s");
+    await h.scheduler.advance(100);
+    expect(frames.at(-1)).toContain("your move> A1:S5s");
+    keys!("\r");
+    expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
+    expect(session.moves).toEqual(["A1:S5s"]);
+    keys!("\u0003");
+    expect(await drive(h.scheduler, session.finished)).toBe(130);
+  });
+
   it("South's moves typed in the notation, in any case, are sown bead by bead; bad entries are refused, typed", async () => {
     const k = await keyboardSession(3);
     expect(await driveUntil(k.h.scheduler, k.southToMove)).toBe(true);
