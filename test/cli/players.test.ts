@@ -110,15 +110,32 @@ describe("virtual players", () => {
     const { controller, events, until, south } = await table("hus", 5, { keyboard: "S" });
     // Setting up: no move yet.
     expect(controller.view.phase).toBe("setup");
-    expect(south!.submit("B3+")).toBe("not your turn yet");
+    // Each entry answered, typed: refused (why, and the rule broken) or taken.
+    expect(south!.submit("B3+")).toEqual({
+      kind: "refused",
+      code: "not-your-turn",
+      rule: null,
+      message: "not your turn yet",
+    });
     expect(await until(() => controller.view.awaitingStart, 60_000)).toBe(true);
     const game = findGame("hus")!;
     const position = controller.view.position!;
-    expect(south!.submit("B1+")).toMatch(/\(CORE-4\)/);
-    expect(south!.submit("Z9")).not.toMatch(/^sowing/);
+    const single = south!.submit("B1+");
+    expect(single).toMatchObject({ kind: "refused", code: "illegal-move", rule: "CORE-4" });
+    expect(single.message).toMatch(/\(CORE-4\)/);
+    expect(south!.submit("Z9")).toMatchObject({ kind: "refused", code: "bad-move" });
     const move = game.legal(position, 500).moves[3]!.move;
-    expect(south!.submit(move)).toBe(`sowing ${move}`);
-    expect(south!.submit(move)).toBe("still sowing your last move");
+    // Typed in lower case: written as the notation writes it.
+    expect(south!.submit(move.toLowerCase())).toEqual({
+      kind: "sowing",
+      move,
+      message: `sowing ${move}`,
+    });
+    expect(south!.submit(move)).toMatchObject({
+      kind: "refused",
+      code: "busy",
+      message: "still sowing your last move",
+    });
     expect(await until(() => events.some((e) => e.type === "move" && e.side === "N"))).toBe(true);
     expect(events.find((e) => e.type === "move")).toMatchObject({ side: "S", move });
     expect(events.some((e) => e.type === "mistake")).toBe(false);
