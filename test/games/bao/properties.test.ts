@@ -21,9 +21,10 @@ import {
   type BaoId,
   type BaoJSON,
 } from "./helpers.js";
+import { propertyRuns } from "../../property-runs.js";
 
-/** Runs per property and game. */
-const RUNS = 500;
+/** Runs per property and game (test/property-runs.ts: scale them for a deeper search). */
+const RUNS = propertyRuns(200);
 
 function setup(json: BaoJSON): { game: Game; position: Position } {
   const game = getGame(json.game);

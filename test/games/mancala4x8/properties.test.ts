@@ -20,9 +20,10 @@ import {
   type GameId,
   type PositionJSON,
 } from "./helpers.js";
+import { propertyRuns } from "../../property-runs.js";
 
-/** Runs per property and game: 5 games x RUNS positions per property. */
-const RUNS = 600;
+/** Runs per property and game: 5 games x RUNS positions per property (test/property-runs.ts). */
+const RUNS = propertyRuns(240);
 /** A cap on `legal` so that a rare explosive position cannot stall a run. */
 const CAP = 20_000;
 
