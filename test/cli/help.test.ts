@@ -3,6 +3,7 @@
  * the exit codes a script can rely on, and where to read more — inside the
  * repository (README.md sections that exist), never `../shared/…`.
  */
+import type { SpawnSyncReturns } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -43,6 +44,15 @@ beforeAll(() => {
   ensureBuilt();
 });
 
+/** Each help text is asked of `kete` once (a process each), then read by every test. */
+const helps = new Map<string, SpawnSyncReturns<string>>();
+function help(args: readonly string[]): SpawnSyncReturns<string> {
+  const key = args.join(" ");
+  let r = helps.get(key);
+  if (r === undefined) helps.set(key, (r = kete(args)));
+  return r;
+}
+
 describe("help texts", () => {
   it("the exit codes are the ones the commands use", () => {
     expect([EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_TIMED_OUT, EXIT_INTERRUPTED]).toEqual([
@@ -51,7 +61,7 @@ describe("help texts", () => {
   });
 
   it("kete --help: every game id with its defaults, every exit code, exit 0", () => {
-    const r = kete(["--help"]);
+    const r = help(["--help"]);
     expect(r.status).toBe(0);
     for (const g of games) {
       const defaults = g.optionSpecs.map((s) => `${s.name}=${String(s.default)}`).join(" ");
@@ -66,7 +76,7 @@ describe("help texts", () => {
   });
 
   it.each(commands)("kete %s --help: its exit codes and a README section that exists", (name) => {
-    const r = kete([name, "--help"]);
+    const r = help([name, "--help"]);
     expect(r.status).toBe(0);
     const codes = exitCodes(r.stdout);
     expect(codes.get(0)).toBeDefined();
@@ -78,10 +88,10 @@ describe("help texts", () => {
 
   it("the commands that take a game list them all with their defaults", () => {
     for (const name of ["perft", "play", "engine"]) {
-      const help = kete([name, "--help"]).stdout;
-      for (const g of games) expect(help).toMatch(new RegExp(`^ {2}${g.id} `, "m"));
+      const text = help([name, "--help"]).stdout;
+      for (const g of games) expect(text).toMatch(new RegExp(`^ {2}${g.id} `, "m"));
     }
-    const play = kete(["play", "--help"]).stdout;
+    const play = help(["play", "--help"]).stdout;
     expect(play).toMatch(/--minutes 10 off a terminal, 120 on one/);
     expect(play).toMatch(/--seed from the clock/);
     expect(play).toMatch(/\(default: "husbao"\)/);
@@ -90,10 +100,10 @@ describe("help texts", () => {
 
   it("no help points outside the repository", () => {
     for (const args of [["--help"], ...commands.map((n) => [n, "--help"])]) {
-      const help = kete(args).stdout;
-      expect(help, args.join(" ")).not.toMatch(/\.\.\/|shared\/|spec\//);
+      const text = help(args).stdout;
+      expect(text, args.join(" ")).not.toMatch(/\.\.\/|shared\/|spec\//);
     }
-    expect(kete(["engine", "--help"]).stdout).toMatch(
+    expect(help(["engine", "--help"]).stdout).toMatch(
       /See README\.md, section "The engine interface: `kete engine`"/,
     );
   });
