@@ -1,0 +1,92 @@
+// `npm test`: every test (vitest) and, beside it, the static checks: types
+// (tsc --noEmit), lint (ESLint) and format (Prettier).
+//
+// Why side by side and not one after the other: the suite waits on real time
+// in places (kete as a process, a board on a pseudo-terminal, the emulated
+// firmware in real time), so even with a worker per core the cores are idle a
+// third of the time; the checks, run at a lower priority, fill that time
+// instead of adding 40 s before the first test. Their output is kept and shown
+// after the tests, failures in full; the exit status fails when anything failed.
+//
+// Arguments go to vitest: `npm test -- test/games` runs one folder (the checks
+// still run on the whole tree).
+import { spawn } from "node:child_process";
+import { setPriority } from "node:os";
+
+const CHECKS = [
+  ["types", "tsc", ["-p", "tsconfig.json", "--noEmit"]],
+  ["lint", "eslint", ["."]],
+  ["format", "prettier", ["--check", "."]],
+];
+
+/** Runs a tool from node_modules/.bin; resolves with its status and output. */
+function run(command, args, { capture, nice }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, {
+      stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, PATH: `node_modules/.bin:${process.env.PATH ?? ""}` },
+    });
+    children.add(child);
+    if (nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: the check simply runs at normal priority
+      }
+    }
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => {
+      output += `${command}: ${error.message}\n`;
+    });
+    child.on("close", (code, signal) => {
+      children.delete(child);
+      resolve({
+        ok: code === 0,
+        status: signal ?? code,
+        output,
+        seconds: (Date.now() - started) / 1000,
+      });
+    });
+  });
+}
+
+const children = new Set();
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(1);
+  });
+}
+
+async function checks() {
+  const results = [];
+  for (const [name, command, args] of CHECKS) {
+    results.push({
+      name,
+      command: [command, ...args].join(" "),
+      ...(await run(command, args, { capture: true, nice: true })),
+    });
+  }
+  return results;
+}
+
+const [tests, checked] = await Promise.all([
+  run("vitest", ["run", ...process.argv.slice(2)], { capture: false, nice: false }),
+  checks(),
+]);
+
+process.stdout.write("\n");
+for (const check of checked) {
+  const verdict = check.ok ? "ok" : `FAILED (${String(check.status)})`;
+  process.stdout.write(
+    `${check.name.padEnd(7)} ${verdict.padEnd(12)} ${check.seconds.toFixed(1).padStart(5)} s  ${check.command}\n`,
+  );
+  if (!check.ok) process.stdout.write(`${check.output.trimEnd()}\n\n`);
+}
+process.stdout.write(
+  `${"tests".padEnd(7)} ${(tests.ok ? "ok" : `FAILED (${String(tests.status)})`).padEnd(12)} ${tests.seconds.toFixed(1).padStart(5)} s  vitest run\n`,
+);
+process.exit(tests.ok && checked.every((c) => c.ok) ? 0 : 1);
