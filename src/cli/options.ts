@@ -11,7 +11,14 @@ import { checkOptionValue, describeAllowed, unknownOptionMessage } from "../engi
 export function coerceOptionValue(spec: OptionSpec, text: string): Result<OptionValue> {
   const field = `options.${spec.name}`;
   let value: unknown;
-  if (spec.values !== null) {
+  if (spec.check !== undefined) {
+    // A list or an object (Abalone's leaveOut, pushOffsToWin): written as JSON.
+    try {
+      value = JSON.parse(text) as unknown;
+    } catch {
+      value = undefined;
+    }
+  } else if (spec.values !== null) {
     // Listed values: match by their written form, so "true", "200" and "null" work too.
     value = spec.values.find((v) => String(v) === text);
   } else if (text === "null") {

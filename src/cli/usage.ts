@@ -29,7 +29,12 @@ export function listNames(names: readonly string[]): string {
 export function gamesHelp(how = "change one with --option name=value"): string {
   const width = Math.max(...games.map((g) => g.id.length));
   const lines = games.map((g) => {
-    const options = g.optionSpecs.map((s) => `${s.name}=${String(s.default)}`).join(" ");
+    const options = g.optionSpecs
+      .map(
+        (s) =>
+          `${s.name}=${typeof s.default === "object" && s.default !== null ? JSON.stringify(s.default) : String(s.default)}`,
+      )
+      .join(" ");
     return `  ${g.id.padEnd(width)}  ${options}`;
   });
   return `Games and their default options (${how}):\n${lines.join("\n")}`;

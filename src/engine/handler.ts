@@ -5,7 +5,7 @@
  */
 import { games as registeredGames } from "../games/index.js";
 import type { KeteError, Result } from "../shared/index.js";
-import type { Game, LegalMove, Outcome, Position, Trace } from "../games/index.js";
+import type { Game, LegalMove, Outcome, Position, ProtocolStep } from "../games/index.js";
 import { checkOptions, defaultOptions } from "./options.js";
 
 /** Lines longer than this (in UTF-16 code units, about 1 MiB of ASCII) are refused unparsed. */
@@ -208,7 +208,7 @@ function legalAnswer(request: Record<string, unknown>, gameList: GameList): Answ
   const { game, position } = parsed.value;
   const legal = game.legal(position, limit);
   const moves = legal.moves.slice(0, limit);
-  const answer: Answer = { moves: moves.map((m) => legalMoveJSON(game, m)) };
+  const answer: Answer = { moves: moves.map((m) => legalMoveJSON(game, position, m)) };
   if (legal.truncated || legal.moves.length > limit) answer.truncated = true;
   return answer;
 }
@@ -229,7 +229,7 @@ function applyAnswer(request: Record<string, unknown>, gameList: GameList): Answ
   if (!applied.ok) return errorAnswer(applied.error);
   return {
     position: game.positionToJSON(applied.value.position),
-    trace: traceJSON(applied.value.trace),
+    trace: traceJSON(game.protocolTrace?.(position, move) ?? applied.value.trace),
   };
 }
 
@@ -296,12 +296,13 @@ function lookUpGame(id: unknown, field: string, gameList: GameList): Result<Game
   return { ok: true, value: game };
 }
 
-function legalMoveJSON(game: Game, m: LegalMove<Position>): Answer {
-  return { move: m.move, position: game.positionToJSON(m.position), trace: traceJSON(m.trace) };
+function legalMoveJSON(game: Game, from: Position, m: LegalMove<Position>): Answer {
+  const trace = game.protocolTrace?.(from, m.move) ?? m.trace;
+  return { move: m.move, position: game.positionToJSON(m.position), trace: traceJSON(trace) };
 }
 
 /** Trace steps as plain objects with `op` first. */
-function traceJSON(trace: Trace): readonly Answer[] {
+function traceJSON(trace: readonly ProtocolStep[]): readonly Answer[] {
   return trace.map((step) => ({ ...step }));
 }
 

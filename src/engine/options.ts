@@ -14,6 +14,7 @@ export function defaultOptions(specs: readonly OptionSpec[]): Record<string, Opt
 
 /** A phrase listing what a spec accepts, for error messages. */
 export function describeAllowed(spec: OptionSpec): string {
+  if (spec.accepts !== undefined) return spec.accepts;
   if (spec.values !== null) return spec.values.map((v) => JSON.stringify(v)).join(", ");
   const min = spec.min ?? 0;
   return `a whole number >= ${min}${spec.nullable === true ? " or null" : ""}`;
@@ -22,6 +23,7 @@ export function describeAllowed(spec: OptionSpec): string {
 /** Checks one JSON value against its spec. */
 export function checkOptionValue(spec: OptionSpec, value: unknown): Result<OptionValue> {
   const field = `options.${spec.name}`;
+  if (spec.check !== undefined) return spec.check(value, field);
   const bad = (): Result<never> =>
     err(
       "bad-option",

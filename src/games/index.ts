@@ -5,8 +5,9 @@ import type { Game } from "./core/types.js";
 import { baoGames } from "./bao/index.js";
 import { fourRowGames } from "./mancala4x8/index.js";
 import { glassperlenspiel } from "./glassperlenspiel/index.js";
+import { abalone } from "./abalone/index.js";
 
-export const games: readonly Game[] = [...fourRowGames, ...baoGames, glassperlenspiel];
+export const games: readonly Game[] = [...fourRowGames, ...baoGames, glassperlenspiel, abalone];
 
 export function findGame(id: string): Game | undefined {
   return games.find((g) => g.id === id);

@@ -7,6 +7,7 @@ import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import type { OptionSpec, OptionValue, Options } from "./types.js";
 
 function describe(spec: OptionSpec): string {
+  if (spec.accepts !== undefined) return spec.accepts;
   if (spec.values !== null) return spec.values.map((v) => JSON.stringify(v)).join(", ");
   const range =
     spec.max === undefined
@@ -20,6 +21,7 @@ export function checkOptionValue(
   value: unknown,
   field: string,
 ): Result<OptionValue> {
+  if (spec.check !== undefined) return spec.check(value, field);
   if (spec.values !== null) {
     const found = spec.values.find((v) => v === value);
     if (found !== undefined) return ok(found);

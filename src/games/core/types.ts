@@ -23,8 +23,13 @@ import type { BoardAct, Refusal, RuleBook } from "./rules.js";
 /** The side to move. Sowing games use `S`/`N`; Abalone uses `b`/`w`. */
 export type Side = string;
 
-/** A value a rule option can take. */
-export type OptionValue = string | number | boolean | null;
+/**
+ * A value a rule option can take: most are a word, a number, a flag or null;
+ * Abalone's handicap options are a list of holes (`leaveOut`) and a number
+ * per side (`pushOffsToWin`).
+ */
+export type OptionValue =
+  string | number | boolean | null | readonly string[] | Readonly<Record<string, number>>;
 
 /** Every option of a game with its value; defaults filled in. */
 export type Options = Readonly<Record<string, OptionValue | undefined>>;
@@ -42,6 +47,13 @@ export interface OptionSpec {
   readonly max?: number;
   /** Whether a numeric option also accepts `null` (no limit). */
   readonly nullable?: boolean;
+  /**
+   * For options whose value is a list or an object (`values` null, no
+   * `min`): the check of a JSON value, its error naming `field`.
+   */
+  readonly check?: (value: unknown, field: string) => Result<OptionValue>;
+  /** With `check`: what it accepts, in words, for messages. */
+  readonly accepts?: string;
   /** The rule this option belongs to. */
   readonly rule: string;
 }
@@ -73,6 +85,21 @@ export type TraceStep =
   | { readonly op: "place"; readonly pit: string };
 
 export type Trace = readonly TraceStep[];
+
+/**
+ * Abalone's trace steps as `kete engine` writes them (engine-protocol.md,
+ * "Abalone traces"): a marble leaving over the edge beyond `cell`, and a
+ * hole's settled reading going from one content to another (`b`, `w`, `e`).
+ * The `Game` contract's `Trace` keeps the sowing steps the controller
+ * follows; a game whose protocol steps are these gives them through
+ * `Game.protocolTrace`.
+ */
+export type MarbleStep =
+  | { readonly op: "off"; readonly cell: string; readonly colour: string }
+  | { readonly op: "hole"; readonly cell: string; readonly from: string; readonly to: string };
+
+/** A trace step as the engine protocol writes it. */
+export type ProtocolStep = TraceStep | MarbleStep;
 
 /** How a game ended. `winner: null` is a draw. */
 export interface Outcome {
@@ -237,6 +264,13 @@ export interface Game<P extends Position = Position> {
    * the text upper-cased (the four-row notations, `B3+`).
    */
   normaliseMove?(text: string): string;
+
+  /**
+   * Optional: the trace of a legal move of `position` as the engine protocol
+   * writes it, where the protocol's steps for this game are not the sowing
+   * steps of `Trace` (Abalone: `off` and `hole`). Absent: the move's `trace`.
+   */
+  protocolTrace?(position: P, move: string): readonly ProtocolStep[];
 
   /** Plays one move given in the game's notation; an illegal move is an error naming the rule. */
   apply(position: P, move: string): Result<{ readonly position: P; readonly trace: Trace }>;

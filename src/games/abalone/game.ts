@@ -1,0 +1,299 @@
+/**
+ * Abalone behind the `Game` interface (abalone.md): positions of marbles on
+ * the 61 holes, moves in the rules' one spelling listed in move-string
+ * order, apply with the rule of every refusal, the end of the game (AB-6,
+ * AB-7), perft and random play without building moves.
+ *
+ * The board and controller side of Abalone is not built yet (a sensor board
+ * of hex61 holes reading empty / black / white). The controller-facing
+ * members are implemented so that they say true things about the rules, but
+ * no controller has followed an Abalone game yet: `layout` (holes owned by
+ * neither side, never sown), `ruleBook`, `refusal`, `withBoard`, and the
+ * sowing-step `trace` with `sensorSteps` (apply.ts: each changed hole as the
+ * marble that leaves it and the one that arrives, on the `E5:b` readings,
+ * all free since the marbles of a move move at once). The engine protocol's
+ * own Abalone trace (`off`, `hole`) comes from `protocolTrace`.
+ */
+import { err, ok, readingNames, type Result } from "../../shared/index.js";
+import type { BoardLayout } from "../core/board.js";
+import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import type {
+  Game,
+  LegalMove,
+  LegalMoves,
+  MarbleStep,
+  OptionSpec,
+  Outcome,
+  SensorStep,
+  SensorView,
+  Side,
+  Trace,
+  TraceStep,
+} from "../core/types.js";
+import { applyMove, playCode } from "./apply.js";
+import {
+  ABALONE_LAYOUT,
+  BLACK,
+  COLOUR_OF,
+  HOLES,
+  HOLE_COUNT,
+  NEXT,
+  SIDE_NAME,
+  WHITE,
+  holeIndex,
+} from "./geometry.js";
+import { MAX_MOVES, generate, moveAxis, moveDir, moveFrom, moveLength } from "./moves.js";
+import { formatMove } from "./notation.js";
+import { outcomeOf } from "./outcome.js";
+import {
+  GAME_ID,
+  OPTION_SPECS,
+  initialPosition,
+  parsePosition,
+  positionToJSON,
+  readOptions,
+  type AbalonePosition,
+} from "./position.js";
+import { perftOf, playoutOf } from "./search.js";
+
+const READINGS = readingNames("hex61");
+
+/** A move code written in notation. */
+export function moveString(code: number): string {
+  const length = moveLength(code);
+  return length === 0
+    ? formatMove({ kind: "inline", from: moveFrom(code), dir: moveDir(code) })
+    : formatMove({
+        kind: "broadside",
+        first: moveFrom(code),
+        axis: moveAxis(code),
+        length,
+        dir: moveDir(code),
+      });
+}
+
+/** The holes of the mover's marbles a move code moves. */
+function movedHoles(board: Uint8Array, code: number): number[] {
+  const from = moveFrom(code);
+  const length = moveLength(code);
+  const step = length === 0 ? moveDir(code) : moveAxis(code);
+  const own = board[from];
+  const out: number[] = [];
+  for (let h = from; h >= 0 && board[h] === own && (length === 0 || out.length < length);) {
+    out.push(h);
+    h = NEXT[h * 6 + step] as number;
+  }
+  return out;
+}
+
+/** The legal move codes of a position whose game goes on, sorted by move string. */
+function sortedMoves(p: AbalonePosition): { code: number; move: string }[] {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = generate(p.board, COLOUR_OF[p.toMove], buf);
+  const out: { code: number; move: string }[] = [];
+  for (let i = 0; i < n; i++)
+    out.push({ code: buf[i] as number, move: moveString(buf[i] as number) });
+  return out.sort((a, b) => (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
+}
+
+function materialize(p: AbalonePosition, code: number, move: string): LegalMove<AbalonePosition> {
+  const played = playCode(p, code);
+  return { move, position: played.position, trace: played.trace };
+}
+
+export class AbaloneGame implements Game<AbalonePosition> {
+  readonly id = GAME_ID;
+  readonly title = "Abalone";
+  readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
+  readonly layout: BoardLayout = ABALONE_LAYOUT;
+
+  initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition> {
+    const read = readOptions(options, "options");
+    return read.ok ? ok(initialPosition(read.value)) : read;
+  }
+
+  parsePosition(json: unknown): Result<AbalonePosition> {
+    return parsePosition(json);
+  }
+
+  positionToJSON(position: AbalonePosition): Record<string, unknown> {
+    return positionToJSON(position);
+  }
+
+  legal(position: AbalonePosition, limit = 100_000): LegalMoves<AbalonePosition> {
+    if (outcomeOf(position) !== null) return { moves: [], truncated: false };
+    const all = sortedMoves(position);
+    const moves = all
+      .slice(0, Math.max(0, limit))
+      .map((m) => materialize(position, m.code, m.move));
+    return { moves, truncated: all.length > moves.length };
+  }
+
+  normaliseMove(text: string): string {
+    return text.replace(/\s+/g, "").toUpperCase();
+  }
+
+  apply(
+    position: AbalonePosition,
+    move: string,
+  ): Result<{ readonly position: AbalonePosition; readonly trace: Trace }> {
+    const over = outcomeOf(position);
+    if (over !== null) {
+      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
+        field: "move",
+        rule: over.rule,
+      });
+    }
+    const played = applyMove(position, move);
+    return played.ok ? ok({ position: played.value.position, trace: played.value.trace }) : played;
+  }
+
+  /** The engine protocol's trace of a legal move (`off`, then `hole` steps); empty for an illegal one. */
+  protocolTrace(position: AbalonePosition, move: string): readonly MarbleStep[] {
+    const played = applyMove(position, move);
+    return played.ok ? played.value.marbleSteps : [];
+  }
+
+  sensorView(position: AbalonePosition): SensorView {
+    const counts = new Array<number>(READINGS.length).fill(0);
+    for (let h = 0; h < HOLE_COUNT; h++) {
+      if (position.board[h] === BLACK) counts[2 * h] = 1;
+      else if (position.board[h] === WHITE) counts[2 * h + 1] = 1;
+    }
+    return { geometry: "hex61", pits: READINGS, counts };
+  }
+
+  /**
+   * Each step on the reading of its hole and colour (`E5:b`); all free, as
+   * the marbles of one move change their holes at once (engine-protocol.md).
+   */
+  sensorSteps(step: TraceStep): readonly SensorStep[] {
+    switch (step.op) {
+      case "lift":
+        return [{ op: "lift", reading: `${step.pit}:${step.gems?.[0] ?? ""}`, n: 1, free: true }];
+      case "capture":
+        return [{ op: "capture", reading: `${step.pit}:${step.gem ?? ""}`, n: 1, free: true }];
+      case "sow":
+        return [{ op: "sow", reading: `${step.pit}:${step.bead ?? ""}`, n: 1, free: true }];
+      case "place":
+        // Abalone has no reserve: its traces never place.
+        return [];
+    }
+  }
+
+  ruleBook(): RuleBook {
+    return {
+      turnOrder: "AB-2",
+      sowing: "AB-2",
+      keepDirection: "AB-2",
+      direction: null,
+      fixedDirection: null,
+      relay: null,
+      start: "AB-2",
+      stageLimit: null,
+      capture: "AB-5",
+      captureAgain: null,
+      capturedSowing: null,
+      placement: null,
+      penalty: null,
+      refusedPolicies: {
+        penalty5:
+          "penalty5 cannot apply to Abalone: its rules (AB-1…AB-7) have no penalty and no stones to hand over; choose retry, forfeit or truncate",
+      },
+    };
+  }
+
+  /** A start is moving a marble: refused when the hole holds none of the mover's, or no legal move moves it. */
+  refusal(position: AbalonePosition, act: BoardAct): Refusal | null {
+    const over = outcomeOf(position);
+    if (over !== null)
+      return { reason: "other", rule: over.rule, message: `the game is over (${over.reason})` };
+    if (act.kind === "place") {
+      return {
+        reason: "placement",
+        rule: "AB-2",
+        message: `no marble is put onto the board from outside, as at ${act.place} (AB-2)`,
+      };
+    }
+    const h = holeIndex(act.place);
+    const mover = SIDE_NAME[position.toMove];
+    if (h < 0 || position.board[h] !== COLOUR_OF[position.toMove]) {
+      return {
+        reason: "not-own",
+        rule: "AB-2",
+        message: `${act.place} holds no marble of ${mover}, who is to move (AB-2)`,
+      };
+    }
+    const buf = new Int32Array(MAX_MOVES);
+    const n = generate(position.board, COLOUR_OF[position.toMove], buf);
+    for (let i = 0; i < n; i++)
+      if (movedHoles(position.board, buf[i] as number).includes(h)) return null;
+    return {
+      reason: "other",
+      rule: "AB-2",
+      message: `no legal move of ${mover} moves the marble in ${act.place} (AB-2)`,
+    };
+  }
+
+  /**
+   * Another board (readings in `sensorView` order) and/or side to move, the
+   * counters and `off` kept; validated as `parsePosition` validates (a
+   * changed marble total is an error). A turn passed on the same board keeps
+   * `moveCount` as it is: no move was played (AB-7 counts moves).
+   */
+  withBoard(
+    position: AbalonePosition,
+    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
+  ): Result<AbalonePosition> {
+    const json = positionToJSON(position);
+    if (change.counts !== undefined) {
+      if (!Array.isArray(change.counts) || change.counts.length !== READINGS.length) {
+        return err(
+          "bad-position",
+          `counts must be the ${READINGS.length} readings of the hex61 board`,
+          { field: "counts" },
+        );
+      }
+      const cells: Record<string, string> = {};
+      for (let h = 0; h < HOLE_COUNT; h++) {
+        const b = change.counts[2 * h];
+        const w = change.counts[2 * h + 1];
+        if ((b !== 0 && b !== 1) || (w !== 0 && w !== 1) || b + w > 1) {
+          return err(
+            "bad-position",
+            `hole ${HOLES[h] as string} reads ${b} black and ${w} white; a hole holds one marble or none`,
+            {
+              field: "counts",
+            },
+          );
+        }
+        if (b === 1) cells[HOLES[h] as string] = "b";
+        if (w === 1) cells[HOLES[h] as string] = "w";
+      }
+      json.cells = cells;
+    }
+    if (change.toMove !== undefined) json.toMove = change.toMove;
+    return parsePosition(json);
+  }
+
+  outcome(position: AbalonePosition): Outcome | null {
+    const over = outcomeOf(position);
+    return over === null ? null : { winner: over.winner, reason: over.reason, score: over.score };
+  }
+
+  perft(position: AbalonePosition, depth: number): number {
+    return perftOf(position, depth);
+  }
+
+  randomMove(position: AbalonePosition, random: () => number): LegalMove<AbalonePosition> | null {
+    if (outcomeOf(position) !== null) return null;
+    const buf = new Int32Array(MAX_MOVES);
+    const n = generate(position.board, COLOUR_OF[position.toMove], buf);
+    const code = buf[Math.floor(random() * n)] as number;
+    return materialize(position, code, moveString(code));
+  }
+
+  playout(position: AbalonePosition, random: () => number, maxPlies: number): number {
+    return playoutOf(position, random, maxPlies);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The Abalone board (abalone.md, "Board and coordinates"): 61 holes, rows
+ * `A`…`I` from Black's side to White's, diagonals `1`…`9` from left to right,
+ * in the `hex61` geometry's canonical order, which is also plain string
+ * order of the names (`A1` < `A2` < … < `I9`). A hole is an index 0–60.
+ *
+ * The six directions, as (row step, diagonal step):
+ * 0 `(0,+1)` along the row to the right, 1 `(+1,+1)`, 2 `(+1,0)` along the
+ * diagonal, 3 `(0,−1)`, 4 `(−1,−1)`, 5 `(−1,0)`; direction `d + 3` (mod 6) is
+ * the opposite of `d`, and directions 0, 1, 2 are the three axes' positive
+ * ways (the ways in which hole names ascend).
+ */
+import { GEOMETRIES } from "../../shared/index.js";
+import type { BoardLayout } from "../core/board.js";
+
+/** Every hole's name, in canonical (and string) order. */
+export const HOLES: readonly string[] = GEOMETRIES.hex61.cells;
+export const HOLE_COUNT = 61;
+export const ROW_LETTERS = "ABCDEFGHI";
+
+/** What a hole holds. */
+export const EMPTY = 0;
+export const BLACK = 1;
+export const WHITE = 2;
+export type Cell = typeof EMPTY | typeof BLACK | typeof WHITE;
+export type Colour = typeof BLACK | typeof WHITE;
+
+/** The sides as the rules write them. */
+export type AbaloneSide = "b" | "w";
+export const SIDE_LETTER: Readonly<Record<Colour, AbaloneSide>> = { 1: "b", 2: "w" };
+export const COLOUR_OF: Readonly<Record<AbaloneSide, Colour>> = { b: BLACK, w: WHITE };
+export const SIDE_NAME: Readonly<Record<AbaloneSide, string>> = { b: "Black", w: "White" };
+/** A hole's content as a letter: `e` for empty (engine-protocol.md, Abalone traces). */
+export const CELL_LETTER = ["e", "b", "w"] as const;
+
+export function other(c: Colour): Colour {
+  return c === BLACK ? WHITE : BLACK;
+}
+
+const DIRECTION_STEPS: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+];
+
+/** Whether row `r` (0 = A) and diagonal `d` (1…9) name a hole. */
+function onBoard(r: number, d: number): boolean {
+  return r >= 0 && r <= 8 && d >= 1 && d <= 9 && d - r <= 5 && r - d <= 3;
+}
+
+const INDEX = new Map<string, number>(HOLES.map((name, i) => [name, i]));
+
+/** A hole's index from its name, or -1 when no hole has that name. */
+export function holeIndex(name: string): number {
+  return INDEX.get(name) ?? -1;
+}
+
+export function holeName(hole: number): string {
+  return HOLES[hole] as string;
+}
+
+/** Row index (0 = A) and diagonal (1…9) of each hole. */
+export const ROW: readonly number[] = HOLES.map((n) => ROW_LETTERS.indexOf(n[0] as string));
+export const DIAGONAL: readonly number[] = HOLES.map((n) => Number(n.slice(1)));
+
+/**
+ * `NEXT[hole * 6 + dir]`: the neighbour of `hole` in direction `dir`, or -1
+ * beyond the edge.
+ */
+export const NEXT: Int8Array = (() => {
+  const next = new Int8Array(HOLE_COUNT * 6);
+  for (let h = 0; h < HOLE_COUNT; h++) {
+    for (let dir = 0; dir < 6; dir++) {
+      const [dr, dd] = DIRECTION_STEPS[dir] as readonly [number, number];
+      const r = (ROW[h] as number) + dr;
+      const d = (DIAGONAL[h] as number) + dd;
+      next[h * 6 + dir] = onBoard(r, d) ? holeIndex(`${ROW_LETTERS[r]}${d}`) : -1;
+    }
+  }
+  return next;
+})();
+
+/** The neighbour of `hole` in direction `dir`, or -1 beyond the edge. */
+export function neighbour(hole: number, dir: number): number {
+  return NEXT[hole * 6 + dir] as number;
+}
+
+/** The direction from `from` to its neighbour `to`, or -1 when they are not neighbours. */
+export function directionBetween(from: number, to: number): number {
+  for (let dir = 0; dir < 6; dir++) if (NEXT[from * 6 + dir] === to) return dir;
+  return -1;
+}
+
+/** The nine holes of row E (AB-7, `noPushLimit`). */
+export const ROW_E: readonly number[] = HOLES.flatMap((n, i) => (n[0] === "E" ? [i] : []));
+
+/**
+ * The board for the controller: the `hex61` holes, which belong to neither
+ * side (any hole may hold either colour) and are never sown.
+ */
+export const ABALONE_LAYOUT: BoardLayout = {
+  geometry: "hex61",
+  places: HOLES,
+  sides: ["b", "w"],
+  sideNames: { b: "Black", w: "White" },
+  owners: HOLES.map(() => null),
+  successors: HOLES.map(() => []),
+};
