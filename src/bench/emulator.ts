@@ -114,7 +114,7 @@ async function latencyRows(image: Uint8Array): Promise<(string | number)[][]> {
       return Number(cells[pit]) === count;
     });
   await board.runFor(1000);
-  const [seen, settle, total]: number[][] = [[], [], []];
+  const [seen, settle, total, rest, firmware]: number[][] = [[], [], [], [], []];
   for (let k = 0; k < 20; k++) {
     const i = Math.floor(random() * 32);
     const pit = board.physical.pits[i] ?? "A1";
@@ -122,6 +122,7 @@ async function latencyRows(image: Uint8Array): Promise<(string | number)[][]> {
     const from = lines.length;
     board.physical.hand.place(pit);
     const landed = board.now;
+    const still = restsAt(board, pit, landed);
     let hit: Line | undefined;
     await board.runUntil(() => (hit = counting(from, i, count, true)) !== undefined, 3000);
     const first = counting(from, i, count, false);
@@ -129,13 +130,43 @@ async function latencyRows(image: Uint8Array): Promise<(string | number)[][]> {
     total!.push(end - landed);
     seen!.push(first === undefined ? Infinity : first.at - landed);
     settle!.push(first === undefined ? Infinity : end - first.at);
+    rest!.push(still - landed);
+    firmware!.push(end - still);
     await board.runFor(300 + 500 * random());
   }
   return [
     ["stone dropped → settled count (deb 200 ms)", ...quantiles(total!)],
     ["  of which: dropped → first counted (sensor, counting)", ...quantiles(seen!)],
     ["  of which: first counted → settled (debounce)", ...quantiles(settle!)],
+    ["stone dropped → its weight at rest in the HX711's output", ...quantiles(rest!)],
+    ["weight at rest → settled count (the firmware's share)", ...quantiles(firmware!)],
   ];
+}
+
+/**
+ * When the stone dropped into `pit` at `landed` (emulated ms) has come to rest
+ * as far as the sensor can tell: the first moment from which the HX711's
+ * output without noise (the mean of the cup's load over its four-conversion
+ * window, 4 × 12.5 ms at 80 SPS) stays within ± 0.15 stone (the firmware's
+ * "moving" step) of its final value. The ringing cup and the chip's own filter
+ * decide it; the firmware cannot know the count before.
+ */
+function restsAt(board: EmulatedBoard, pit: string, landed: number): number {
+  const window = 4 * HX711_PERIOD_MS;
+  const grams = (ms: number): number => board.pits.gramsAt(pit, ms / 1000) ?? NaN;
+  const output = (ms: number): number => {
+    let sum = 0;
+    for (let k = 0; k < 50; k++) sum += grams(ms - (window * (k + 0.5)) / 50);
+    return sum / 50;
+  };
+  const final = grams(landed + 2000);
+  const tolerance = 0.15 * (board.pits.stonesIn(pit).at(-1) ?? 5.4);
+  let at = landed + 1000;
+  for (let ms = landed + 1000; ms >= landed; ms -= 0.25) {
+    if (Math.abs(output(ms) - final) > tolerance) break;
+    at = ms;
+  }
+  return at;
 }
 
 /**
@@ -200,7 +231,7 @@ export async function benchEmulator(): Promise<void> {
       ...[await loopPassRow(image.value)].filter((r) => r !== null),
     ],
     notes: [
-      `From the stone landing to the first settled snapshot counting it, and its two shares: until a snapshot first counts the stone (the cup's ringing, ≈ 30 ms decay, the HX711's four-conversion filter, 50 ms at 80 SPS, and the firmware's median and quiet-scan rule), then until that count is settled (the debounce). Issue 12's target, the debounce plus one scan period (${200 + HX711_PERIOD_MS} ms), is what the second share must meet; the first is the sensor's, before the board can know a stone landed.`,
+      `From the stone landing to the first settled snapshot counting it, and two ways to share it: until a snapshot first counts the stone, then until that count is settled; or until the HX711's output shows the stone at rest (within ± 0.15 stone of its final weight: the cup's ringing, ≈ 30 ms decay, and the chip's four-conversion filter, 50 ms at 80 SPS), then the firmware's share: its settle timer runs from the first raw reading of the signal's still run, and the settled snapshot must still cross the wire. Issue 12's target, the debounce plus one scan period (${200 + HX711_PERIOD_MS} ms), is what the firmware's share is held to.`,
       "Main-loop pass: from one call of serialEventRun to the next, one emulated second; a pass must stay shorter than the serial receive ring lasts at 115200 baud (PROTOCOL.md §2): 22 ms for the Makefile build's 256-byte ring, 5.5 ms for the Arduino IDE's 64 bytes.",
     ],
   });

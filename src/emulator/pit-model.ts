@@ -141,6 +141,13 @@ export class PitModels {
       : { zero: p.zero + p.gain * p.cup, countsPerGram: p.gain };
   }
 
+  /** Pit `pit`'s load at time `t` (s), grams on the cup, without noise (undefined: no such pit). */
+  gramsAt(pit: string, t: number): number | undefined {
+    const p = this.byPit.get(pit);
+    if (p === undefined) return undefined;
+    return (this.counts(this.pits.indexOf(p), t) - p.zero) / p.gain;
+  }
+
   /** The pit's stones now (for tests): their masses. */
   stonesIn(pit: string): readonly number[] {
     return this.byPit.get(pit)?.stones ?? [];

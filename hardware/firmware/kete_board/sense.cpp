@@ -30,6 +30,7 @@ int32_t round_x(int32_t x) { return (x + 128) >> 8; }
 void pit_reset(PitState* p) {
   for (uint8_t i = 0; i < 3; i++) p->raw[i] = 0;
   p->x = 0;
+  p->xr = 0;
   p->settleSince = 0;
   p->liftedSince = 0;
   p->rawPos = 0;
@@ -95,6 +96,7 @@ bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now) {
   if (!(p->flags & PS_INIT)) {
     p->flags |= PS_INIT;
     p->x = x;
+    p->xr = x;
     p->count = clamp_count(round_x(x));
     p->cand = p->count;
     p->quiet = 0;
@@ -109,6 +111,14 @@ bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now) {
   int32_t step = x - p->x;
   bool moving = x < X_LIFTED || off > X_QUIET || off < -X_QUIET || step > X_STEP || step < -X_STEP;
   p->x = x;
+  // the settle timer follows the raw signal, reading by reading (pit_settled)
+  int32_t xr = stones_x256(raw, cal);
+  int32_t offr = xr - round_x(xr) * X_ONE;
+  int32_t stepr = xr - p->xr;
+  p->xr = xr;
+  if (xr < X_LIFTED || offr > X_QUIET || offr < -X_QUIET || stepr > X_STEP || stepr < -X_STEP) {
+    p->settleSince = now;
+  }
 
   if (x < X_LIFTED) {
     if (p->liftedSince == 0) p->liftedSince = now ? now : 1;
@@ -117,7 +127,6 @@ bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now) {
     p->liftedSince = 0;
   }
 
-  bool changed = false;
   if (moving) {
     p->quiet = 0;
   } else {
@@ -128,14 +137,10 @@ bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now) {
       p->cand = kc;
       p->quiet = 1;
     }
-    if (p->quiet >= 2 && kc != p->count) {
-      p->count = kc;
-      changed = true;
-    }
+    if (p->quiet >= 2) p->count = kc;
   }
   if (moving) p->flags |= PS_MOVING;
   else p->flags &= (uint8_t)~PS_MOVING;
-  if (moving || changed) p->settleSince = now;
   return false;
 }
 
@@ -144,6 +149,9 @@ bool pit_not_ready(PitState* p) { return start_fault(p, FAULT_NOT_READY); }
 bool pit_settled(const PitState* p, uint32_t now, uint16_t deb) {
   if (p->fault != FAULT_NONE || !(p->flags & PS_INIT)) return false;
   if (deb == 0) return true;
+  // the median agrees: quiet at the reported count (it lags the raw signal by a
+  // scan or two, far less than any debounce worth setting)
+  if ((p->flags & PS_MOVING) || p->cand != p->count || p->quiet < 2) return false;
   return now - p->settleSince >= deb;
 }
 

@@ -46,7 +46,8 @@ void cal_update(PitCal* cal);
 struct PitState {
   int32_t raw[3];        // the last three raw readings (ring)
   int32_t x;             // stones, 1/256, from the median
-  uint32_t settleSince;  // settle timer start (ms)
+  int32_t xr;            // stones, 1/256, of the last raw reading alone
+  uint32_t settleSince;  // settle timer start: the first reading of the signal's still run (ms)
   uint32_t liftedSince;  // when x went below −0.5 (0 = not lifted)
   uint8_t rawPos;        // next slot of raw[]
   uint8_t nraw;          // readings seen since (re)start, saturating at 3
@@ -73,6 +74,12 @@ void pit_reset(PitState* p);
 bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now);
 // The pit's HX711 was not ready within 100 ms. Returns true when that starts a fault.
 bool pit_not_ready(PitState* p);
+// Settled (PROTOCOL.md §7): not faulty, the count agrees with the median, and
+// the raw signal has been still for `deb` ms. Stillness is judged reading by
+// reading on the raw signal (a step of more than 0.15 stone, or a weight more
+// than 0.3 stone from a whole number, starts a new still run), so the timer
+// starts at the first reading at the new weight, not at the later scan where
+// the median confirms the count; a glitch restarts it, never shortens it.
 bool pit_settled(const PitState* p, uint32_t now, uint16_t deb);
 bool pit_faulty(const PitState* p);
 // Once a second: a faulty pit whose recent readings look alive again recovers

@@ -113,9 +113,9 @@ TEST(moving_rule_restarts_the_settle_timer) {
   CHECK(pit_settled(&p, first + 200, 200));
   // a change of 0.2 stone between scans (a hand on the rim), count still 4
   feed(&p, &c, 4.2, &now, 2);
-  CHECK(p.flags & PS_MOVING);
+  CHECK(p.flags & PS_MOVING);  // the median steps one scan after the raw signal
   CHECK_EQ(p.count, 4);
-  CHECK_EQ(p.settleSince, now);
+  CHECK_EQ(p.settleSince, now - 12);  // the first reading at 4.2 began the still run
   CHECK(!pit_settled(&p, now + 100, 200));
   // a slow creep of 0.1 stone per scan within ±0.3 is quiet
   PitState q;
@@ -138,16 +138,52 @@ TEST(settle_after_the_last_change) {
   uint32_t now = 0;
   feed(&p, &c, 4, &now, 30);
   CHECK(pit_settled(&p, now, 200));
-  feed(&p, &c, 5, &now, 2);  // the stone lands: the median steps (moving)
+  feed(&p, &c, 5, &now, 1);  // the stone lands: the raw signal steps, a new still run
+  uint32_t landed = now;
+  CHECK_EQ(p.settleSince, landed);
+  feed(&p, &c, 5, &now, 1);  // the median steps (moving)
   CHECK(!pit_settled(&p, now, 200));
   CHECK_EQ(p.count, 4);
-  feed(&p, &c, 5, &now, 2);  // two quiet scans: count 5, the timer restarts with the change
+  feed(&p, &c, 5, &now, 2);  // two quiet scans: count 5; the timer runs from the landing
   CHECK_EQ(p.count, 5);
-  CHECK_EQ(p.settleSince, now);
-  uint32_t changed = now;
-  feed(&p, &c, 5, &now, 16);  // 192 ms
+  CHECK_EQ(p.settleSince, landed);
+  feed(&p, &c, 5, &now, 12);  // 192 ms after the landing
+  CHECK(!pit_settled(&p, landed + 199, 200));
+  CHECK(pit_settled(&p, landed + 200, 200));  // deb after the signal came to rest, not after
+                                              // the median confirmed it (issue 12)
+}
+
+TEST(settled_only_when_the_median_agrees_and_a_glitch_restarts_the_timer) {
+  PitCal c = cal_of(0, 10000);
+  PitState p;
+  pit_reset(&p);
+  uint32_t now = 0;
+  feed(&p, &c, 4, &now, 30);
+  CHECK(pit_settled(&p, now, 200));
+  // a corrupted reading (9 stones for one scan): the median keeps 4, but the
+  // raw signal moved, so the settle timer starts again
+  now += 12;
+  pit_reading(&p, &c, 9 * 10000, now);
+  CHECK_EQ(p.count, 4);
   CHECK(!pit_settled(&p, now, 200));
-  CHECK(pit_settled(&p, changed + 200, 200));
+  feed(&p, &c, 4, &now, 1);
+  uint32_t back = now;  // the reading after the glitch starts the still run
+  feed(&p, &c, 4, &now, 20);
+  CHECK(!pit_settled(&p, back + 199, 200));
+  CHECK(pit_settled(&p, back + 200, 200));
+  // a weight still for long but whose median has not yet confirmed the count
+  // (two quiet scans) is not settled, however long the raw signal was still
+  PitState q;
+  pit_reset(&q);
+  uint32_t t = 0;
+  feed(&q, &c, 2, &t, 3);
+  feed(&q, &c, 3, &t, 2);  // raw still since the first 3; the median just stepped
+  CHECK_EQ(q.settleSince, t - 12);
+  CHECK_EQ(q.count, 2);
+  CHECK(!pit_settled(&q, t + 1000, 200));  // (asked as if much later, nothing read since)
+  feed(&q, &c, 3, &t, 2);
+  CHECK_EQ(q.count, 3);
+  CHECK(pit_settled(&q, t + 1000, 200));
 }
 
 TEST(zero_tracking_follows_slow_drift_only) {
