@@ -1,7 +1,7 @@
 /**
  * Engine throughput: perft nodes per second for every game (the four-row
  * games with the C reference beside them where a C compiler exists; Bao;
- * Glassperlenspiel) and random playouts.
+ * Glassperlenspiel; Abalone) and random playouts.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -32,6 +32,7 @@ const PERFT_CASES: readonly PerftCase[] = [
   { game: "bao-kiswahili", options: { takasia: true }, depth: 10 },
   { game: "bao-kujifunza", options: {}, depth: 9 },
   { game: "glassperlenspiel", options: {}, depth: 6 },
+  { game: "abalone", options: {}, depth: 4 },
 ];
 
 function label(c: { game: string; options: Record<string, string | boolean> }): string {

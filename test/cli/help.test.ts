@@ -64,7 +64,13 @@ describe("help texts", () => {
     const r = help(["--help"]);
     expect(r.status).toBe(0);
     for (const g of games) {
-      const defaults = g.optionSpecs.map((s) => `${s.name}=${String(s.default)}`).join(" ");
+      // A list or object default (Abalone's leaveOut, pushOffsToWin) is written as JSON.
+      const written = (v: unknown) =>
+        typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
+      const defaults = g.optionSpecs
+        .map((s) => `${s.name}=${written(s.default)}`)
+        .join(" ")
+        .replace(/[[\]{}()*+?.^$|\\]/g, "\\$&");
       expect(r.stdout).toMatch(new RegExp(`^ {2}${g.id} +${defaults}$`, "m"));
     }
     const codes = exitCodes(r.stdout);

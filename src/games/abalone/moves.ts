@@ -89,6 +89,25 @@ export function broadsideLegal(
   return true;
 }
 
+/** `inlineFault(…) === null`, without building the fault: the generator's hot path. */
+function inlineLegal(board: Uint8Array, own: number, from: number, dir: number): boolean {
+  let n = 1;
+  let x = NEXT[from * 6 + dir] as number;
+  while (x >= 0 && board[x] === own) {
+    n++;
+    x = NEXT[x * 6 + dir] as number;
+  }
+  if (x < 0 || n > 3) return false;
+  if (board[x] === EMPTY) return true;
+  if (n === 1) return false;
+  // Opponent marbles ahead: at most n - 1 of them, then an empty hole or the edge.
+  let y = NEXT[x * 6 + dir] as number;
+  if (y < 0 || board[y] === EMPTY) return true;
+  if (board[y] === own || n === 2) return false;
+  y = NEXT[y * 6 + dir] as number;
+  return y < 0 || board[y] === EMPTY;
+}
+
 /**
  * Every legal move of `own` on `board`, written into `out` from index 0
  * (when given), in generation order; returns how many there are.
@@ -97,19 +116,34 @@ export function generate(board: Uint8Array, own: Colour, out: Int32Array | null)
   let count = 0;
   for (let h = 0; h < HOLES; h++) {
     if (board[h] !== own) continue;
+    // Directions in which h's neighbour is on the board and empty.
+    let free = 0;
     for (let dir = 0; dir < 6; dir++) {
-      if (inlineFault(board, own, h, dir) === null) {
+      const x = NEXT[h * 6 + dir] as number;
+      if (x >= 0 && board[x] === EMPTY) {
+        free |= 1 << dir;
+        if (out !== null) out[count] = encodeInline(h, dir);
+        count++;
+      } else if (x >= 0 && board[x] === own && inlineLegal(board, own, h, dir)) {
         if (out !== null) out[count] = encodeInline(h, dir);
         count++;
       }
     }
+    if (free === 0) continue;
     for (let axis = 0; axis < 3; axis++) {
       let last = NEXT[h * 6 + axis] as number;
+      let both = free;
       for (let length = 2; length <= 3; length++) {
         if (last < 0 || board[last] !== own) break;
+        let lastFree = 0;
         for (let dir = 0; dir < 6; dir++) {
-          if (dir === axis || dir === axis + 3) continue;
-          if (broadsideLegal(board, own, h, axis, length, dir)) {
+          const x = NEXT[last * 6 + dir] as number;
+          if (x >= 0 && board[x] === EMPTY) lastFree |= 1 << dir;
+        }
+        both &= lastFree & ~((1 << axis) | (1 << (axis + 3)));
+        if (both === 0) break;
+        for (let dir = 0; dir < 6; dir++) {
+          if ((both & (1 << dir)) !== 0) {
             if (out !== null) out[count] = encodeBroadside(h, axis, length, dir);
             count++;
           }
