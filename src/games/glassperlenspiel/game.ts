@@ -35,6 +35,19 @@ import { gemsCode, stonesCode } from "./history.js";
 const SETUP_GEMS = [5, 6, 7, 8, 9, 4, 3, 2, 1, 0];
 
 const READINGS = readingNames("2x5+2");
+/**
+ * Each reading as its place (index into PLACES) and, for a gem reading
+ * (`A3:S4`), the gem's index (else -1): worked out once, since a player
+ * weighing its moves asks for the sensor view of every one of them.
+ */
+const READING_PLACE: readonly number[] = READINGS.map((name) => {
+  const colon = name.indexOf(":");
+  return PLACES.indexOf(colon < 0 ? name : name.slice(0, colon));
+});
+const READING_GEM: readonly number[] = READINGS.map((name) => {
+  const colon = name.indexOf(":");
+  return colon < 0 ? -1 : gemIndex(name.slice(colon + 1));
+});
 
 export class GlassGame implements Game<GlassPosition> {
   readonly id = GAME_ID;
@@ -102,12 +115,13 @@ export class GlassGame implements Game<GlassPosition> {
   }
 
   sensorView(position: GlassPosition): SensorView {
-    const counts = READINGS.map((name) => {
-      const colon = name.indexOf(":");
-      const place = PLACES.indexOf(colon < 0 ? name : name.slice(0, colon));
-      if (colon < 0) return place < PIT_COUNT ? (position.stones[place] as number) : 0;
-      return position.gems[gemIndex(name.slice(colon + 1))] === place ? 1 : 0;
-    });
+    const counts = new Array<number>(READINGS.length);
+    for (let i = 0; i < READINGS.length; i++) {
+      const place = READING_PLACE[i] as number;
+      const gem = READING_GEM[i] as number;
+      if (gem < 0) counts[i] = place < PIT_COUNT ? (position.stones[place] as number) : 0;
+      else counts[i] = position.gems[gem] === place ? 1 : 0;
+    }
     return { geometry: "2x5+2", pits: READINGS, counts };
   }
 
