@@ -38,10 +38,10 @@ export const STARTS = ["standard", "belgian-daisy", "german-daisy"] as const;
 
 export interface AbOptions {
   start: string;
-  leaveOut: string[];
-  pushOffsToWin: { b: number; w: number };
   moveLimit: number | null;
   noPushLimit: number | null;
+  leaveOut: string[];
+  pushOffsToWin: { b: number; w: number };
 }
 
 export interface AbPosition {
@@ -179,10 +179,10 @@ export function startColour(start: string, hole: string): Colour | null {
 
 export const DEFAULT_OPTIONS: AbOptions = {
   start: "standard",
-  leaveOut: [],
-  pushOffsToWin: { b: 6, w: 6 },
   moveLimit: null,
   noPushLimit: null,
+  leaveOut: [],
+  pushOffsToWin: { b: 6, w: 6 },
 };
 
 function copyOptions(o: AbOptions): AbOptions {
@@ -281,7 +281,7 @@ function parseOptions(x: unknown): AbResult<AbOptions> {
   if (noPushLimit === undefined) return bad("options.noPushLimit: null or a whole number >= 1");
   return {
     ok: true,
-    value: { start, leaveOut: holes, pushOffsToWin: { b: pb, w: pw }, moveLimit, noPushLimit },
+    value: { start, moveLimit, noPushLimit, leaveOut: holes, pushOffsToWin: { b: pb, w: pw } },
   };
 }
 
@@ -301,12 +301,12 @@ export function abParse(json: unknown): AbResult<AbPosition> {
   const toMove = json.toMove;
   if (toMove !== "b" && toMove !== "w") return bad("toMove: not b/w");
   if (!isObject(json.cells)) return bad("cells: not an object");
-  const cells: Record<string, Colour> = {};
   for (const [h, v] of Object.entries(json.cells)) {
     if (!isHole(h)) return bad(`cells: ${h} is no hole`);
     if (v !== "b" && v !== "w") return bad(`cells.${h}: not b/w`);
-    cells[h] = v;
   }
+  const cells: Record<string, Colour> = {};
+  for (const h of HOLES) if (json.cells[h] !== undefined) cells[h] = json.cells[h] as Colour;
   const offJson = json.off;
   if (!isObject(offJson) || !sameKeys(offJson, ["b", "w"])) return bad("off: shape");
   const ob = offJson.b;
@@ -349,18 +349,18 @@ interface RawMove {
   pushedOff: { cell: string; colour: Colour } | null;
 }
 
-/** A new board: `cells` with the holes `emptied` emptied, then the holes `filled` filled. */
+/** A new board: `cells` with the holes `emptied` emptied, then the holes `filled` filled (in hole order). */
 function changed(
   cells: Record<string, Colour>,
   emptied: readonly string[],
   filled: readonly (readonly [string, Colour])[],
 ): Record<string, Colour> {
+  const fill = new Map(filled);
   const next: Record<string, Colour> = {};
   for (const h of HOLES) {
-    const v = cells[h];
-    if (v !== undefined && !emptied.includes(h)) next[h] = v;
+    const v = fill.get(h) ?? (emptied.includes(h) ? undefined : cells[h]);
+    if (v !== undefined) next[h] = v;
   }
-  for (const [h, v] of filled) next[h] = v;
   return next;
 }
 
@@ -564,7 +564,11 @@ export function abPerft(json: unknown, depth: number): number {
  * that random games reach their ends.
  */
 export function abRandomMove(json: unknown, random: () => number, pushBias = 0): AbMove | null {
-  const moves = abLegal(json);
+  return abPick(abLegal(json), random, pushBias);
+}
+
+/** `abRandomMove` from an already listed set of moves. */
+export function abPick(moves: AbMove[], random: () => number, pushBias = 0): AbMove | null {
   if (moves.length === 0) return null;
   const pick = (list: AbMove[]) => list[Math.floor(random() * list.length)] as AbMove;
   if (random() < pushBias) {
