@@ -6,7 +6,7 @@
  * `kete perft --option` reads them.
  *
  * Counts up to FAST_LEAVES run in every test run (about 2.5 s in all on the
- * 2-core CI machine). Of the eleven larger ones, ten take 0.3–12 s each and
+ * 2-core CI machine). Of the fifteen larger ones, fourteen take 0.3–12 s each and
  * bao-de (capture=optional) depth 4 (151,880,548 leaves) 55–90 s: about two
  * minutes together, too slow for every run. They are a separate suite, listed as
  * skipped in every run, run with KETE_PERFT_SLOW=1:
@@ -80,8 +80,34 @@ describe("README perft counts are read", () => {
     for (const c of claims) expect(findGame(c.game), c.game).toBeDefined();
   });
 
-  it("leaves out only the count too slow to compute (bao-de capture=optional, depth 5)", () => {
-    expect(emptyDepthCells(readme)).toEqual(["`bao-de` (`capture=optional`) depth 5"]);
+  it("leaves out only the counts too slow to compute (bao-de capture=optional and Abalone, depth 5)", () => {
+    expect(emptyDepthCells(readme)).toEqual([
+      "`bao-de` (`capture=optional`) depth 5",
+      "`abalone` depth 5",
+      "`abalone` (`start=belgian-daisy`) depth 5",
+      "`abalone` (`start=german-daisy`) depth 5",
+    ]);
+  });
+
+  it("states the Abalone counts the rules file gives (docs/rules/abalone.md, Perft), and all three starts", () => {
+    const rules = readFileSync(new URL("../../docs/rules/abalone.md", import.meta.url), "utf8");
+    const m = /from the standard start:\s*([\d,·\s]+?)\s*at depths 1–(\d+)/.exec(rules);
+    if (m === null) throw new Error("abalone.md: no perft counts");
+    const stated = (m[1] ?? "").split("·").map((c) => parseCount(c.replace(/\s+/g, "")));
+    expect(stated.length).toBe(Number(m[2]));
+    const rows = depthTableClaims(readme).filter((c) => c.game === "abalone");
+    const standard = rows.filter((c) => c.options.length === 0);
+    expect(standard.slice(0, stated.length).map((c) => c.leaves)).toEqual(stated);
+    for (const start of ["standard", "belgian-daisy", "german-daisy"]) {
+      const row = rows.filter((c) =>
+        start === "standard" ? c.options.length === 0 : c.options.includes(`start=${start}`),
+      );
+      expect(
+        row.map((c) => c.depth),
+        start,
+      ).toEqual([1, 2, 3, 4]);
+    }
+    expect(benchTableClaims(readme).some((c) => c.game === "abalone")).toBe(true);
   });
 
   it("states the Glassperlenspiel counts the rules file gives (docs/rules/glassperlenspiel.md, Perft)", () => {
