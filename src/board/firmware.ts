@@ -24,6 +24,15 @@
  * reading, so the place settles only `deb` ms after its tags are read again;
  * `loseTag` and `crossRead` inject a dead tag and a tag read in two places.
  *
+ * On the Abalone board (`hex61`) every hole has a hall sensor that tells an
+ * empty hole from a black or a white marble. A marble rolling over a hole
+ * (`PhysicalBoard.rolling`: leaving it, rolling in, rattling after it drops)
+ * moves the sensor's signal, so the hole restarts its settle timer on every
+ * scan while it rolls (§7) and, with noise (`jitter`), its reading may
+ * flicker between empty and the rolling marble's colour. Its sensors need no
+ * calibration (`cal=0` unless `calibration` is set; then `CAL <hole> b` is
+ * accepted when the hole holds that marble), and `max=` is 1.
+ *
  * Load cells (hardware/README.md §2.3–§2.4): every pit has its own zero and
  * gain (raw units, seeded), and the counts it reports are
  * round((raw − zero) / gain) with the zero and gain it has stored. A pit
@@ -57,12 +66,13 @@ import type {
   SnapshotReason,
 } from "../protocol/index.js";
 import type { PhysicalBoard } from "./physical-board.js";
+import type { HoleContent } from "../protocol/index.js";
 import { TagReaders } from "./tag-readers.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
 export interface NoiseOptions {
-  /** Chance per scan (50 ms) that an unsteady pit reads one stone off (0..1). */
+  /** Chance per scan (50 ms) that an unsteady pit reads one stone off (0..1); `hex61`: that a hole a marble rolls over reads wrong. */
   readonly jitter?: number;
   /** How long a pit stays unsteady after its count changed, ms (slow settling). */
   readonly settleMs?: number;
@@ -258,7 +268,11 @@ export class SimulatedFirmware {
     this.tagFaulty.clear();
     this.tagReads = this.physical.pits.map((p) => this.physical.gems(p));
     this.readings = this.trueCounts.map((c, i) =>
-      this.isFaulty(i) ? null : Math.max(0, this.sensed(i, c) - (this.tagReads[i]?.length ?? 0)),
+      this.isFaulty(i)
+        ? null
+        : this.physical.hasHoles
+          ? c
+          : Math.max(0, this.sensed(i, c) - (this.tagReads[i]?.length ?? 0)),
     );
     // PROTOCOL.md §7 (1.1): a pit counts as unchanged from its first reading
     // after boot, so steady pits settle `deb` ms after BOOT, not at once.
@@ -381,7 +395,7 @@ export class SimulatedFirmware {
   }
 
   private get calibrationSupported(): boolean {
-    return this.options.calibration ?? true;
+    return this.options.calibration ?? !this.physical.hasHoles;
   }
 
   private isFaulty(i: number): boolean {
@@ -396,6 +410,7 @@ export class SimulatedFirmware {
 
   /** What each place's load cell weighs, in beads: stones (and, on `2x5+2`, gems). */
   private weights(): number[] {
+    if (this.physical.hasHoles) return this.physical.holes().map((h) => HOLE_CODES.indexOf(h));
     return this.physical.hasGems
       ? this.physical.pits.map((p) => this.physical.beads(p))
       : this.physical.counts();
@@ -403,11 +418,16 @@ export class SimulatedFirmware {
 
   private weight(i: number): number {
     const pit = this.physical.pits[i] ?? "";
+    if (this.physical.hasHoles) return HOLE_CODES.indexOf(this.physical.hole(pit));
     return this.physical.hasGems ? this.physical.beads(pit) : this.physical.count(pit);
   }
 
   /** Reads every sensor once (with noise). */
   private sample(): void {
+    if (this.physical.hasHoles) {
+      this.sampleHoles();
+      return;
+    }
     const now = this.scheduler.now();
     const weights = this.weights();
     const hovering = this.physical.hand.hovering;
@@ -441,6 +461,31 @@ export class SimulatedFirmware {
         if (this.tagFault(i, tags.faulty[i] === true)) reading = null;
       }
       if (reading !== this.readings[i] || moving) {
+        this.readings[i] = reading;
+        this.changedAt[i] = now;
+      }
+    });
+  }
+
+  /**
+   * `hex61`: reads every hall sensor. A hole a marble rolls over is moving
+   * (its settle timer restarts) and, with jitter, may read the marble where
+   * there is none or none where it is.
+   */
+  private sampleHoles(): void {
+    const now = this.scheduler.now();
+    this.weights().forEach((code, i) => {
+      if (code !== this.trueCounts[i]) {
+        this.trueCounts[i] = code;
+        this.trueChangedAt[i] = now;
+      }
+      const faulty = this.isFaulty(i);
+      const rolling = faulty ? null : this.physical.rolling(this.physical.pits[i] ?? "");
+      let reading: number | null = faulty ? null : code;
+      if (rolling !== null && this.noise.jitter > 0 && this.random() < this.noise.jitter) {
+        reading = code === 0 ? HOLE_CODES.indexOf(rolling) : 0;
+      }
+      if (reading !== this.readings[i] || rolling !== null) {
         this.readings[i] = reading;
         this.changedAt[i] = now;
       }
@@ -517,6 +562,12 @@ export class SimulatedFirmware {
   }
 
   private snapshotBoard(): SnapshotBoard {
+    if (this.physical.hasHoles) {
+      return {
+        geometry: "hex61",
+        holes: this.readings.map((r) => (r === null ? null : (HOLE_CODES[r] ?? "empty"))),
+      };
+    }
     const counts = this.readings.map((r) => (r === null ? null : Math.min(r, 255)));
     if (this.physical.geometry.id === "2x5+2") {
       return {
@@ -605,7 +656,7 @@ export class SimulatedFirmware {
           boardId: this.options.boardId ?? "KETE-SIM",
           geometry,
           boot: this.boots,
-          maxCount: this.options.maxCount ?? 64,
+          maxCount: this.options.maxCount ?? (this.physical.hasHoles ? 1 : 64),
           colours: this.colours,
           patterns: this.patterns,
           buttons: this.options.buttons ?? 2,
@@ -649,6 +700,12 @@ export class SimulatedFirmware {
       case "calibrate":
         if (!cal) return "unsupported";
         if (!hasPit(geometry, c.pit)) return "bad-pit";
+        if (this.physical.hasHoles) {
+          // A hall sensor is shown what it holds: the marble must be there, and still.
+          const i = this.physical.pits.indexOf(c.pit);
+          const still = this.physical.rolling(c.pit) === null && !this.isFaulty(i);
+          return still && c.known === this.physical.hole(c.pit) ? null : "bad-args";
+        }
         if (typeof c.known !== "number") return "bad-args";
         return this.calibratePit(this.physical.pits.indexOf(c.pit), c.known);
       case "calibration-request":
@@ -670,8 +727,9 @@ export class SimulatedFirmware {
 
   // ----------------------------------------------------------- load cells
 
-  /** The raw reading (CALR's 16 bits) of pit `i` holding `count` stones. */
+  /** The raw reading (CALR's 16 bits) of pit `i` holding `count` stones (`hex61`: a hole code). */
   private raw(i: number, count: number): number {
+    if (this.physical.hasHoles) return HALL_RAW[count] ?? HALL_RAW[0];
     const cell = this.cells[i] ?? NOMINAL_CELL;
     return Math.max(0, Math.min(65535, Math.round(cell.zero + cell.gain * count)));
   }
@@ -767,6 +825,11 @@ export class SimulatedFirmware {
     for (const l of this.ledListeners) l(this.ledState);
   }
 }
+
+/** `hex61`: a hole's content by its code in `readings` (0 empty, 1 black, 2 white). */
+const HOLE_CODES: readonly HoleContent[] = ["empty", "black", "white"];
+/** `hex61`: a hall sensor's raw reading (CALR) for an empty hole, a black and a white marble. */
+const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812];
 
 function zeroNoise(): Required<NoiseOptions> {
   return {

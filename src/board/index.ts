@@ -13,3 +13,4 @@ export * from "./firmware.js";
 export * from "./wiring.js";
 export * from "./pty.js";
 export * from "./recording-link.js";
+export * from "./marbles.js";

@@ -22,21 +22,59 @@
  *   gb.readings();                  // the 132 readings of shared/readings.ts (a game's sensorView)
  *   gb.setCounts(game.sensorView(position).counts); // the whole board from a game's readings
  *
- * Cells are in the protocol's canonical order. `hex61` (colours, not counts)
- * would add its own cell type here. The model knows no time; `playTrace`
- * takes a scheduler.
+ * The Abalone board (`hex61`): 61 holes, each empty or holding a black or
+ * white marble (without `holes` it starts as AB-1's standard start); a
+ * hand pushes lines of marbles (`marbles.ts`):
+ *
+ *   const ab = new PhysicalBoard({ geometry: "hex61" });   // or holes: "bbbbb…" (61 of . b w)
+ *   ab.hole("A1");                  // "black"; ab.holes() → 61 contents, canonical order
+ *   ab.rolling("E6");               // the colour of a marble rolling over E6 now, or null
+ *   ab.offBoard;                    // { black: 0, white: 1 }: marbles pushed off
+ *   await playTrace(ab, [{ op: "off", cell: "E9", colour: "w" }, …], { scheduler });
+ *
+ * Cells are in the protocol's canonical order. The model knows no time;
+ * `playTrace` takes a scheduler.
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { readingNames, seededRandom } from "../shared/index.js";
-import { GEMS, GEOMETRIES } from "../protocol/index.js";
-import type { Gem, Geometry, Place } from "../protocol/index.js";
-import type { Trace, TraceStep } from "../games/index.js";
+import { GEMS, GEOMETRIES, MARBLE_COLOURS } from "../protocol/index.js";
+import type { Gem, Geometry, HoleContent, MarbleColour, Place } from "../protocol/index.js";
+import type { MarbleStep, ProtocolStep, TraceStep } from "../games/index.js";
+import { playMarbles } from "./marbles.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
 /** Geometries whose cells hold a stone count. */
 export type CountGeometryId = "4x8" | "2x5+2";
+
+/** Every geometry the physical model knows: the count boards and `hex61`'s holes. */
+export type BoardGeometryId = CountGeometryId | "hex61";
+
+/**
+ * Initial marbles (`hex61`): 61 characters in canonical order (`.` empty, `b`,
+ * `w`, as a snapshot writes them), 61 contents, or by hole (`{ E5: "black" }`,
+ * the holes not named empty).
+ */
+export type InitialHoles = string | readonly HoleContent[] | Readonly<Record<string, HoleContent>>;
+
+/** AB-1's standard start: black A1–A5 B1–B6 C3–C5, white G5–G7 H4–H9 I5–I9. */
+export const ABALONE_START_HOLES =
+  "bbbbb" +
+  "bbbbbb" +
+  "..bbb.." +
+  "........" +
+  "........." +
+  "........" +
+  "..www.." +
+  "wwwwww" +
+  "wwwww";
+
+const HOLE_BY_LETTER: Readonly<Record<string, HoleContent>> = {
+  ".": "empty",
+  b: "black",
+  w: "white",
+};
 
 /**
  * Initial stones: one count for every pit, a count per pit in canonical
@@ -50,7 +88,9 @@ export type InitialCounts = number | readonly number[] | Readonly<Record<string,
 export type InitialGems = Readonly<Record<string, readonly string[]>>;
 
 export interface PhysicalBoardOptions {
-  readonly geometry?: CountGeometryId;
+  readonly geometry?: BoardGeometryId;
+  /** `hex61` only: the marbles (default AB-1's standard start). */
+  readonly holes?: InitialHoles;
   /** Default 4 in every pit (`2x5+2`: one stone in every pit, none in the cups). */
   readonly counts?: InitialCounts;
   /** `2x5+2` only. Default: none when `counts` is given, else GB-1's (A5=S1 … A1=S5, B1=N1 … B5=N5). */
@@ -94,11 +134,25 @@ export class PhysicalBoard {
   private readonly index: ReadonlyMap<string, number>;
   private readonly listeners = new Set<ChangeListener>();
   private readonly gemListeners = new Set<GemListener>();
+  /** `hex61`: what each hole holds, and per hole the marbles rolling over it (count, last colour). */
+  private readonly holeState: HoleContent[] = [];
+  private readonly rollers: { count: number; colour: MarbleColour }[] = [];
+  private readonly off = { black: 0, white: 0 };
 
   constructor(options: PhysicalBoardOptions = {}) {
     this.geometry = GEOMETRIES[options.geometry ?? "4x8"];
     this.index = new Map(this.geometry.cells.map((pit, i) => [pit, i]));
     this.cells = this.geometry.cells.map(() => 0);
+    if (this.geometry.id === "hex61") {
+      this.geometry.cells.forEach(() => {
+        this.holeState.push("empty");
+        this.rollers.push({ count: 0, colour: "black" });
+      });
+      const set = this.setHoles(options.holes ?? ABALONE_START_HOLES);
+      if (!set.ok) throw new Error(set.error.message);
+      this.hand = new Hand(this, 0);
+      return;
+    }
     const glass = this.geometry.id === "2x5+2";
     const fresh = glass && options.counts === undefined && options.gems === undefined;
     const counts =
@@ -117,6 +171,93 @@ export class PhysicalBoard {
   /** Pit names in canonical order. */
   get pits(): readonly string[] {
     return this.geometry.cells;
+  }
+
+  /** Whether this board's cells are holes holding a marble or none (`hex61`). */
+  get hasHoles(): boolean {
+    return this.geometry.id === "hex61";
+  }
+
+  /** What a hole holds (`hex61`; "empty" for a name that is no hole). */
+  hole(cell: string): HoleContent {
+    const i = this.index.get(cell);
+    return i === undefined ? "empty" : (this.holeState[i] ?? "empty");
+  }
+
+  /** Every hole's content, canonical order (`hex61`; empty on other boards). */
+  holes(): HoleContent[] {
+    return [...this.holeState];
+  }
+
+  /** The colour of a marble rolling over (into, out of) a hole now, or null when none is. */
+  rolling(cell: string): MarbleColour | null {
+    const i = this.index.get(cell);
+    const r = i === undefined ? undefined : this.rollers[i];
+    return r === undefined || r.count <= 0 ? null : r.colour;
+  }
+
+  /** Marbles pushed off the board (in the tray), by colour. */
+  get offBoard(): { readonly black: number; readonly white: number } {
+    return { ...this.off };
+  }
+
+  /** Replaces every marble (`hex61`): see `InitialHoles`. Nothing rolls afterwards. */
+  setHoles(holes: InitialHoles): Result<void> {
+    if (!this.hasHoles) return err("no-holes", `a ${this.geometry.id} board has no holes`);
+    const n = this.geometry.cells.length;
+    let next: HoleContent[];
+    if (typeof holes === "string") {
+      const parsed = [...holes].map((ch) => HOLE_BY_LETTER[ch]);
+      if (parsed.length !== n || parsed.some((h) => h === undefined)) {
+        return err("bad-holes", `hex61 holes are ${n} of '.', 'b', 'w', not '${holes}'`);
+      }
+      next = parsed as HoleContent[];
+    } else if (Array.isArray(holes)) {
+      if (holes.length !== n) return err("bad-holes", `hex61 has ${n} holes, not ${holes.length}`);
+      next = [...(holes as readonly HoleContent[])];
+    } else {
+      next = this.geometry.cells.map(() => "empty" as HoleContent);
+      for (const [cell, content] of Object.entries(
+        holes as Readonly<Record<string, HoleContent>>,
+      )) {
+        const i = this.index.get(cell);
+        if (i === undefined) return err("bad-pit", `${cell} is not a hole of a hex61 board`);
+        next[i] = content;
+      }
+    }
+    const bad = next.find((h) => h !== "empty" && !(h in MARBLE_COLOURS));
+    if (bad !== undefined)
+      return err("bad-holes", `a hole holds empty, black or white, not ${bad}`);
+    next.forEach((h, i) => (this.holeState[i] = h));
+    for (const r of this.rollers) r.count = 0;
+    return ok(undefined);
+  }
+
+  /** @internal A hole's content changes (a marble drops in or leaves); used by the hand. */
+  putMarble(cell: string, content: HoleContent): void {
+    const i = this.index.get(cell);
+    if (i !== undefined && this.hasHoles) this.holeState[i] = content;
+  }
+
+  /** @internal A marble of `colour` starts rolling over a hole (its hall signal moves). */
+  rollStart(cell: string, colour: MarbleColour): void {
+    const i = this.index.get(cell);
+    const r = i === undefined ? undefined : this.rollers[i];
+    if (r === undefined) return;
+    r.count++;
+    r.colour = colour;
+  }
+
+  /** @internal That marble has come to rest (or gone). */
+  rollEnd(cell: string): void {
+    const i = this.index.get(cell);
+    const r = i === undefined ? undefined : this.rollers[i];
+    if (r !== undefined && r.count > 0) r.count--;
+  }
+
+  /** @internal A marble went over the edge into the tray. */
+  pushOff(colour: MarbleColour): void {
+    this.off[colour]++;
   }
 
   /** Whether this board's places can hold gems (`2x5+2`). */
@@ -177,6 +318,10 @@ export class PhysicalBoard {
    * one bit per place and gem.
    */
   readings(): number[] {
+    if (this.hasHoles) {
+      const colours = Object.keys(MARBLE_COLOURS) as MarbleColour[];
+      return this.holeState.flatMap((h) => colours.map((c) => (h === c ? 1 : 0)));
+    }
     if (!this.hasGems) return this.counts();
     const out = this.counts();
     for (let i = 0; i < this.cells.length; i++) {
@@ -188,6 +333,10 @@ export class PhysicalBoard {
   /** Replaces every count (a new game, a test setup); on `2x5+2` a readings vector sets the gems too. */
   setCounts(counts: InitialCounts): Result<void> {
     const n = this.cells.length;
+    if (this.hasHoles) {
+      if (Array.isArray(counts)) return this.setReadings(counts as readonly number[]);
+      return err("no-counts", "a hex61 board holds marbles, not stone counts");
+    }
     if (this.hasGems && Array.isArray(counts) && counts.length !== n) {
       return this.setReadings(counts as readonly number[]);
     }
@@ -223,6 +372,18 @@ export class PhysicalBoard {
       );
     }
     const n = this.cells.length;
+    if (this.hasHoles) {
+      const colours = Object.keys(MARBLE_COLOURS) as MarbleColour[];
+      const holes: HoleContent[] = [];
+      for (let i = 0; i < n; i++) {
+        const bits = colours.map((_, k) => readings[i * colours.length + k]);
+        if (bits.some((b) => b !== 0 && b !== 1) || bits.filter((b) => b === 1).length > 1) {
+          return err("bad-counts", `hole ${this.geometry.cells[i]} must read one marble or none`);
+        }
+        holes.push(colours.find((_, k) => bits[k] === 1) ?? "empty");
+      }
+      return this.setHoles(holes);
+    }
     const gems: Record<string, Gem[]> = {};
     for (let k = n; k < names.length; k++) {
       const bit = readings[k];
@@ -494,16 +655,39 @@ export interface TraceTiming {
   readonly scheduler?: Scheduler;
 }
 
+/** Whether a trace step is one of Abalone's (`off`, `hole`). */
+export function isMarbleStep(step: ProtocolStep): step is MarbleStep {
+  return step.op === "off" || step.op === "hole";
+}
+
 /**
  * Performs an engine trace (shared/spec/engine-protocol.md) stone by stone,
  * waiting a person's time between stones; the hand leaves the board at the
- * end. Stops at the first step the board cannot do, and says which.
+ * end. Stops at the first step the board cannot do, and says which. On
+ * `hex61` the trace is Abalone's (`off`, `hole`) and the hand pushes the
+ * line of marbles that makes it (`marbles.ts`; `rollMs`, `rattleMs`).
  */
 export async function playTrace(
   board: PhysicalBoard,
-  trace: Trace,
-  timing: TraceTiming = {},
+  steps: readonly ProtocolStep[],
+  timing: TraceTiming & {
+    readonly rollMs?: readonly [number, number];
+    readonly rattleMs?: readonly [number, number];
+  } = {},
 ): Promise<Result<void>> {
+  const marbles = steps.filter(isMarbleStep);
+  if (board.hasHoles || marbles.length > 0) {
+    if (!board.hasHoles || marbles.length !== steps.length) {
+      const odd = steps.find((s) => isMarbleStep(s) !== board.hasHoles);
+      return err(
+        "bad-step",
+        `a ${board.geometry.id} board cannot play a '${odd?.op ?? "?"}' step` +
+          (board.hasHoles ? " (its traces are off and hole steps)" : ""),
+      );
+    }
+    return playMarbles(board, marbles, timing);
+  }
+  const trace = steps as readonly TraceStep[];
   const scheduler = timing.scheduler ?? realScheduler;
   const scale = timing.timeScale ?? 1;
   const [lo, hi] = timing.perStoneMs ?? [150, 400];

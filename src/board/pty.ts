@@ -22,7 +22,12 @@ import type { Result } from "../shared/index.js";
 import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
 import type { FirmwareOptions, NoiseOptions } from "./firmware.js";
 import { PhysicalBoard } from "./physical-board.js";
-import type { CountGeometryId, InitialCounts, InitialGems } from "./physical-board.js";
+import type {
+  BoardGeometryId,
+  InitialCounts,
+  InitialGems,
+  InitialHoles,
+} from "./physical-board.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
@@ -126,10 +131,12 @@ export async function attachFirmware(
 }
 
 export interface PtySimulatorOptions {
-  readonly geometry?: CountGeometryId;
+  readonly geometry?: BoardGeometryId;
   readonly counts?: InitialCounts;
   /** `2x5+2`: gems by place (default GB-1's when `counts` is not given either). */
   readonly gems?: InitialGems;
+  /** `hex61`: the marbles (default AB-1's standard start). */
+  readonly holes?: InitialHoles;
   readonly noise?: boolean | NoiseOptions;
   readonly seed?: number;
   readonly scheduler?: Scheduler;
@@ -166,6 +173,7 @@ export async function startPtySimulator(
     geometry: options.geometry ?? "4x8",
     ...(options.counts === undefined ? {} : { counts: options.counts }),
     ...(options.gems === undefined ? {} : { gems: options.gems }),
+    ...(options.holes === undefined ? {} : { holes: options.holes }),
   });
   const noise =
     options.noise === true ? DEFAULT_NOISE : options.noise === false ? {} : options.noise;

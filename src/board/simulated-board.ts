@@ -30,19 +30,25 @@
  * `sim.physical.setCounts(game.sensorView(position).counts)`); snapshots
  * carry each place's tags, and with `noise` the tags lag and flicker as RFID
  * does (`sim.firmware.loseTag`, `crossRead` inject the worse faults).
+ *
+ * The Abalone board: `new SimulatedBoard({ geometry: "hex61" })` starts as
+ * AB-1's standard start (or give `holes`); snapshots carry each hole's
+ * colour, and `sim.playTrace` takes an Abalone trace (`off`, `hole`), which
+ * the hand plays as a push with marbles rolling between holes.
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import type { Trace } from "../games/index.js";
+import type { ProtocolStep } from "../games/index.js";
 import type { InfoMessage, LedState } from "../protocol/index.js";
 import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
 import type { FirmwareOptions, NoiseOptions } from "./firmware.js";
 import { PhysicalBoard, playTrace } from "./physical-board.js";
 import type {
-  CountGeometryId,
+  BoardGeometryId,
   Hand,
   InitialCounts,
   InitialGems,
+  InitialHoles,
   TraceTiming,
 } from "./physical-board.js";
 import { realScheduler } from "./scheduler.js";
@@ -54,10 +60,12 @@ export { SimulatedFirmware, DEFAULT_NOISE } from "./firmware.js";
 export type { FirmwareOptions, NoiseOptions } from "./firmware.js";
 
 export interface SimulatedBoardOptions {
-  readonly geometry?: CountGeometryId;
+  readonly geometry?: BoardGeometryId;
   readonly counts?: InitialCounts;
   /** `2x5+2`: gems by place (default GB-1's when `counts` is not given either). */
   readonly gems?: InitialGems;
+  /** `hex61`: the marbles (default AB-1's standard start). */
+  readonly holes?: InitialHoles;
   /** `true` for `DEFAULT_NOISE`; default no noise. */
   readonly noise?: boolean | NoiseOptions;
   readonly seed?: number;
@@ -123,6 +131,7 @@ export class SimulatedBoard extends BoardSession {
       geometry: options.geometry ?? "4x8",
       ...(options.counts === undefined ? {} : { counts: options.counts }),
       ...(options.gems === undefined ? {} : { gems: options.gems }),
+      ...(options.holes === undefined ? {} : { holes: options.holes }),
     });
     const noise =
       options.noise === true ? DEFAULT_NOISE : options.noise === false ? {} : options.noise;
@@ -162,8 +171,8 @@ export class SimulatedBoard extends BoardSession {
     return waitForReady(this, timeoutMs, { scheduler: this.clock });
   }
 
-  /** Performs an engine trace stone by stone at the board's `timeScale`. */
-  playTrace(trace: Trace, timing: TraceTiming = {}): Promise<Result<void>> {
+  /** Performs an engine trace stone by stone (`hex61`: a push of marbles) at the board's `timeScale`. */
+  playTrace(trace: readonly ProtocolStep[], timing: TraceTiming = {}): Promise<Result<void>> {
     return playTrace(this.physical, trace, {
       timeScale: this.timeScale,
       seed: this.seed + this.traces++,
