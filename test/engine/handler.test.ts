@@ -28,8 +28,10 @@ describe("games", () => {
     for (const g of listed) {
       expect(Object.keys(g)).toEqual(["id", "title", "options"]);
       expect(typeof g.title).toBe("string");
-      // Glassperlenspiel has no rule options; every sown four-row game has maxStages.
+      // Glassperlenspiel has no rule options; Abalone is not sown (its options:
+      // test/games/abalone); every sowing game else has maxStages.
       if (g.id === "glassperlenspiel") expect(g.options).toEqual({});
+      else if (g.id === "abalone") expect(g.options.start).toBe("standard");
       else expect(g.options.maxStages).toBe(200);
     }
     expect(listed.find((g) => g.id === "husbao")?.options).toEqual({

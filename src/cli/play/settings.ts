@@ -201,6 +201,12 @@ function gameOf(
   if (game === undefined) {
     return usage(`unknown game '${id}' (games: ${listNames(games.map((g) => g.id))})`);
   }
+  if (game.layout.geometry !== "4x8" && game.layout.geometry !== "2x5+2") {
+    // Abalone's hex61 board (simulated or real) is not built yet.
+    return usage(
+      `kete play has no ${game.layout.geometry} board for ${id} yet; kete engine and kete perft play it`,
+    );
+  }
   const options = parseOptionAssignments(game, flags.option ?? []);
   if (!options.ok) return usage(options.error.message);
   const initial = game.initial(options.value);
