@@ -1,4 +1,4 @@
-// Writes firmware-protocol/vectors/valid.jsonl, invalid.jsonl and gems.jsonl.
+// Writes firmware-protocol/vectors/valid.jsonl, invalid.jsonl, gems.jsonl and hex61.jsonl.
 //
 // The vectors are the committed data; this script only saves typing the
 // checksums. It has its own CRC-8 (poly 0x07, init 0x00, as in PROTOCOL.md §3)
@@ -880,6 +880,197 @@ const gems = [
   },
 ];
 
+// ------------------------------------------------------------------ hex61
+// Sequences of hex61 lines and what a host makes of each, as for gems.jsonl:
+// "settled" (with its readings that are not 0: "E5:b": 1), "unsettled",
+// "sensor-fault", or the error code of a line the host drops (§13), whose
+// step has a note. The first sequences are a hand pushing marbles
+// (PROTOCOL.md §7: a hole a marble rolls over is moving, never settled).
+
+const holes61 = [];
+for (let r = 0; r < 9; r++) {
+  const [lo, hi] = r <= 4 ? [1, 5 + r] : [r - 3, 9];
+  for (let c = lo; c <= hi; c++) holes61.push(`${"ABCDEFGHI"[r]}${c}`);
+}
+if (holes61.length !== 61 || holes61[30] !== "E5") throw new Error("hex61 holes are wrong");
+/** A board (61 letters) with some holes changed: { E5: "b", C3: "." }. */
+const holesWith = (board, changes) => [...board].map((c, i) => changes[holes61[i]] ?? c).join("");
+function hexMask(unsettled, cells) {
+  let mask = 0n;
+  holes61.forEach((h, i) => {
+    if (!unsettled.includes(h) && cells[i] !== "?") mask |= 1n << BigInt(i);
+  });
+  return mask.toString(16).toUpperCase().padStart(16, "0");
+}
+function hexBody(seq, reason, unsettled, cells) {
+  if (cells.length !== 61) throw new Error("hex61 has 61 holes");
+  const settled = holes61.every((h, i) => cells[i] === "?" || !unsettled.includes(h));
+  return `${hex2(seq)} SNAP hex61 ${reason} ${settled ? "S" : "U"} ${hexMask(unsettled, cells)} ${cells}`;
+}
+function hexStep(seq, reason, unsettled, cells) {
+  const line = sign(hexBody(seq, reason, unsettled, cells));
+  if (unsettled.some((h) => cells[holes61.indexOf(h)] !== "?")) return { line, host: "unsettled" };
+  const readings = {};
+  [...cells].forEach((c, i) => {
+    if (c === "b" || c === "w") readings[`${holes61[i]}:${c}`] = 1;
+  });
+  return { line, host: "settled", readings };
+}
+const bad = (line, host, note) => ({ line, host, note });
+
+// A game some moves in: black's C3 C4 C5 now E5 E6 E7, white's G5 G6 now E8 E9.
+const pushBoard = holesWith(hexStart, {
+  C3: ".",
+  C4: ".",
+  C5: ".",
+  G5: ".",
+  G6: ".",
+  E5: "b",
+  E6: "b",
+  E7: "b",
+  E8: "w",
+  E9: "w",
+});
+const pushed = holesWith(pushBoard, { E5: ".", E8: "b" });
+const line5 = ["E5", "E6", "E7", "E8", "E9"];
+const hex = [
+  {
+    note: "E5E6 pushed by hand: black E5 E6 E7 push white E8 E9 off the east edge; the line's holes read empty for a moment, E9's marble leaves the board; settled only before and after",
+    steps: [
+      hexStep(0x10, "P", [], pushBoard),
+      hexStep(0x11, "C", line5, holesWith(pushBoard, { E5: ".", E6: ".", E8: "." })),
+      hexStep(
+        0x12,
+        "C",
+        line5,
+        holesWith(pushBoard, { E5: ".", E6: ".", E7: ".", E8: ".", E9: "." }),
+      ),
+      hexStep(0x13, "C", line5, holesWith(pushBoard, { E5: ".", E7: ".", E8: "b" })),
+      hexStep(0x14, "C", ["E6", "E7", "E8", "E9"], pushed),
+      hexStep(0x15, "C", [], pushed),
+    ],
+  },
+  {
+    note: "a hall sensor flickers while a marble rolls over it: C3's marble rolls to D3, D3 reads it, loses it, reads it again, all unsettled; the board settles on the move's result",
+    steps: [
+      hexStep(0x20, "P", [], holesWith(pushBoard, { E5: ".", C3: "b" })),
+      hexStep(0x21, "C", ["C3", "D3"], holesWith(pushBoard, { E5: ".", D3: "b" })),
+      hexStep(0x22, "C", ["C3", "D3"], holesWith(pushBoard, { E5: "." })),
+      hexStep(0x23, "C", ["C3", "D3"], holesWith(pushBoard, { E5: ".", D3: "b" })),
+      hexStep(0x24, "C", ["D3"], holesWith(pushBoard, { E5: ".", D3: "b" })),
+      hexStep(0x25, "C", [], holesWith(pushBoard, { E5: ".", D3: "b" })),
+    ],
+  },
+  {
+    note: "a faulty hall sensor: ERR sensor-fault E5, then E5 reads ? with its bit 0 and does not hold the board up (settled without E5); E5 read again is unsettled, then settles",
+    steps: [
+      hexStep(0x30, "P", [], pushBoard),
+      { line: sign("31 ERR sensor-fault E5"), host: "sensor-fault" },
+      hexStep(0x32, "C", ["E5"], holesWith(pushBoard, { E5: "?" })),
+      hexStep(0x33, "C", ["E5"], pushBoard),
+      hexStep(0x34, "C", [], pushBoard),
+    ],
+  },
+  {
+    note: "hex61 lines a host drops (section 12.2 and 13), each with its error code, and a good snapshot after them",
+    steps: [
+      bad(
+        sign("40 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart.slice(1)),
+        "wrong-field-count",
+        "60 holes",
+      ),
+      bad(
+        sign("41 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart + "."),
+        "wrong-field-count",
+        "62 holes",
+      ),
+      bad(
+        sign("42 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + [...hexStart].join(",")),
+        "wrong-field-count",
+        "holes separated by commas",
+      ),
+      bad(
+        sign(
+          "43 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart.slice(0, 30) + " " + hexStart.slice(30),
+        ),
+        "wrong-field-count",
+        "holes in two fields",
+      ),
+      bad(
+        sign("44 SNAP hex61 P S 1FFFFFFFFFFFFFFF B" + hexStart.slice(1)),
+        "bad-field",
+        "colour letter B (the wire's letters are lower-case)",
+      ),
+      bad(
+        sign(
+          "45 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart.slice(0, 20) + "e" + hexStart.slice(21),
+        ),
+        "bad-field",
+        "e for empty (the trace's letter; the wire writes .)",
+      ),
+      bad(
+        sign(
+          "46 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart.slice(0, 20) + "r" + hexStart.slice(21),
+        ),
+        "bad-field",
+        "colour letter r",
+      ),
+      bad(
+        sign(
+          "47 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart.slice(0, 20) + "1" + hexStart.slice(21),
+        ),
+        "bad-field",
+        "a count where a hole belongs",
+      ),
+      bad(sign("48 SNAP hex61 P S FFFFFFFFFFFFFFF " + hexStart), "bad-field", "mask of 15 digits"),
+      bad(
+        sign("49 SNAP hex61 P S 01FFFFFFFFFFFFFFF " + hexStart),
+        "bad-field",
+        "mask of 17 digits",
+      ),
+      bad(
+        sign("4A SNAP hex61 P S 1fffffffffffffff " + hexStart),
+        "bad-field",
+        "mask in lower case",
+      ),
+      bad(
+        sign("4B SNAP hex61 P S 3FFFFFFFFFFFFFFF " + hexStart),
+        "bad-field",
+        "mask bit 61, past I9",
+      ),
+      bad(sign("4C SNAP hex60 P S 1FFFFFFFFFFFFFFF " + hexStart), "bad-field", "geometry hex60"),
+      bad(
+        sign("4D SNAP 4x8 P S FFFFFFFF " + hexStart),
+        "wrong-field-count",
+        "hex61 holes under geometry 4x8",
+      ),
+      bad(
+        sign("4E SNAP hex61 P S 1FFFFFFFFFFFFFFF " + holesWith(hexStart, { E5: "?" })),
+        "inconsistent",
+        "faulty E5 marked settled",
+      ),
+      bad(
+        sign("4F SNAP hex61 P S 1FFFFFFFBFFFFFFF " + hexStart),
+        "inconsistent",
+        "flag S while E5 is unsettled",
+      ),
+      bad(
+        sign("50 SNAP hex61 P U 1FFFFFFFFFFFFFFF " + hexStart),
+        "inconsistent",
+        "flag U while every hole is settled",
+      ),
+      bad(
+        sign("51 SNAP hex61 P S 1FFFFFFFFFFFFFFF " + hexStart).replace(/\*..$/, (m) =>
+          m === "*00" ? "*01" : "*00",
+        ),
+        "bad-checksum",
+        "checksum wrong",
+      ),
+      hexStep(0x52, "R", [], hexStart),
+    ],
+  },
+];
+
 // ------------------------------------------------------------------ write
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -891,6 +1082,7 @@ writeFileSync(
   jsonl(valid.map(([direction, body, message]) => ({ direction, line: sign(body), message }))),
 );
 writeFileSync(join(out, "gems.jsonl"), jsonl(gems));
+writeFileSync(join(out, "hex61.jsonl"), jsonl(hex));
 writeFileSync(
   join(out, "invalid.jsonl"),
   jsonl(
