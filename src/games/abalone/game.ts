@@ -43,7 +43,7 @@ import {
   holeIndex,
 } from "./geometry.js";
 import { MAX_MOVES, generate, moveAxis, moveDir, moveFrom, moveLength } from "./moves.js";
-import { formatMove } from "./notation.js";
+import { formatMove, normaliseMove } from "./notation.js";
 import { outcomeOf } from "./outcome.js";
 import {
   GAME_ID,
@@ -130,7 +130,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
   }
 
   normaliseMove(text: string): string {
-    return text.replace(/\s+/g, "").toUpperCase();
+    return normaliseMove(text);
   }
 
   apply(

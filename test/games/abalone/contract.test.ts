@@ -68,7 +68,7 @@ describe("abalone contract", () => {
   });
 
   it("ruleBook cites the Abalone rules and refuses penalty5", () => {
-    const book = ab.ruleBook({});
+    const book = ab.ruleBook();
     expect(book.turnOrder).toBe("AB-2");
     expect(book.capture).toBe("AB-5");
     expect(Object.keys(book.refusedPolicies ?? {})).toEqual(["penalty5"]);
