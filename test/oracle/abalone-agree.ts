@@ -12,6 +12,7 @@ import { expect } from "vitest";
 import type { Game, Position } from "../../src/games/core/types.js";
 import { seededRandom } from "../../src/shared/random.js";
 import {
+  DIRECTIONS,
   HOLES,
   STARTS,
   abInitial,
@@ -21,6 +22,8 @@ import {
   abPick,
   abStartCells,
   isPush,
+  neighbour,
+  type Direction,
   type AbMove,
   type AbOptions,
   type AbPosition,
@@ -201,6 +204,7 @@ function int(random: () => number, lo: number, hi: number): number {
  * push-offs happen).
  */
 export function randomPosition(random: () => number): AbPosition {
+  if (random() < 0.12) return trappedPosition(random);
   const start = STARTS[int(random, 0, STARTS.length - 1)] as string;
   const startCells = abStartCells(start);
   const leaveOut: string[] = [];
@@ -252,10 +256,76 @@ export function randomPosition(random: () => number): AbPosition {
   });
 }
 
+/**
+ * A random position in which the player to move has one to three marbles (the rest left
+ * out or pushed off) in a small line, hemmed in by opponent marbles on every side
+ * where there is room: often no legal move at all (AB-6), sometimes a push out.
+ */
+function trappedPosition(random: () => number): AbPosition {
+  const start = STARTS[int(random, 0, STARTS.length - 1)] as string;
+  const startCells = abStartCells(start);
+  const me: Colour = random() < 0.5 ? "b" : "w";
+  const opp: Colour = me === "b" ? "w" : "b";
+  const off = { b: 0, w: 0 };
+  off[me] = int(random, 0, 5);
+  off[opp] = int(random, 0, 5);
+  const k = random() < 0.1 ? 0 : int(random, 1, 3);
+  const leaveOut = shuffle(startCells[me], random)
+    .slice(0, 14 - off[me] - k)
+    .sort();
+  const cells: Record<string, Colour> = {};
+  // The line: from a random hole along a random direction, as far as the board allows.
+  let at: string | null = HOLES[int(random, 0, HOLES.length - 1)] as string;
+  const d = DIRECTIONS[int(random, 0, 5)] as Direction;
+  let placed = 0;
+  while (placed < k && at !== null) {
+    cells[at] = me;
+    placed++;
+    at = neighbour(at, d);
+  }
+  if (placed < k) return trappedPosition(random);
+  let oppLeft = 14 - off[opp];
+  for (const h of Object.keys(cells)) {
+    for (const dir of DIRECTIONS) {
+      const n = neighbour(h, dir);
+      if (n !== null && cells[n] === undefined && oppLeft > 0) {
+        cells[n] = opp;
+        oppLeft--;
+      }
+    }
+  }
+  for (const h of shuffle([...HOLES], random)) {
+    if (oppLeft === 0) break;
+    if (cells[h] === undefined) {
+      cells[h] = opp;
+      oppLeft--;
+    }
+  }
+  const moveLimit = random() < 0.2 ? int(random, 1, 5) : null;
+  const noPushLimit = random() < 0.2 ? int(random, 1, 5) : null;
+  const moveCount = int(random, 0, 12);
+  const options: AbOptions = {
+    start,
+    moveLimit,
+    noPushLimit,
+    leaveOut,
+    pushOffsToWin: { b: 6, w: 6 },
+  };
+  const noPushCount = int(random, 0, moveCount);
+  return abNormal({ game: "abalone", options, toMove: me, cells, off, moveCount, noPushCount });
+}
+
 /** Hand-made positions the random ones rarely reach: no move, an empty side, a blocked corner. */
 export function specialPositions(): AbPosition[] {
-  const make = (b: string, w: string, toMove: Colour, off = { b: 0, w: 0 }): AbPosition => {
+  interface Extra {
+    off?: { b: number; w: number };
+    options?: Partial<AbOptions>;
+    moveCount?: number;
+    noPushCount?: number;
+  }
+  const make = (b: string, w: string, toMove: Colour, extra: Extra = {}): AbPosition => {
     const start = abStartCells("standard");
+    const off = extra.off ?? { b: 0, w: 0 };
     const bs = b === "" ? [] : b.split(" ");
     const ws = w === "" ? [] : w.split(" ");
     const leaveOut = [
@@ -265,17 +335,29 @@ export function specialPositions(): AbPosition[] {
     const cells: Record<string, Colour> = {};
     for (const h of bs) cells[h] = "b";
     for (const h of ws) cells[h] = "w";
-    const options: AbOptions = { ...abInitial().options, leaveOut };
-    return abNormal({ game: "abalone", options, toMove, cells, off, moveCount: 0, noPushCount: 0 });
+    const options: AbOptions = { ...abInitial().options, ...extra.options, leaveOut };
+    const moveCount = extra.moveCount ?? 0;
+    const noPushCount = extra.noPushCount ?? 0;
+    return abNormal({ game: "abalone", options, toMove, cells, off, moveCount, noPushCount });
   };
+  const trapped = ["A1", "A2 B1 B2", "b"] as const;
   return [
-    make("A1", "A2 B1 B2", "b"), // no move: White wins (AB-6)
+    make(...trapped), // no move: White wins (AB-6)
     make("A1", "A2 B1 B2", "w"),
-    make("", "E5", "b", { b: 4, w: 0 }), // no black marble at all
+    make("", "E5", "b", { off: { b: 4, w: 0 } }), // no black marble at all
     make("E5 E6 E7", "E8 E9", "b"), // the spec's E5E6
-    make("E7 E8", "E9", "b", { b: 0, w: 5 }), // the sixth push-off
+    make("E7 E8", "E9", "b", { off: { b: 0, w: 5 } }), // the sixth push-off
     make("I5 I6 I7 I8 I9", "H4 H5 H6 H7 H8 H9", "b"),
     make("E1 E2 E3 E4", "E5 E6 E7 E8 E9", "w"),
+    // The limits come before "no move" (I5): a draw by moveLimit, White by row E.
+    make(...trapped, { options: { moveLimit: 1 }, moveCount: 2 }),
+    make("A1 E1", "A2 B1 B2 E2", "b", {
+      options: { noPushLimit: 3 },
+      moveCount: 3,
+      noPushCount: 3,
+    }),
+    // More pushed off than the target: still that side's win.
+    make("E7 E8", "E9", "w", { off: { b: 0, w: 5 }, options: { pushOffsToWin: { b: 2, w: 6 } } }),
   ];
 }
 

@@ -8,11 +8,20 @@
  * move played to the same position and trace, and the same outcome.
  */
 import { describe, expect, it } from "vitest";
+import { handleRequest } from "../../src/engine/handler.js";
 import { findGame } from "../../src/games/index.js";
 import type { Game } from "../../src/games/core/types.js";
 import { seededRandom } from "../../src/shared/random.js";
 import { propertyRuns } from "../property-runs.js";
-import { STARTS, abInitial, abParse, abPerft, type AbOptions } from "./abalone-oracle.js";
+import {
+  STARTS,
+  abInitial,
+  abLegal,
+  abOutcome,
+  abParse,
+  abPerft,
+  type AbOptions,
+} from "./abalone-oracle.js";
 import {
   agree,
   invalidPositions,
@@ -48,6 +57,7 @@ describe("the Abalone engine agrees with the independent oracle", () => {
       { leaveOut: ["A1", "A5", "C4"] },
       { start: "belgian-daisy", leaveOut: ["I5", "I6"], pushOffsToWin: { b: 4, w: 6 } },
       { start: "german-daisy", moveLimit: 30, noPushLimit: 15 },
+      { start: "german-daisy", leaveOut: ["B1", "B5", "H9"], pushOffsToWin: { b: 1, w: 2 } },
     ];
     for (const options of variants) {
       const got = game.initial(options);
@@ -77,6 +87,42 @@ describe("the Abalone engine agrees with the independent oracle", () => {
     delete bare.moveCount;
     delete bare.noPushCount;
     expect(game.positionToJSON(parse(game, bare))).toEqual(abInitial());
+  });
+
+  it("through kete engine's requests: initial, legal (with limit), apply, outcome as the spec writes them", () => {
+    engine();
+    for (const start of STARTS) {
+      expect(handleRequest({ cmd: "initial", game: "abalone", options: { start } })).toEqual({
+        position: abInitial({ start }),
+      });
+    }
+    const random = seededRandom(31);
+    for (let i = 0; i < 20; i++) {
+      const p = randomPosition(random);
+      const moves = abLegal(p);
+      const where = JSON.stringify(p);
+      expect(handleRequest({ cmd: "legal", position: p }), where).toEqual({ moves });
+      const cut = handleRequest({ cmd: "legal", position: p, limit: 1 });
+      expect(cut, where).toEqual(
+        moves.length > 1 ? { moves: moves.slice(0, 1), truncated: true } : { moves },
+      );
+      const m = moves[Math.floor(random() * moves.length)];
+      if (m !== undefined) {
+        const applied = handleRequest({ cmd: "apply", position: p, move: m.move });
+        expect(applied, where).toEqual({ position: m.position, trace: m.trace });
+      }
+      const expected = abOutcome(p);
+      const got = handleRequest({ cmd: "outcome", position: p }).outcome as Record<
+        string,
+        unknown
+      > | null;
+      if (expected === null) expect(got, where).toBeNull();
+      else {
+        expect(got?.winner, where).toBe(expected.winner);
+        expect(got?.score, where).toEqual(expected.score);
+        expect(got?.reason, where).toContain(expected.rule);
+      }
+    }
   });
 
   it("on hand-made positions: no move, an empty side, push-offs", () => {
