@@ -27,6 +27,7 @@ import {
   inlineFault,
   moveDir,
   moveFrom,
+  moveLength,
   play,
   pushedOff,
 } from "./moves.js";
@@ -139,14 +140,22 @@ function offHole(code: number): number {
  * its colour as the one gem tag, `b` or `w`, as the `hex61` readings name
  * them: `E5:b`) and the marble that arrives (`sow`, the colour as its bead).
  * A marble pushed off leaves no hole the sensors see, so it has no step.
- * Provisional: the board side of Abalone is not built yet (see game.ts).
+ * The holes inside a moving line (`still`) keep their colour, yet their
+ * marble moves too: each is a marble leaving and one arriving, so that a
+ * reading with such a hole empty (the front marble moved first, or lifted)
+ * lies within the move's free steps, as a hand really leaves it.
  */
-function sowingSteps(before: Uint8Array, after: Uint8Array, own: Colour): TraceStep[] {
+function sowingSteps(
+  before: Uint8Array,
+  after: Uint8Array,
+  own: Colour,
+  still: readonly number[],
+): TraceStep[] {
   const steps: TraceStep[] = [];
   for (let h = 0; h < HOLE_COUNT; h++) {
     const was = before[h] as Cell;
     const is = after[h] as Cell;
-    if (was === is) continue;
+    if (was === is && !still.includes(h)) continue;
     const pit = holeName(h);
     if (was !== EMPTY) {
       steps.push(
@@ -158,6 +167,27 @@ function sowingSteps(before: Uint8Array, after: Uint8Array, own: Colour): TraceS
     if (is !== EMPTY) steps.push({ op: "sow", pit, bead: CELL_LETTER[is] });
   }
   return steps;
+}
+
+/**
+ * The holes an inline move's marbles leave and enter that end as they
+ * began: every marble of the moving line but the trailing one, and of the
+ * pushed line but its first (empty for a broadside, whose holes all change).
+ */
+function stillHoles(board: Uint8Array, own: Colour, code: number): number[] {
+  if (moveLength(code) !== 0) return [];
+  const dir = moveDir(code);
+  const out: number[] = [];
+  let h = moveFrom(code);
+  for (const colour of [own, other(own)]) {
+    let first = true;
+    while (h >= 0 && board[h] === colour) {
+      if (!first) out.push(h);
+      first = false;
+      h = NEXT[h * 6 + dir] as number;
+    }
+  }
+  return out;
 }
 
 /** Plays a legal move's code: the next position and both traces. */
@@ -188,7 +218,11 @@ export function playCode(p: AbalonePosition, code: number): Played {
     moveCount: p.moveCount + 1,
     noPushCount: off ? 0 : p.noPushCount + 1,
   };
-  return { position, marbleSteps, trace: sowingSteps(p.board, board, own) };
+  return {
+    position,
+    marbleSteps,
+    trace: sowingSteps(p.board, board, own, stillHoles(p.board, own, code)),
+  };
 }
 
 /** Plays a move given in notation; the game must not be over (game.ts checks). */
