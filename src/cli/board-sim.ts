@@ -15,6 +15,14 @@
  * for a scan, as RFID does); it starts as GB-1 sets up, and `--demo` plays
  * random Glassperlenspiel moves bead by bead.
  *
+ * `--geometry hex61` serves the Abalone board: 61 holes, each read empty,
+ * black or white by a hall sensor (PROTOCOL.md §5.3), set up as AB-1's
+ * standard start. `--hand` takes Abalone traces (`off` and `hole` steps, as
+ * `kete engine` writes them) and pushes the line of marbles: the holes of the
+ * moving line read empty for a moment, a marble pushed off leaves the board,
+ * and a hole a marble rolls over is never settled (with `--noise` it also
+ * flickers). `--demo` plays random Abalone moves.
+ *
  * `--firmware FILE.hex` serves the reference board under emulation instead
  * (src/emulator): that firmware image runs on an emulated Mega 2560 with its
  * load cells, LEDs and buttons, paced to the wall clock; `--eeprom FILE`
@@ -27,7 +35,7 @@ import { playTrace } from "../board/index.js";
 import { EmulatedBoard, loadFirmware, serveOnPty } from "../emulator/index.js";
 import type { SensorFault } from "../emulator/index.js";
 import { findGame } from "../games/index.js";
-import type { Position, TraceStep } from "../games/index.js";
+import type { Position, ProtocolStep, TraceStep } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
 import { usageError } from "./usage.js";
 
@@ -46,8 +54,8 @@ interface BoardSimFlags {
   readonly geometry?: string;
 }
 
-/** The geometries the simulator serves (PROTOCOL.md §5.1, §5.2). */
-const SIM_GEOMETRIES = ["4x8", "2x5+2"] as const;
+/** The geometries the simulator serves (PROTOCOL.md §5.1–§5.3). */
+const SIM_GEOMETRIES = ["4x8", "2x5+2", "hex61"] as const;
 type SimGeometry = (typeof SIM_GEOMETRIES)[number];
 
 const FAULTS: readonly SensorFault[] = ["stuck-high", "unplugged", "pinned", "frozen"];
@@ -75,14 +83,14 @@ export function registerBoardSimCommand(program: Command): Command {
   return program
     .command("board-sim")
     .description(
-      "serve a simulated 4x8 sensor board, or a firmware image on an emulated one, on a pseudo-terminal until Ctrl-C",
+      "serve a simulated sensor board (4x8, 2x5+2 or hex61), or a firmware image on an emulated one, on a pseudo-terminal until Ctrl-C",
     )
     .option("--noise", "sensor jitter, slow settling, and an occasional lost or damaged line")
     .option("--seed <n>", "seed of the noise and the demo hand (default 1)")
     .option("--stones <n>", "stones in every pit at the start (default 4; 4x8 only)")
     .option(
       "--geometry <id>",
-      "4x8 (four-row mancala) or 2x5+2 (Glassperlenspiel: gems by tag, set up as GB-1)",
+      "4x8 (four-row mancala), 2x5+2 (Glassperlenspiel: gems by tag, set up as GB-1) or hex61 (Abalone: marble colour per hole, AB-1's standard start)",
     )
     .option("--path <path>", "where to put the device link (default /tmp/kete-sim-XXXXXX)")
     .option("--demo", "a ghost hand sows a random pit every few seconds")
@@ -110,14 +118,18 @@ export function registerBoardSimCommand(program: Command): Command {
       }
       const geometry = SIM_GEOMETRIES.find((g) => g === (flags.geometry ?? "4x8"));
       if (geometry === undefined) {
-        usageError(command, `--geometry must be 4x8 or 2x5+2, not '${flags.geometry}'`);
+        usageError(command, `--geometry must be 4x8, 2x5+2 or hex61, not '${flags.geometry}'`);
       }
       const glass = geometry === "2x5+2";
+      const hex = geometry === "hex61";
       if (glass && flags.stones !== undefined) {
         usageError(command, "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up");
       }
-      if (glass && flags.firmware !== undefined) {
-        usageError(command, "--firmware runs the 4x8 reference board; it has no 2x5+2");
+      if (hex && flags.stones !== undefined) {
+        usageError(command, "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1");
+      }
+      if ((glass || hex) && flags.firmware !== undefined) {
+        usageError(command, `--firmware runs the 4x8 reference board; it has no ${geometry}`);
       }
       if (flags.firmware !== undefined) {
         if (flags.noise === true) {
@@ -135,7 +147,7 @@ export function registerBoardSimCommand(program: Command): Command {
       const sim = await startPtySimulator({
         noise: flags.noise === true,
         seed,
-        ...(glass ? { geometry: "2x5+2" as const } : { counts: stones }),
+        ...(glass || hex ? { geometry } : { counts: stones }),
         ...(flags.path === undefined ? {} : { hostPath: flags.path }),
       });
       if (!sim.ok) {
@@ -221,16 +233,22 @@ async function serveFirmware(
 }
 
 const OPS = new Set(["lift", "capture", "sow", "place"]);
+const MARBLE = new Set(["b", "w"]);
+const HOLE = new Set(["b", "w", "e"]);
 
-/** What a `--hand` line asks: a trace to play, a button, a reset. */
+/** What a `--hand` line asks: a trace to play (sowing steps, or Abalone's), a button, a reset. */
 export type HandLine =
-  | { readonly kind: "trace"; readonly steps: TraceStep[] }
+  | { readonly kind: "trace"; readonly steps: ProtocolStep[] }
   | { readonly kind: "press" | "release"; readonly button: number }
   | { readonly kind: "reset" };
 
 function badStep(step: unknown): boolean {
   if (typeof step !== "object" || step === null) return true;
   const s = step as Record<string, unknown>;
+  if (s.op === "off") return typeof s.cell !== "string" || !MARBLE.has(String(s.colour));
+  if (s.op === "hole") {
+    return typeof s.cell !== "string" || !HOLE.has(String(s.from)) || !HOLE.has(String(s.to));
+  }
   const pick = s.op === "lift" || s.op === "capture";
   return (
     !OPS.has(String(s.op)) ||
@@ -267,9 +285,9 @@ export function parseHandLine(line: string): HandLine | string {
   }
   const bad = steps.findIndex(badStep);
   if (bad >= 0) {
-    return `step ${bad + 1} is not a trace step ({"op":"lift"|"capture","pit","n"} or {"op":"sow"|"place","pit"})`;
+    return `step ${bad + 1} is not a trace step ({"op":"lift"|"capture","pit","n"}, {"op":"sow"|"place","pit"}, {"op":"off","cell","colour"} or {"op":"hole","cell","from","to"})`;
   }
-  return { kind: "trace", steps: steps as TraceStep[] };
+  return { kind: "trace", steps: steps as ProtocolStep[] };
 }
 
 /** What `--hand` moves: the stones, on the board's clock, and the buttons and reset. */
@@ -369,10 +387,14 @@ async function serve(
   if (!demo) return;
   const random = seededRandom(seed);
   const glass = geometry === "2x5+2" ? new GlassDemo() : null;
+  const abalone = geometry === "hex61" ? new AbaloneDemo() : null;
   while (!stopping) {
     await new Promise((r) => setTimeout(r, 2000 + 3000 * random()));
     if (stopping) break;
-    const trace = glass?.next(sim.physical, random) ?? demoMove(sim.physical, random);
+    const trace: readonly ProtocolStep[] =
+      abalone?.next(sim.physical, random) ??
+      glass?.next(sim.physical, random) ??
+      demoMove(sim.physical, random);
     await playTrace(sim.physical, trace, { seed: Math.floor(random() * 1e9) });
   }
 }
@@ -403,6 +425,33 @@ export class GlassDemo {
     }
     this.position = move?.position ?? null;
     return move === null ? [] : [...move.trace];
+  }
+}
+
+/**
+ * The ghost hand of `--demo` on the Abalone board: random legal moves as
+ * Abalone traces (`off`, `hole`), the players taking turns; a finished game
+ * (or a board the engine does not recognise) is set up again as AB-1.
+ */
+export class AbaloneDemo {
+  private position: Position | null = null;
+
+  /** The next move's trace for the board as it lies. */
+  next(physical: PhysicalBoard, random: () => number): ProtocolStep[] {
+    const game = findGame("abalone");
+    const start = game?.initial();
+    if (game?.protocolTrace === undefined || start === undefined || !start.ok) return [];
+    const here = this.position ?? start.value;
+    const now = game.withBoard(here, { counts: physical.readings(), toMove: here.toMove });
+    let from = now.ok ? now.value : null;
+    let move = from === null ? null : game.randomMove(from, random);
+    if (move === null || from === null) {
+      physical.setCounts(game.sensorView(start.value).counts);
+      from = start.value;
+      move = game.randomMove(from, random);
+    }
+    this.position = move?.position ?? null;
+    return move === null ? [] : [...game.protocolTrace(from, move.move)];
   }
 }
 

@@ -98,7 +98,7 @@ describe("render", () => {
     );
   });
 
-  it("draws hex61 row by row, I on top", () => {
+  it("draws hex61 as a hexagon, row I on top, each row's columns at its end", () => {
     const holes = GEOMETRIES.hex61.cells.map((_, i) => (i === 0 ? null : ("empty" as const)));
     const text = renderBoard({
       board: { geometry: "hex61", holes },
@@ -107,12 +107,11 @@ describe("render", () => {
       receivedAt: 0,
     });
     const lines = text.split("\n");
-    expect(lines[0]).toBe(
-      `     ${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `  ${n} `).join(" ")}`.trimEnd(),
-    );
-    expect(lines.slice(1, 10).map((l) => l.slice(2, 3))).toEqual([..."IHGFEDCBA"]);
-    expect(lines[9]).toBe("  A     ?   .    .    .    .");
-    expect(lines[5]).toBe("  E    .    .    .    .    .~   .    .    .    .");
+    expect(lines.slice(0, 9).map((l) => l.slice(2, 3))).toEqual([..."IHGFEDCBA"]);
+    expect(lines[8]).toBe("  A           ?   .   .   .   .            1..5");
+    expect(lines[4]).toBe("  E   .   .   .   .   .~  .   .   .   .    1..9");
+    expect(lines[0]).toBe("  I           .   .   .   .   .            5..9");
+    expect(lines[9]).toBe("  black 0  white 0 on the board");
     expect(text).not.toContain("---");
   });
 

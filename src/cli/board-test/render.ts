@@ -15,7 +15,7 @@ export function describeInfo(info: InfoMessage): string {
     xs.length === 0 ? "none" : xs.map((x) => table[x] ?? "?").join("");
   return [
     `board ${info.boardId}  firmware ${info.firmware}  protocol ${info.proto}  geometry ${info.geometry}  boot #${info.boot}`,
-    `sensors up to ${info.maxCount} stones  LEDs ${letters(info.colours, LED_COLOURS)}/${letters(info.patterns, LED_PATTERNS)}` +
+    `${info.geometry === "hex61" ? "sensors read empty, black or white" : `sensors up to ${info.maxCount} stones`}  LEDs ${letters(info.colours, LED_COLOURS)}/${letters(info.patterns, LED_PATTERNS)}` +
       `  buttons ${info.buttons}  calibration ${info.calibration ? "yes" : "no"}` +
       `  debounce ${info.debounceMs} ms  snapshots every ${info.snapshotIntervalMs} ms`,
   ].join("\n");
@@ -96,6 +96,7 @@ function cellText(text: string | null, unsettled: boolean, paint: Painter): stri
  */
 export function renderBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): string {
   if (snapshot.board.geometry === "2x5+2") return renderGemBoard(snapshot, paint);
+  if (snapshot.board.geometry === "hex61") return renderHexBoard(snapshot, paint);
   const cells = GEOMETRIES[snapshot.board.geometry].cells;
   const texts = cellTexts(snapshot.board);
   const unsettled = new Set(snapshot.unsettled);
@@ -114,6 +115,45 @@ export function renderBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): st
   const state = snapshot.settled ? "settled" : `unsettled: ${snapshot.unsettled.join(" ")}`;
   lines.push(`  ${state}   (~ unsettled, ? sensor fault)`);
   return lines.map((l) => l.trimEnd()).join("\n");
+}
+
+/**
+ * The Abalone board (`hex61`) as it lies: a hexagon, row `I` on the far side
+ * and `A` on the near one, each row shifted by half a hole from the next as
+ * the holes are (PROTOCOL.md §5.3), its columns named at its right-hand end.
+ * Each hole shows `.` empty, `b` black or `w` white, `~` after it while
+ * unsettled (a marble rolling over it), `?` for a faulty hall sensor; the
+ * marbles of each colour on the board close the picture.
+ */
+export function renderHexBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): string {
+  const board = snapshot.board;
+  const cells = GEOMETRIES.hex61.cells;
+  const holes = board.geometry === "hex61" ? board.holes : [];
+  const unsettled = new Set(snapshot.unsettled);
+  const rows = boardRows(cells).reverse();
+  const widest = Math.max(...rows.map((r) => r.cells.length));
+  const lines = rows.map((row) => {
+    const indent = " ".repeat(2 * (widest - row.cells.length));
+    const shown = row.cells.map((i) => {
+      const h = holes[i] ?? null;
+      if (h === null) return paint.fault("? ");
+      const letter = h === "empty" ? "." : h === "black" ? "b" : "w";
+      return unsettled.has(cells[i] ?? "") ? paint.unsettled(`${letter}~`) : `${letter} `;
+    });
+    const first = cells[row.cells[0] ?? 0]?.slice(1) ?? "";
+    const last = cells[row.cells[row.cells.length - 1] ?? 0]?.slice(1) ?? "";
+    const pad = " ".repeat(2 * (widest - row.cells.length));
+    return `  ${row.name}   ${indent}${shown.join("  ")}${pad}   ${first}..${last}`;
+  });
+  const count = (c: string): number => holes.filter((h) => h === c).length;
+  const state = snapshot.settled ? "settled" : `unsettled: ${snapshot.unsettled.join(" ")}`;
+  return [
+    ...lines,
+    `  black ${count("black")}  white ${count("white")} on the board`,
+    `  ${state}   (. empty, b black, w white; ~ unsettled, ? sensor fault)`,
+  ]
+    .map((l) => l.trimEnd())
+    .join("\n");
 }
 
 /** A gem's points: its number (`S3` is 3). */
