@@ -147,6 +147,14 @@ export function agree(game: Game, json: AbPosition): AbMove[] {
   if (expected.length === 0) {
     expect(game.apply(p, "E5E6").ok, "apply in a finished game").toBe(false);
   }
+  // The Game interface's randomMove draws one of these moves (null when the game is over).
+  const drawn = game.randomMove(p, seededRandom(stats.positions));
+  const listed = expected.find((m) => m.move === drawn?.move);
+  if (drawn === null) expect(expected, "randomMove null").toEqual([]);
+  else {
+    expect(listed, `randomMove ${drawn.move}`).toBeDefined();
+    same(game.positionToJSON(drawn.position), listed?.position, `randomMove ${drawn.move}`);
+  }
   return expected;
 }
 
