@@ -12,7 +12,9 @@ import { ABALONE_START_HOLES, PhysicalBoard, playTrace } from "../../src/board/p
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import { findGame } from "../../src/games/index.js";
 import type { MarbleStep, Position } from "../../src/games/index.js";
-import { parseBoardLine } from "../../src/protocol/index.js";
+import type { BoardEvent } from "../../src/board/link.js";
+import { SimulatedBoard } from "../../src/board/simulated-board.js";
+import { parseBoardLine, withChecksum } from "../../src/protocol/index.js";
 import type { HoleContent, SnapshotMessage } from "../../src/protocol/index.js";
 import { GEOMETRIES } from "../../src/shared/index.js";
 import { seededRandom } from "../../src/shared/random.js";
@@ -321,5 +323,73 @@ describe("SimulatedFirmware on hex61", () => {
     expect(last?.settled).toBe(true);
     expect(picture(last === undefined ? [] : holesOf(last))).toBe(view(position));
     expect(physical.offBoard.black + physical.offBoard.white).toBe(pushedOff);
+  });
+});
+
+describe("SimulatedBoard on hex61 (the host session over the simulated firmware)", () => {
+  it("is ready with INFO hex61, lights holes (61 LEDs in two commands), and its host sees E5E6 settle as the trace says", async () => {
+    const clock = new FakeScheduler();
+    const board = new SimulatedBoard({
+      geometry: "hex61",
+      holes: PUSH_OFF_BOARD,
+      scheduler: clock,
+      noise: { jitter: 0.4 },
+      session: { debounceMs: 100 },
+      seed: 2,
+    });
+    const events: BoardEvent[] = [];
+    board.subscribe((e) => events.push(e));
+    const ready = board.ready();
+    await clock.advance(10);
+    expect((await ready).ok).toBe(true);
+    expect(board.info?.geometry).toBe("hex61");
+    expect(board.info?.maxCount).toBe(1);
+    const lit = board.setLeds(
+      HOLES.map((pit) => ({ pit, led: { pattern: "steady", colour: "green" } })),
+    );
+    await clock.advance(5);
+    expect((await lit).ok).toBe(true);
+    expect(Object.keys(board.litLeds())).toHaveLength(61);
+    await clock.advance(300);
+    const from = events.length;
+    const played = board.playTrace(E5E6);
+    await clock.advance(1500);
+    expect((await played).ok).toBe(true);
+    const seen = events
+      .slice(from)
+      .flatMap((e) =>
+        e.type === "snapshot" && e.snapshot.board.geometry === "hex61" ? [e.snapshot] : [],
+      );
+    expect(seen.some((s) => !s.settled)).toBe(true);
+    const after = holesWith({ E6: "b", E7: "b", E8: "b", E9: "w", A1: "b", I9: "w" });
+    for (const s of seen.filter((x) => x.settled)) {
+      expect([PUSH_OFF_BOARD, after]).toContain(
+        picture(s.board.geometry === "hex61" ? s.board.holes : []),
+      );
+    }
+    const last = seen.at(-1);
+    expect(last?.settled).toBe(true);
+    expect(picture(last?.board.geometry === "hex61" ? last.board.holes : [])).toBe(after);
+    await board.close();
+  });
+});
+
+describe("hex61 hall sensors with calibration", () => {
+  it("accept CAL <hole> b|w only for the marble the hole holds, and report raw readings by content", async () => {
+    const { clock, firmware, lines } = rig(PUSH_OFF_BOARD, { calibration: true });
+    firmware.powerOn();
+    await clock.advance(300);
+    firmware.receive("15 CAL E5 b*8B\n");
+    for (const body of ["16 CAL E8 b", "17 CAL E5 4", "18 CALGET"]) {
+      firmware.receive(`${withChecksum(body)}\n`);
+    }
+    await clock.advance(1);
+    const answers = lines.filter((l) => / (ACK|NAK) 1[5-8]/.test(l)).map((l) => l.slice(3, -3));
+    expect(answers).toEqual(["ACK 15", "NAK 16 bad-args", "NAK 17 bad-args", "ACK 18"]);
+    const calr = lines.filter((l) => l.includes("CALR"));
+    expect(calr).toHaveLength(61);
+    expect(calr.find((l) => l.includes(" E5 "))).toMatch(/ CALR E5 ok 212\*/);
+    expect(calr.find((l) => l.includes(" E8 "))).toMatch(/ CALR E8 ok 812\*/);
+    expect(calr.find((l) => l.includes(" E1 "))).toMatch(/ CALR E1 ok 512\*/);
   });
 });
