@@ -37,7 +37,8 @@ export function step(hole: string, [dr, dd]: readonly [number, number]): string 
 
 export interface NaiveMove {
   readonly move: string;
-  readonly cells: Cells;
+  /** The board after the move (built when asked: counting needs none). */
+  readonly cells: () => Cells;
   /** Whether a marble left the board. */
   readonly pushedOff: boolean;
 }
@@ -55,15 +56,14 @@ function inline(
     ahead = step(ahead, dir);
   }
   if (group.length > 3 || ahead === null) return null;
-  const next = new Map(cells);
+  const into = ahead;
   const move = `${trailing}${step(trailing, dir) as string}`;
-  if (!cells.has(ahead)) {
-    next.delete(trailing);
-    next.set(ahead, own);
-    return { move, cells: next, pushedOff: false };
+  if (!cells.has(into)) {
+    const after = () => moved(cells, trailing, into, own);
+    return { move, cells: after, pushedOff: false };
   }
   const pushed: string[] = [];
-  let behind: string | null = ahead;
+  let behind: string | null = into;
   while (behind !== null && cells.has(behind) && cells.get(behind) !== own) {
     pushed.push(behind);
     behind = step(behind, dir);
@@ -71,10 +71,26 @@ function inline(
   if (group.length === 1 || pushed.length >= group.length) return null;
   if (behind !== null && cells.has(behind)) return null; // an own marble blocks
   const opp = own === "b" ? "w" : "b";
+  const last = behind;
+  const after = () => {
+    const next = moved(cells, trailing, into, own);
+    if (last !== null) next.set(last, opp);
+    return next;
+  };
+  return { move, cells: after, pushedOff: last === null };
+}
+
+/** The board with the trailing marble gone and the hole ahead of the group holding `own`. */
+function moved(
+  cells: Cells,
+  trailing: string,
+  into: string,
+  own: "b" | "w",
+): Map<string, "b" | "w"> {
+  const next = new Map(cells);
   next.delete(trailing);
-  next.set(ahead, own);
-  if (behind !== null) next.set(behind, opp);
-  return { move, cells: next, pushedOff: behind === null };
+  next.set(into, own);
+  return next;
 }
 
 function broadside(
@@ -85,14 +101,18 @@ function broadside(
 ): NaiveMove | null {
   const to = line.map((h) => step(h, dir));
   if (to.some((h) => h === null || cells.has(h))) return null;
-  const next = new Map(cells);
-  for (const h of line) next.delete(h);
-  for (const h of to) next.set(h as string, own);
+  const members = [...line]; // the caller's line grows after this move is listed
+  const after = () => {
+    const next = new Map(cells);
+    for (const h of members) next.delete(h);
+    for (const h of to) next.set(h as string, own);
+    return next;
+  };
   const ends = [line[0] as string, line[line.length - 1] as string].sort();
   const first = ends[0] as string;
   return {
     move: `${ends[0]}${ends[1]}${step(first, dir) as string}`,
-    cells: next,
+    cells: after,
     pushedOff: false,
   };
 }
@@ -142,7 +162,7 @@ export function naivePerft(
   let total = 0;
   for (const m of moves) {
     const nextOff = m.pushedOff ? { ...off, [opp]: off[opp] + 1 } : off;
-    total += naivePerft(m.cells, opp, nextOff, depth - 1);
+    total += naivePerft(m.cells(), opp, nextOff, depth - 1);
   }
   return total;
 }
