@@ -161,7 +161,9 @@ describe("AB-1: setup", () => {
     expect(abPerft(abInitial({ start: "german-daisy" }), 3)).toBe(493480);
   });
 
-  test("AB-1 the standard start's 44 moves", () => {
+  test("AB-1 the standard start's 44 moves, in code-point order", () => {
+    // Checked by eye against the start: ten single steps of row A, the B and C rows'
+    // steps, pushes-free inline groups and broadsides; 44 is the rules' perft 1.
     expect(moves(abInitial()).join(" ")).toBe(
       "A1B1 A1B2 A2B2 A2B3 A3B3 A3B4 A4B4 A4B5 A5B5 A5B6 B1B2C1 B1C1 B1C2 B2C2 B2C3 B2C3C2 " +
         "B3C3 B3C4 B4C4 B4C5 B5B6C6 B5C5 B5C5C6 B5C6 B6C6 B6C7 C3C2 C3C4 C3C4D3 C3C4D4 " +
@@ -523,7 +525,7 @@ describe("AB-7: options", () => {
   });
 });
 
-describe("positions: the JSON form and the invalid ones", () => {
+describe("Clarifications: positions, their JSON form and the invalid ones", () => {
   const valid = (): Record<string, unknown> =>
     JSON.parse(JSON.stringify(abInitial())) as Record<string, unknown>;
 
