@@ -23,7 +23,8 @@
  *
  * A trace that no push explains (hand-written, a deliberate mistake) is
  * played marble by marble: each marble listed leaves its hole, then each new
- * one is put in.
+ * one is put in, the next always moving before the last comes to rest, so
+ * it too settles only when done.
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
@@ -169,7 +170,7 @@ function pushAlong(
 export interface MarbleTiming {
   /** Milliseconds the hand takes to reach the line, drawn from [min, max] (default 150..400). */
   readonly perStoneMs?: readonly [number, number];
-  /** Milliseconds a marble rolls from one hole to the next (default 20..60; keep min > 8). */
+  /** Milliseconds a marble rolls from one hole to the next (default 20..60). */
   readonly rollMs?: readonly [number, number];
   /** Milliseconds a marble rattles in its new hole (default 10..30). */
   readonly rattleMs?: readonly [number, number];
@@ -218,8 +219,10 @@ export async function playMarbles(
   const events: TimedEvent[] = [];
   const push = plan.value.push;
   if (push !== null) {
+    // Every marble leaves before the first can arrive (see the file comment).
+    const spread = Math.min(LEAVE_SPREAD_MS, roll[0] / 2);
     for (const m of push) {
-      const leave = draw([0, LEAVE_SPREAD_MS]);
+      const leave = draw([0, spread]);
       const arrive = leave + draw(roll);
       events.push({ at: leave, order: 0, run: () => leaveHole(board, m) });
       events.push({ at: arrive, order: 1, run: () => arriveAt(board, m) });
@@ -254,8 +257,8 @@ export async function playMarbles(
         },
       });
       t += draw(rattle);
+      // The next marble goes in as this one comes to rest: no moment with nothing moving.
       events.push({ at: t, order: 2, run: () => board.rollEnd(cell) });
-      t += draw(roll);
     }
   }
   events.sort((a, b) => a.at - b.at || a.order - b.order);

@@ -277,6 +277,30 @@ describe("SimulatedFirmware on hex61", () => {
     });
   }
 
+  it("a trace no push makes, played marble by marble, never settles half-done either (deb=1)", async () => {
+    const { clock, physical, firmware, snaps, holesOf } = rig(PUSH_OFF_BOARD, {
+      debounceMs: 1,
+      scanMs: 5,
+      seed: 5,
+    });
+    firmware.powerOn();
+    await clock.advance(100);
+    const from = snaps.length;
+    const steps = [
+      hole("A1", "b", "e"),
+      hole("C1", "e", "b"),
+      hole("I9", "w", "e"),
+      hole("G3", "e", "w"),
+    ];
+    const done = playTrace(physical, steps, { scheduler: clock, seed: 3, perStoneMs: [30, 60] });
+    await clock.advance(1000);
+    expect((await done).ok).toBe(true);
+    const after = holesWith({ E5: "b", E6: "b", E7: "b", E8: "w", E9: "w", C1: "b", G3: "w" });
+    expect(snaps.slice(from).some((s) => !s.settled)).toBe(true);
+    expectNoHalfMove(snaps.slice(from), holesOf, PUSH_OFF_BOARD, after);
+    expect(picture(holesOf(snaps.at(-1) as SnapshotMessage))).toBe(after);
+  });
+
   it("a whole game of Abalone, each move's trace pushed by the hand: every settled snapshot is a position of the game", async () => {
     const game = findGame("abalone");
     const start = game?.initial();
