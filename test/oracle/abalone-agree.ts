@@ -426,3 +426,29 @@ export function invalidPositions(): [string, Record<string, unknown>][] {
     return [name, p];
   });
 }
+
+/**
+ * Strings shaped like moves: every pair of holes (inline), and every two holes on a line
+ * up to three apart followed by a neighbour of either or one of them (broadside). Among
+ * these, `apply` must accept exactly the listed moves (Clarifications, Notation).
+ */
+export function moveShapedStrings(): string[] {
+  const out = new Set<string>();
+  for (const a of HOLES) for (const b of HOLES) out.add(a + b);
+  for (const a of HOLES) {
+    for (const d of DIRECTIONS) {
+      let b = neighbour(a, d);
+      for (let k = 0; k < 3 && b !== null; k++) {
+        for (const end of [a, b]) {
+          out.add(a + b + end);
+          for (const d2 of DIRECTIONS) {
+            const c = neighbour(end, d2);
+            if (c !== null) out.add(a + b + c);
+          }
+        }
+        b = neighbour(b, d);
+      }
+    }
+  }
+  return [...out];
+}

@@ -25,6 +25,7 @@ import {
 import {
   agree,
   invalidPositions,
+  moveShapedStrings,
   parse,
   playGame,
   randomPosition,
@@ -125,6 +126,20 @@ describe("the Abalone engine agrees with the independent oracle", () => {
     }
   });
 
+  it("apply accepts exactly the listed moves among ~12,000 move-shaped strings", () => {
+    const game = engine();
+    const strings = moveShapedStrings();
+    const random = seededRandom(8);
+    const positions = [abInitial(), abInitial({ start: "german-daisy" })];
+    positions.push(randomPosition(random));
+    for (const json of positions) {
+      const p = parse(game, json);
+      const listed = new Set(abLegal(json).map((m) => m.move));
+      const wrong = strings.filter((s) => game.apply(p, s).ok !== listed.has(s));
+      expect(wrong, JSON.stringify(json)).toEqual([]);
+    }
+  });
+
   it("on hand-made positions: no move, an empty side, push-offs", () => {
     const game = engine();
     for (const p of specialPositions()) agree(game, p);
@@ -153,7 +168,7 @@ describe("the Abalone engine agrees with the independent oracle", () => {
   it("from random unusual positions, played on to the end", () => {
     const game = engine();
     const random = seededRandom(20261124);
-    const runs = propertyRuns(40);
+    const runs = propertyRuns(30);
     // Each is played on for up to 30 plies (most end sooner: limits near, few marbles).
     for (let i = 0; i < runs; i++) {
       const p = randomPosition(random);
