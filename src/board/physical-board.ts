@@ -653,6 +653,10 @@ export interface TraceTiming {
   /** Seed of the delays (default 1). */
   readonly seed?: number;
   readonly scheduler?: Scheduler;
+  /** `hex61`: milliseconds a marble rolls from one hole to the next (default 20..60). */
+  readonly rollMs?: readonly [number, number];
+  /** `hex61`: milliseconds a marble rattles in the hole it dropped into (default 10..30). */
+  readonly rattleMs?: readonly [number, number];
 }
 
 /** Whether a trace step is one of Abalone's (`off`, `hole`). */
@@ -670,10 +674,7 @@ export function isMarbleStep(step: ProtocolStep): step is MarbleStep {
 export async function playTrace(
   board: PhysicalBoard,
   steps: readonly ProtocolStep[],
-  timing: TraceTiming & {
-    readonly rollMs?: readonly [number, number];
-    readonly rattleMs?: readonly [number, number];
-  } = {},
+  timing: TraceTiming = {},
 ): Promise<Result<void>> {
   const marbles = steps.filter(isMarbleStep);
   if (board.hasHoles || marbles.length > 0) {
