@@ -122,6 +122,58 @@ describe("geometry files", () => {
     expect(new Set(wiring.pits.map((p) => p.reader)).size).toBe(12);
     expect(wiring.pits.every((p) => p.reader !== null)).toBe(true);
   });
+
+  // hardware/abalone.md §9.2, §10, §13.1.
+  it("hex61: holes on a 40 mm grid, each 40 mm from exactly its six neighbours (AB-2)", () => {
+    const wiring = wiringOf("hex61");
+    const rowCol = (pit: string): [number, number] => [
+      "ABCDEFGHI".indexOf(pit[0] ?? ""),
+      Number(pit.slice(1)),
+    ];
+    // Rows A..I and diagonals 1..9: a neighbour is one step along a row, or one row
+    // up or down on the same diagonal or the next one in that direction.
+    const adjacent = (a: string, b: string): boolean => {
+      const [ra, ca] = rowCol(a);
+      const [rb, cb] = rowCol(b);
+      const dr = rb - ra;
+      const dc = cb - ca;
+      return (dr === 0 && Math.abs(dc) === 1) || (Math.abs(dr) === 1 && (dc === 0 || dc === dr));
+    };
+    for (const a of wiring.pits) {
+      const near = wiring.pits.filter(
+        (b) => b !== a && Math.abs(Math.hypot(a.x - b.x, a.y - b.y) - 40) < 0.5,
+      );
+      const expected = wiring.pits.filter((b) => adjacent(a.pit, b.pit));
+      expect(near.map((b) => b.pit).sort()).toEqual(expected.map((b) => b.pit).sort());
+      for (const b of wiring.pits) {
+        if (b !== a) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(39.5);
+      }
+    }
+    expect(wiring.byPit.get("E5")).toMatchObject({ x: 200 });
+  });
+
+  it("hex61: channel = 8 x switch + port = the hole's canonical index", () => {
+    const wiring = wiringOf("hex61");
+    expect(wiring.sensor.channels).toBe(64);
+    wiring.pits.forEach((pit, index) => expect(pit.channel).toBe(index));
+    expect(wiring.pitByChannel.slice(61)).toEqual([null, null, null]);
+  });
+
+  it("hex61: the LED chain snakes A1-A5, B6-B1, … I5-I9, each step to a neighbouring hole", () => {
+    const wiring = wiringOf("hex61");
+    const chain = wiring.pitByLed;
+    expect(chain.slice(0, 12)).toEqual([
+      ...["A1", "A2", "A3", "A4", "A5"],
+      ...["B6", "B5", "B4", "B3", "B2", "B1"],
+      "C1",
+    ]);
+    expect(chain.slice(56)).toEqual(["I5", "I6", "I7", "I8", "I9"]);
+    for (let i = 1; i < chain.length; i++) {
+      const a = wiring.byPit.get(chain[i - 1] ?? "");
+      const b = wiring.byPit.get(chain[i] ?? "");
+      expect(a && b && Math.hypot(a.x - b.x, a.y - b.y)).toBeCloseTo(40, 0);
+    }
+  });
 });
 
 describe("parseWiring rejects broken files", () => {
