@@ -16,7 +16,7 @@
  */
 import { err, ok, readingNames, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import type { BoardAct, Misplay, Refusal, RuleBook } from "../core/rules.js";
 import type {
   Game,
   LegalMove,
@@ -42,6 +42,7 @@ import {
   WHITE,
   holeIndex,
 } from "./geometry.js";
+import { misplayOf } from "./misplay.js";
 import { MAX_MOVES, generate, moveAxis, moveDir, moveFrom, moveLength } from "./moves.js";
 import { formatMove, normaliseMove } from "./notation.js";
 import { outcomeOf } from "./outcome.js";
@@ -233,6 +234,11 @@ export class AbaloneGame implements Game<AbalonePosition> {
       rule: "AB-2",
       message: `no legal move of ${mover} moves the marble in ${act.place} (AB-2)`,
     };
+  }
+
+  /** A settled board no legal move explains, read as the push a player made and its rule (misplay.ts). */
+  misplay(position: AbalonePosition, counts: readonly number[]): Misplay | null {
+    return misplayOf(position, counts);
   }
 
   /**

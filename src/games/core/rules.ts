@@ -84,3 +84,15 @@ export interface Refusal {
   /** One sentence for the player, naming the place and citing the rule. */
   readonly message: string;
 }
+
+/**
+ * A settled board no legal move explains, read by the game as the move a
+ * player made (`Game.misplay`): the rule it breaks, one sentence for the
+ * players naming the places and citing the rule, and whether the player to
+ * move made it (false: the other side moved out of turn).
+ */
+export interface Misplay {
+  readonly rule: string;
+  readonly message: string;
+  readonly byMover: boolean;
+}

@@ -18,7 +18,7 @@
  */
 import type { Result } from "../../shared/index.js";
 import type { BoardLayout } from "./board.js";
-import type { BoardAct, Refusal, RuleBook } from "./rules.js";
+import type { BoardAct, Misplay, Refusal, RuleBook } from "./rules.js";
 
 /** The side to move. Sowing games use `S`/`N`; Abalone uses `b`/`w`. */
 export type Side = string;
@@ -297,6 +297,17 @@ export interface Game<P extends Position = Position> {
    * null when some legal move of the position begins with it.
    */
   refusal(position: P, act: BoardAct): Refusal | null;
+
+  /**
+   * Optional: a settled board (in `sensorView` order) that no legal move of
+   * `position` can still reach, read as the move a player made and named
+   * with the rule it breaks (`Misplay`); null when the game reads no such
+   * move in it. Games whose moves change many places at once (Abalone: a
+   * line of four pushed, a broadside into an occupied hole) name their
+   * mistakes here, where single acts (a stone in the wrong pit) cannot tell
+   * them; the controller asks it first, before its own reading.
+   */
+  misplay?(position: P, counts: readonly number[]): Misplay | null;
 
   /**
    * The position with other counts on the board (in `sensorView` order) and/or
