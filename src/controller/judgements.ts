@@ -28,6 +28,7 @@ import {
   earlierBoards,
   followPenalty,
   followRestore,
+  confirmMisplay,
   followTurn,
   readCounts,
   replayMoves,
@@ -220,7 +221,20 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
   const gs = liveGame(c);
   if (gs === null) return NOTHING;
   if (confirmEnd(gs.turn) === null) {
-    return { context: { verdict: { phase: "turn", decision: "same" } }, emit: [] };
+    const r = confirmMisplay(gs, at, c.settings);
+    if (r === null) return { context: { verdict: { phase: "turn", decision: "same" } }, emit: [] };
+    const reading = gs.turn.reading;
+    const verdict: Verdict = { phase: "turn", decision: r.decision };
+    return {
+      context: {
+        game: toRecord(r.gs),
+        mistake: r.mistake === null ? null : mistakeToRecord(gs.game, r.mistake),
+        verdict,
+        guide: guide(r.gs.turn),
+        needs: r.mistake === null ? [] : restoreDiff(reading, r.mistake.target, gs.turn.pits),
+      },
+      emit: [decided(verdict, Array.from(reading), at), ...r.events],
+    };
   }
   const counts = Array.from(gs.turn.reading);
   // Feeding the end board again after the quiet time accepts the move.

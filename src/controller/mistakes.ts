@@ -30,6 +30,7 @@
  * | `wrong-placement` | the engine's rule (BK-9, BK-8, BK-16) | `a seed placed in B1: B1 is empty; the seed goes into an occupied front pit (BK-9)` |
  * | `capture-not-taken` | BK-6 (Bao) | `B6 lifted; the last seed fell on a capture spot: capture C6 first (BK-6)` |
  * | `wrong-kichwa` | BK-5 (Bao) | `captured seeds sown from B1; they go into B8 first (BK-5)` |
+ * | `refused-move` | the game's (AB-2…AB-5) | a board the game reads as a move its rules refuse (`Game.misplay`): `a line of four or more black marbles moved from A1; such a line never moves as a whole (AB-2)` |
  * | `unexpected` | CORE-1 | anything else: the pits that differ |
  *
  * Every rule id comes from the game: its `RuleBook` for the options in force
@@ -79,6 +80,7 @@ export type MistakeKind =
   | "wrong-lift"
   | "wrong-placement"
   | "wrong-kichwa"
+  | "refused-move"
   | "unexpected";
 
 export interface Mistake {
@@ -713,6 +715,8 @@ export function classifyMistake<P extends Position>(
   t: TurnTracker<P>,
   reading: Int16Array,
 ): Classified<P> {
+  const misplayed = misplayAt(t, reading);
+  if (misplayed !== null) return misplayed;
   const due = freeCaptureMistake(t, reading);
   if (due !== null) return due;
   const sc = sceneOf(t, reading);
@@ -727,6 +731,36 @@ export function classifyMistake<P extends Position>(
     wrongDrop(sc) ??
     unexpected(sc)
   );
+}
+
+/**
+ * A board the game itself reads as a move its rules refuse (`Game.misplay`:
+ * moves that change many places at once, which no single act explains),
+ * named from the turn's start: the places changed since, and the board to
+ * restore is the one the turn began with.
+ */
+export function misplayAt<P extends Position>(
+  t: TurnTracker<P>,
+  reading: Int16Array,
+): Classified<P> | null {
+  const read = t.game.misplay?.(t.position, Array.from(reading)) ?? null;
+  if (read === null) return null;
+  const pits = new Set<string>();
+  for (let i = 0; i < t.before.length; i++) {
+    if (t.before[i] !== reading[i]) pits.add(placeOfReading(t.pits[i] as string));
+  }
+  const mover = t.position.toMove;
+  return {
+    mistake: {
+      kind: "refused-move",
+      rule: read.rule,
+      message: read.message,
+      side: read.byMover ? mover : opponent(t.game.layout, mover),
+      pits: [...pits],
+      expected: [],
+    },
+    reference: { node: t.trie.root, offset: 0, board: t.before },
+  };
 }
 
 /** The steps two ahead of a point (the step after each next step). */

@@ -8,7 +8,14 @@
 import type { Game, LegalMove, Outcome, Position, Side } from "../games/index.js";
 import { opponent } from "../games/index.js";
 import type { ControllerEvent } from "./events.js";
-import { checkSensors, classifyMistake, type Mistake, type SensorFault } from "./mistakes.js";
+import {
+  checkSensors,
+  classifyMistake,
+  misplayAt,
+  type Classified,
+  type Mistake,
+  type SensorFault,
+} from "./mistakes.js";
 import {
   checkPenalty,
   policyIn,
@@ -135,7 +142,8 @@ function withPosition(
   plies: readonly Ply[],
   tracking: TrackingOptions,
 ): GameState {
-  const turn = startTurn(gs.game, position, tracking);
+  // The board before: the last move, lit for the opponent in turns whose changes happen at once.
+  const turn = startTurn(gs.game, position, tracking, gs.turn.before);
   return { ...gs, position, plies, turn, outcome: gs.game.outcome(position) };
 }
 
@@ -243,7 +251,35 @@ export function followTurn(
       events,
     };
   }
-  const { mistake, reference } = classifyMistake(gs.turn, reading);
+  return callMistake(gs, reading, classifyMistake(gs.turn, reading), at, settings, events);
+}
+
+/**
+ * The button pressed (or `confirm`) on a board that is no move's end but
+ * which the game reads as a move its rules refuse (`Game.misplay`): an own
+ * marble pushed off looks, settled, like one held in the hand, until the
+ * player says the move is made. Null when the game reads no such move.
+ */
+export function confirmMisplay(
+  gs: GameState,
+  at: number,
+  settings: Settings,
+): ReturnType<typeof followTurn> | null {
+  const reading = gs.turn.reading;
+  if (sameCounts(reading, gs.turn.before)) return null;
+  const named = misplayAt(gs.turn, reading);
+  return named === null ? null : callMistake(gs, reading, named, at, settings, []);
+}
+
+/** A mistake named at `reading`: what the policy makes of it, and its event. */
+function callMistake(
+  gs: GameState,
+  reading: Int16Array,
+  { mistake, reference }: Classified,
+  at: number,
+  settings: Settings,
+  events: ControllerEvent[],
+): ReturnType<typeof followTurn> {
   const policy = policyIn(gs.game, gs.position.options, settings.onMistake, settings.guidance);
   const pits = gs.turn.pits;
   const mover = gs.position.toMove;

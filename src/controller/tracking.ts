@@ -59,6 +59,7 @@ import {
   isPickUp,
   lazyTrie,
   movesBelow,
+  pathSteps,
   stepCompiler,
   type MoveTrie,
   type Step,
@@ -125,6 +126,8 @@ export interface TurnTracker<P extends Position = Position> {
   /** Snapshot time at which an ambiguous end was first read, else null. */
   readonly pendingSince: number | null;
   readonly options: TrackingOptions;
+  /** The readings before the move that led to `position`, when known (the last move, lit for the opponent). */
+  readonly previous?: Int16Array;
 }
 
 export function sum(counts: ArrayLike<number>): number {
@@ -172,6 +175,7 @@ export function startTurn<P extends Position>(
   game: Game<P>,
   position: P,
   options: TrackingOptions = DEFAULT_TRACKING,
+  previous?: Int16Array,
 ): TurnTracker<P> {
   const view = game.sensorView(position);
   const pitIndex = new Map(view.pits.map((p, i) => [p, i] as const));
@@ -191,6 +195,7 @@ export function startTurn<P extends Position>(
     reading: before,
     pendingSince: null,
     options,
+    ...(previous === undefined ? {} : { previous }),
   };
 }
 
@@ -330,7 +335,7 @@ function runsFrom<P extends Position>(
 
 /** The pick-up groups (runs of lift/capture steps) starting at a point, one per branch. */
 export function pickUpGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
-  return runsFrom(node, offset, (s) => isPickUp(s.op));
+  return keptRuns(pickUpRuns, node, offset, (s) => isPickUp(s.op));
 }
 
 /**
@@ -402,16 +407,53 @@ export function capturedBefore<P extends Position>(node: TrieNode<P>, offset: nu
   return taken;
 }
 
+/**
+ * The runs of free steps found at each point, kept: a point is met at every
+ * reading (the start of an Abalone turn holds every move's run), and its
+ * runs never change (a lazy trie's children, once read, stay).
+ */
+const freeRuns = new WeakMap<object, Map<number, Step[][]>>();
+
+/** The pick-up runs found at each point, kept likewise. */
+const pickUpRuns = new WeakMap<object, Map<number, Step[][]>>();
+
+function keptRuns<P extends Position>(
+  kept: WeakMap<object, Map<number, Step[][]>>,
+  node: TrieNode<P>,
+  offset: number,
+  inRun: (s: Step) => boolean,
+): Step[][] {
+  let byOffset = kept.get(node);
+  if (byOffset === undefined) {
+    byOffset = new Map();
+    kept.set(node, byOffset);
+  }
+  let runs = byOffset.get(offset);
+  if (runs === undefined) {
+    runs = runsFrom(node, offset, inRun);
+    byOffset.set(offset, runs);
+  }
+  return runs;
+}
+
 /** The runs of free steps (`Step.free`, any order) starting at a point, one per branch. */
 export function freeGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
-  return runsFrom(node, offset, (s) => s.free);
+  return keptRuns(freeRuns, node, offset, (s) => s.free);
+}
+
+/** Whether a free step comes next after a point (on some branch). */
+function freeNext<P extends Position>(node: TrieNode<P>, offset: number): boolean {
+  if (offset < node.steps.length) return (node.steps[offset] as Step).free;
+  return node.children.some((c) => (c.steps[0] as Step).free);
 }
 
 /**
  * Whether `reading` is part way through the free `group` begun from `board`:
  * only the group's readings differ, each lies between its value before the
- * group and after it, and the group is neither untouched nor done. `diff`
- * counts the readings where board and reading differ.
+ * group less all the group takes from it and that value plus all the group
+ * drops into it (a reading both left and entered, the middle of a moving
+ * line of marbles, may read empty on the way), and the group is neither
+ * untouched nor done. `diff` counts the readings where board and reading differ.
  */
 export function withinFreeGroup(
   board: ArrayLike<number>,
@@ -420,21 +462,54 @@ export function withinFreeGroup(
   group: readonly Step[],
 ): boolean {
   if (diff === 0) return false;
-  const end = new Map<number, number>();
+  if (scratchTaken.length < board.length) {
+    scratchTaken = new Int32Array(board.length);
+    scratchDropped = new Int32Array(board.length);
+    scratchSeen = new Uint8Array(board.length);
+  }
+  const pits: number[] = [];
   for (const s of group) {
-    const was = end.get(s.pit) ?? (board[s.pit] as number);
-    end.set(s.pit, was + (isPickUp(s.op) ? -s.n : 1));
+    if (scratchSeen[s.pit] === 0) {
+      scratchSeen[s.pit] = 1;
+      pits.push(s.pit);
+    }
+    if (isPickUp(s.op)) scratchTaken[s.pit] = (scratchTaken[s.pit] as number) + s.n;
+    else scratchDropped[s.pit] = (scratchDropped[s.pit] as number) + 1;
   }
   let differing = 0;
   let done = true;
-  for (const [pit, after] of end) {
+  let inside = true;
+  for (const pit of pits) {
+    const out = scratchTaken[pit] as number;
+    const into = scratchDropped[pit] as number;
+    scratchTaken[pit] = 0;
+    scratchDropped[pit] = 0;
+    scratchSeen[pit] = 0;
+    if (!inside) continue;
     const before = board[pit] as number;
     const r = reading[pit] as number;
-    if (r < Math.min(before, after) || r > Math.max(before, after)) return false;
+    if (r < before - out || r > before + into) inside = false;
     if (r !== before) differing++;
-    if (r !== after) done = false;
+    if (r !== before - out + into) done = false;
   }
-  return differing === diff && !done;
+  return inside && differing === diff && !done;
+}
+
+/** `withinFreeGroup`'s per-reading tallies, kept between calls (cleared after each). */
+let scratchTaken = new Int32Array(0);
+let scratchDropped = new Int32Array(0);
+let scratchSeen = new Uint8Array(0);
+
+/**
+ * Whether a cursor stands part way through changes that happen at once, so
+ * no hand stops there: a reading matched part way through a group of free
+ * steps, or an exact point whose every step since the turn began is free
+ * and whose next is free too (the marbles of an Abalone move: a single
+ * marble's step may be the first half of a broadside's).
+ */
+function midFreeGroup<P extends Position>(c: Cursor<P>): boolean {
+  if (!freeNext(c.node, c.offset)) return false;
+  return !c.exact || pathSteps(c.node, c.offset).every((s) => s.free);
 }
 
 /** Whether a cursor stands at the end of a move. */
@@ -490,8 +565,14 @@ function matchWithin<P extends Position>(
       if (diff === 0) {
         out.push({ node, offset, board: board.slice(), exact: true });
       } else if (
-        (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff)) ||
-        freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g))
+        insideFreeRun(node, offset) ||
+        (offset === node.steps.length && node.children.length === 0)
+      ) {
+        // A group of free steps in progress is found from the group's start;
+        // after a move's last step no group begins.
+      } else if (
+        freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g)) ||
+        (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff))
       ) {
         // A pick-up, or a group of simultaneous changes, in progress at this point.
         out.push({ node, offset, board: board.slice(), exact: false });
@@ -504,6 +585,17 @@ function matchWithin<P extends Position>(
   // exact cursors look ahead through it): keep it only on other branches (optional captures).
   const exact = out.filter((c) => c.exact);
   return out.filter((c) => c.exact || !exact.some((e) => leadsTo(e, c)));
+}
+
+/**
+ * Whether a point lies strictly inside a run of free steps (the step before
+ * it and a step after it free): any reading part way through the run from
+ * here is part way through it from the run's start too, where it is looked for.
+ */
+function insideFreeRun<P extends Position>(node: TrieNode<P>, offset: number): boolean {
+  const before =
+    offset > 0 ? node.steps[offset - 1] : node.parent?.steps[node.parent.steps.length - 1];
+  return before !== undefined && before.free && freeNext(node, offset);
 }
 
 /** Whether `reading` is a pick-up in progress at a point (captures just taken count as in hand). */
@@ -651,7 +743,11 @@ function judge<P extends Position>(
   const tracker: TurnTracker<P> = { ...t, cursors, reading, pendingSince: null };
   if (exact.length === 0) return { tracker, verdict: { kind: "waiting" } };
   const ends = exact.filter(atMoveEnd);
-  if (ends.length > 0 && cursors.every((c) => atMoveEnd(c) && !canContinue(c))) {
+  // A settled board equal to a move's end completes it, though it may also
+  // lie part way through another move's simultaneous changes (a single
+  // marble's step is half of a broadside): those are no point a hand stops at.
+  const open = cursors.filter((c) => !(atMoveEnd(c) && !canContinue(c)) && !midFreeGroup(c));
+  if (ends.length > 0 && open.length === 0) {
     return { tracker, verdict: { kind: "complete", move: completeMove(ends), carry: false } };
   }
   if (ends.length > 0) {
@@ -809,6 +905,7 @@ function captureSowsFrom<P extends Position>(
 }
 
 export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
+  if (allFree(t.trie)) return freeGuide(t);
   // Places, as players name them (a gem's reading `A3:S4` lights A3).
   const name = (i: number) => placeOfReading(t.pits[i] as string);
   const starts: string[] = [];
@@ -876,6 +973,84 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     stage,
     atStart,
     capturing,
+    candidates,
+  };
+}
+
+const allFreeTries = new WeakMap<object, boolean>();
+
+/**
+ * Whether every step of every move of an (eager) trie is free: a turn whose
+ * changes all happen at once (an Abalone move), guided by `freeGuide`.
+ */
+function allFree<P extends Position>(trie: MoveTrie<P>): boolean {
+  if (trie.lazy) return false;
+  let known = allFreeTries.get(trie);
+  if (known === undefined) {
+    const free = (n: TrieNode<P>): boolean =>
+      n.steps.every((s) => s.free) && n.children.every(free);
+    known = trie.root.children.length > 0 && free(trie.root);
+    allFreeTries.set(trie, known);
+  }
+  return known;
+}
+
+/**
+ * The guide of a turn whose changes happen at once (an Abalone move). Before
+ * anything moved: the places a move takes a marble of the mover's from
+ * (`starts`), and the places the last move changed (`lastStone`, so the
+ * opponent sees it). Once the board differs (a marble lifted, or moved part
+ * way): where the moves it can still be part of put marbles not yet there
+ * (`nextStone`): the lines that marble may go along.
+ */
+function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
+  const name = (i: number) => placeOfReading(t.pits[i] as string);
+  const starts = new Set<string>();
+  const nextStone = new Set<string>();
+  const last = new Set<string>();
+  let atStart = true;
+  let candidates = 0;
+  for (const c of t.cursors) {
+    let diff = 0;
+    for (let i = 0; i < c.board.length; i++) if (c.board[i] !== t.reading[i]) diff++;
+    if (diff > 0 || c.node.depth + c.offset > 0) atStart = false;
+    for (const g of freeGroups(c.node, c.offset)) {
+      if (diff === 0) {
+        for (const s of g) if (s.op === OP_LIFT) starts.add(name(s.pit));
+        candidates++;
+        continue;
+      }
+      if (!withinFreeGroup(c.board, t.reading, diff, g)) continue;
+      candidates++;
+      const end = new Map<number, number>();
+      for (const s of g) {
+        end.set(
+          s.pit,
+          (end.get(s.pit) ?? (c.board[s.pit] as number)) + (isPickUp(s.op) ? -s.n : 1),
+        );
+      }
+      for (const [pit, after] of end) {
+        if ((t.reading[pit] as number) < after) nextStone.add(name(pit));
+      }
+    }
+  }
+  if (atStart && t.previous !== undefined) {
+    for (let i = 0; i < t.before.length; i++) {
+      if (t.previous[i] !== t.before[i]) last.add(name(i));
+    }
+  }
+  return {
+    inHand: Math.max(0, sum(t.before) - sum(t.reading)),
+    starts: atStart ? [...starts].sort() : [],
+    nextStone: [...nextStone].sort(),
+    captureFrom: [],
+    capturedTo: [],
+    kichwa: [],
+    liftNext: [],
+    lastStone: [...last].sort(),
+    stage: atStart ? 0 : 1,
+    atStart,
+    capturing: false,
     candidates,
   };
 }
