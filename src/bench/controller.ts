@@ -4,12 +4,21 @@
  * does nothing, timing every reading from its arrival to the verdict and the
  * LED plan (target < 0.2 ms host time).
  */
-import { GEMS, GEOMETRIES, ok, readingIndex, type Gem, type GeometryId } from "../shared/index.js";
+import {
+  GEMS,
+  GEOMETRIES,
+  MARBLE_COLOURS,
+  ok,
+  readingIndex,
+  type Gem,
+  type GeometryId,
+  type MarbleColour,
+} from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { findGame } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
 import { countsAlong } from "../games/index.js";
-import type { Game, Position, Trace } from "../games/index.js";
+import type { Game, Position, SensorStep, Trace } from "../games/index.js";
 import type { BoardEvent, BoardLink, LinkState } from "../board/index.js";
 import type { InfoMessage, SnapshotBoard } from "../protocol/index.js";
 import { Controller } from "../controller/index.js";
@@ -37,7 +46,8 @@ export const BENCH_INFO: InfoMessage = {
 class BenchLink implements BoardLink {
   readonly info: InfoMessage;
   constructor(readonly geometry: GeometryId) {
-    this.info = { ...BENCH_INFO, geometry, maxCount: geometry === "2x5+2" ? 20 : 64 };
+    const maxCount = geometry === "2x5+2" ? 20 : geometry === "hex61" ? 1 : 64;
+    this.info = { ...BENCH_INFO, geometry, maxCount };
   }
   readonly state: LinkState = "ready";
   private listener: ((e: BoardEvent) => void) | null = null;
@@ -80,6 +90,7 @@ const CASES: readonly Case[] = [
   { game: "bao-de", options: { capture: "optional", maxStages: 8 } },
   { game: "bao-de", options: { capture: "optional" } },
   { game: "glassperlenspiel", options: {} },
+  { game: "abalone", options: {} },
 ];
 
 /**
@@ -93,18 +104,35 @@ function readingsAlong(game: Game, p: Position, trace: Trace): number[][] {
   const index = new Map(view.pits.map((r, i) => [r, i] as const));
   const board = Array.from(view.counts);
   const out: number[][] = [];
-  for (const t of trace) {
-    for (const s of game.sensorSteps(t)) {
-      const i = index.get(s.reading) as number;
-      board[i] = (board[i] as number) + (s.op === "lift" || s.op === "capture" ? -s.n : 1);
-      out.push(board.slice());
-    }
+  const steps = trace.flatMap((t) => game.sensorSteps?.(t) ?? []);
+  const takes = (s: SensorStep) => s.op === "lift" || s.op === "capture";
+  // Free steps (an Abalone move's marbles) as a hand makes them: every marble
+  // taken up before any is set down, so no reading on the way is another
+  // move's result (a single marble's step is half of a broadside's).
+  const ordered = steps.every((s) => s.free === true)
+    ? [...steps.filter(takes), ...steps.filter((s) => !takes(s))]
+    : steps;
+  for (const s of ordered) {
+    const i = index.get(s.reading) as number;
+    board[i] = (board[i] as number) + (takes(s) ? -s.n : 1);
+    out.push(board.slice());
   }
   return out;
 }
 
 /** A snapshot's board for readings in the geometry's order (counts; or places with their gems). */
 function snapshotBoard(geometry: GeometryId, readings: readonly number[]): SnapshotBoard {
+  if (geometry === "hex61") {
+    // Readings per hole and colour (`E5:b`, `E5:w`), in MARBLE_COLOURS order.
+    const colours = Object.keys(MARBLE_COLOURS) as MarbleColour[];
+    return {
+      geometry,
+      holes: GEOMETRIES.hex61.cells.map((_, h) => {
+        const k = colours.findIndex((_, c) => readings[h * colours.length + c] === 1);
+        return k < 0 ? "empty" : (colours[k] as MarbleColour);
+      }),
+    };
+  }
   if (geometry !== "2x5+2") return { geometry: "4x8", counts: readings };
   const index = readingIndex("2x5+2");
   return {
@@ -215,6 +243,7 @@ export async function benchController(): Promise<void> {
       "Move-end readings also accept the move and start the next turn's move trie (from game.turnTree: its roots; branches are expanded as the stones reach them), so they are listed apart.",
       "Optional captures with the default maxStages (200) reach positions with over 300,000 moves; only the branches the players' stones reach are ever built.",
       "glassperlenspiel: on the 2x5+2 gem board, one settled snapshot per sensor step (a lift's stones, then each gem; each bead; each gem off its place, then into the cup); a pit of ten stones and five gems has 360,360 bead orders, searched nearest first.",
+      "abalone: on the hex61 board (each hole empty, black or white), one settled snapshot per sensor step, every marble of the move taken up before any is set down (a move's marbles change their holes at once: its steps are free).",
     ],
   });
   await Promise.resolve();
