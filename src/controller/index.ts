@@ -14,3 +14,4 @@ export * from "./trie.js";
 export * from "./context.js";
 export * from "./records.js";
 export * from "./judgements.js";
+export * from "./clock.js";
