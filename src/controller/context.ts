@@ -33,7 +33,9 @@ export type ControllerCommand =
   | { readonly type: "guidance"; readonly on: boolean }
   | { readonly type: "policy"; readonly policy: Policy | null }
   | { readonly type: "takeback" }
-  | { readonly type: "confirm" };
+  | { readonly type: "confirm" }
+  /** A player's clock ran out (the play session's clocks, AB-7): that side loses. */
+  | { readonly type: "flag"; readonly side: Side };
 
 /** A new game or a resumed one, with the game looked up (null: no game of that id). */
 export type GameCommand = WithGame<Extract<ControllerCommand, { type: "new-game" | "resume" }>> & {
@@ -86,6 +88,8 @@ export interface ControllerContext {
   /** The last settled snapshot seen while resynchronising. */
   readonly resyncSnapshot: BoardSnapshot | null;
   readonly error: string | null;
+  /** The side whose flag fell, ending the game (a takeback cannot revive it), else null. */
+  readonly flagged: Side | null;
 }
 
 export interface ControllerInput {

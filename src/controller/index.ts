@@ -15,3 +15,4 @@ export * from "./context.js";
 export * from "./records.js";
 export * from "./judgements.js";
 export * from "./clock.js";
+export * from "./flag.js";

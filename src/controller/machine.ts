@@ -17,7 +17,9 @@
  *                    (mid-move when the mover's turn goes on)
  *     penalty        five stones cross over (penalty5)
  *     takingBack     the board restored to the position before the last move
- *   over             the result; new-game or takeback from here
+ *   over             the result; new-game or takeback from here (no takeback
+ *                    after a fallen flag)
+ *   (play ──flag──▶ over: a player's clock ran out, the other side wins)
  *   hist             (deep history: where a lost link comes back to)
  * resynchronising    link lost from any session state; the game is kept in
  *                    context; back to session.hist when the board reads what
@@ -49,6 +51,7 @@ import {
   startGame,
   type Update,
 } from "./judgements.js";
+import { flagFall } from "./flag.js";
 import type { PenaltyDecision, RestoreDecision, TurnDecision } from "./referee.js";
 import { DEFAULT_SETTINGS } from "./referee.js";
 
@@ -117,7 +120,13 @@ export const controllerMachine = setup({
     /** new-game / resume: the position the board must be set up to. */
     startGame: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["new-game", "resume"]);
+      enqueue.assign({ flagged: null });
       apply(enqueue, startGame(context, event));
+    }),
+    /** A player's flag fell: the other side wins (flag.ts). */
+    flagFall: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "flag");
+      apply(enqueue, flagFall(context, event.side, event.at));
     }),
     checkSetup: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "snapshot");
@@ -179,6 +188,14 @@ export const controllerMachine = setup({
     capturing: ({ context }) => context.guide !== null && context.guide.capturing,
     relaying: ({ context }) => context.guide !== null && context.guide.stage >= 2,
     hasPlies: ({ context }) => context.game !== null && context.game.plies.length > 0,
+    /** A takeback from the end: not of a game lost on time (its clocks have stopped). */
+    canTakeBack: ({ context }) =>
+      context.flagged === null && context.game !== null && context.game.plies.length > 0,
+    flagOfThisGame: ({ context, event }) =>
+      event.type === "flag" &&
+      context.game !== null &&
+      context.game.outcome === null &&
+      flagFall(context, event.side, event.at).emit.length > 0,
     boardAsBefore: ({ context, event }) => boardAsBefore(context, settledSnapshot(event)),
   },
 }).createMachine({
@@ -199,6 +216,7 @@ export const controllerMachine = setup({
     counts: null,
     resyncSnapshot: null,
     error: null,
+    flagged: null,
   }),
   initial: "connecting",
   on: {
@@ -232,7 +250,10 @@ export const controllerMachine = setup({
         },
         play: {
           initial: "turn",
-          on: { takeback: { guard: "hasPlies", target: ".takingBack", actions: "beginTakeback" } },
+          on: {
+            takeback: { guard: "hasPlies", target: ".takingBack", actions: "beginTakeback" },
+            flag: { guard: "flagOfThisGame", target: "#kete.session.over", actions: "flagFall" },
+          },
           states: {
             turn: {
               tags: ["turn"],
@@ -352,7 +373,7 @@ export const controllerMachine = setup({
         over: {
           tags: ["over"],
           on: {
-            takeback: { guard: "hasPlies", target: "play.takingBack", actions: "beginTakeback" },
+            takeback: { guard: "canTakeBack", target: "play.takingBack", actions: "beginTakeback" },
           },
         },
         hist: { type: "history", history: "deep" },

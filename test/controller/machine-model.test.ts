@@ -53,6 +53,7 @@ const EVENTS: ControllerMachineEvent[] = [
   { type: "resume", gameId: "fake", game: fake, moves: [], at: 0 },
   { type: "policy", policy: "penalty5", at: 0 },
   { type: "takeback", at: 0 },
+  { type: "flag", side: "S", at: 0 },
   snap(before),
   snap(b3[0]!),
   snap(b3[1]!),
