@@ -208,7 +208,7 @@ export type Visitor<P extends Position> = (
   board: Int16Array,
   diff: number,
   steps: number,
-) => boolean;
+) => boolean | "skip";
 
 const VISIT_CAP = 50_000;
 
@@ -278,7 +278,9 @@ export function explore<P extends Position>(
         if (bound !== null) bound.capped = true;
         return false;
       }
-      if (!visit(node, offset, board, diff, steps)) return false;
+      const go = visit(node, offset, board, diff, steps);
+      if (go === false) return false;
+      if (go === "skip") return true;
       if (left === 0) {
         if (bound !== null) bound.cut = true;
         return true;
@@ -441,6 +443,32 @@ export function freeGroups<P extends Position>(node: TrieNode<P>, offset: number
   return keptRuns(freeRuns, node, offset, (s) => s.free);
 }
 
+const freeHeights = new WeakMap<object, number | null>();
+
+/**
+ * For a node whose steps and every branch below are free and known (an
+ * expanded trie), the most steps from the node's start to the end of a
+ * move below it; null otherwise. Kept per node, like the free runs.
+ */
+function freeBelow<P extends Position>(node: TrieNode<P>): number | null {
+  const known = freeHeights.get(node);
+  if (known !== undefined) return known;
+  let height: number | null = node.steps.length;
+  if (!node.expanded || !node.steps.every((s) => s.free)) height = null;
+  else {
+    for (const c of node.children) {
+      const h = freeBelow(c);
+      if (h === null) {
+        height = null;
+        break;
+      }
+      height = Math.max(height, node.steps.length + h);
+    }
+  }
+  freeHeights.set(node, height);
+  return height;
+}
+
 /** Whether a free step comes next after a point (on some branch). */
 function freeNext<P extends Position>(node: TrieNode<P>, offset: number): boolean {
   if (offset < node.steps.length) return (node.steps[offset] as Step).free;
@@ -462,16 +490,18 @@ export function withinFreeGroup(
   group: readonly Step[],
 ): boolean {
   if (diff === 0) return false;
-  if (scratchTaken.length < board.length) {
-    scratchTaken = new Int32Array(board.length);
-    scratchDropped = new Int32Array(board.length);
-    scratchSeen = new Uint8Array(board.length);
+  if (scratchTaken.length < board.length || scratchPits.length < group.length) {
+    const n = Math.max(board.length, scratchTaken.length);
+    scratchTaken = new Int32Array(n);
+    scratchDropped = new Int32Array(n);
+    scratchSeen = new Uint8Array(n);
+    scratchPits = new Int32Array(Math.max(group.length, scratchPits.length, 16));
   }
-  const pits: number[] = [];
+  let count = 0;
   for (const s of group) {
     if (scratchSeen[s.pit] === 0) {
       scratchSeen[s.pit] = 1;
-      pits.push(s.pit);
+      scratchPits[count++] = s.pit;
     }
     if (isPickUp(s.op)) scratchTaken[s.pit] = (scratchTaken[s.pit] as number) + s.n;
     else scratchDropped[s.pit] = (scratchDropped[s.pit] as number) + 1;
@@ -479,7 +509,8 @@ export function withinFreeGroup(
   let differing = 0;
   let done = true;
   let inside = true;
-  for (const pit of pits) {
+  for (let k = 0; k < count; k++) {
+    const pit = scratchPits[k] as number;
     const out = scratchTaken[pit] as number;
     const into = scratchDropped[pit] as number;
     scratchTaken[pit] = 0;
@@ -499,6 +530,7 @@ export function withinFreeGroup(
 let scratchTaken = new Int32Array(0);
 let scratchDropped = new Int32Array(0);
 let scratchSeen = new Uint8Array(0);
+let scratchPits = new Int32Array(16);
 
 /**
  * Whether a cursor stands part way through changes that happen at once, so
@@ -569,7 +601,11 @@ function matchWithin<P extends Position>(
         (offset === node.steps.length && node.children.length === 0)
       ) {
         // A group of free steps in progress is found from the group's start;
-        // after a move's last step no group begins.
+        // after a move's last step no group begins. Below a point whose every
+        // continuation is free, only exact points can match: none can when
+        // more readings differ than steps remain (each step changes one).
+        const below = freeBelow(node);
+        if (below !== null && diff > below - offset) return "skip";
       } else if (
         freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g)) ||
         (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff))
