@@ -19,6 +19,11 @@
  * | sensorFault | white fast | the pit's sensor cannot be read |
  * | linkLost | blue pulse | the link came back: check the board, then press confirm |
  *
+ * In a turn whose changes happen at once (an Abalone move, all its steps
+ * free): legalStart lights the marbles some move takes, nextStone the holes
+ * the moves still possible fill (a lifted marble: where its lines may go),
+ * and lastStone, before the turn starts, the holes the last move changed.
+ *
  * Guidance off (referee only): no legalStart/nextStone/lastStone/capture
  * lights; mistakes, setting up, results, sensor faults and the link still show.
  */

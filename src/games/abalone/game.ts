@@ -4,15 +4,15 @@
  * order, apply with the rule of every refusal, the end of the game (AB-6,
  * AB-7), perft and random play without building moves.
  *
- * The board and controller side of Abalone is not built yet (a sensor board
- * of hex61 holes reading empty / black / white). The controller-facing
- * members are implemented so that they say true things about the rules, but
- * no controller has followed an Abalone game yet: `layout` (holes owned by
- * neither side, never sown), `ruleBook`, `refusal`, `withBoard`, and the
- * sowing-step `trace` with `sensorSteps` (apply.ts: each changed hole as the
- * marble that leaves it and the one that arrives, on the `E5:b` readings,
- * all free since the marbles of a move move at once). The engine protocol's
- * own Abalone trace (`off`, `hole`) comes from `protocolTrace`.
+ * The controller follows Abalone on a hex61 board (holes reading empty /
+ * black / white) through the controller-facing members: `layout` (holes
+ * owned by neither side, never sown), `ruleBook`, `refusal`, `withBoard`,
+ * `misplay` (misplay.ts: a board no legal move reaches, read as the push a
+ * player made, with its rule), and the sowing-step `trace` with
+ * `sensorSteps` (apply.ts: each hole the move's marbles leave or enter as
+ * the marble that leaves it and the one that arrives, on the `E5:b`
+ * readings, all free since the marbles of a move move at once). The engine
+ * protocol's own Abalone trace (`off`, `hole`) comes from `protocolTrace`.
  */
 import { err, ok, readingNames, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
