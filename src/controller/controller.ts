@@ -16,16 +16,17 @@ import type { BoardLink } from "../board/index.js";
 import type { Game, Position, Side } from "../games/index.js";
 import { findGame, sideName } from "../games/index.js";
 import type { LedState } from "../protocol/index.js";
-import { GEOMETRIES } from "../protocol/index.js";
+import { GEOMETRIES, readingsOf } from "../protocol/index.js";
 import type { ControllerCommand, ControllerInput, ControllerMachineEvent } from "./context.js";
 import type { ControllerEvent } from "./events.js";
 import { ledChanges, ledPlan, type LedInput } from "./leds.js";
 import { controllerMachine, type ControllerMachine, type ControllerTag } from "./machine.js";
 import { fromRecord } from "./records.js";
 import type { GameState } from "./referee.js";
+import { placeOfReading } from "../shared/index.js";
 import type { PitNeed, Policy } from "./restore.js";
 import { PENALTY_RULE, formatNeeds } from "./restore.js";
-import { candidateMoves, type TurnGuide } from "./tracking.js";
+import { candidateMoves, touchGuide, type TurnGuide } from "./tracking.js";
 
 export type ControllerSnapshot = SnapshotFrom<ControllerMachine>;
 
@@ -48,8 +49,12 @@ export function liveGame(snapshot: ControllerSnapshot): GameState | null {
   return c.game === null ? null : fromRecord(c.game, c.settings.tracking);
 }
 
-/** What the LED plan is computed from, for a machine snapshot. */
-export function ledInput(snapshot: ControllerSnapshot): LedInput {
+/**
+ * What the LED plan is computed from, for a machine snapshot; `touch`: the
+ * guide while marbles are touched (see `Controller.touched`), shown in a turn
+ * instead of the settled reading's.
+ */
+export function ledInput(snapshot: ControllerSnapshot, touch: TurnGuide | null = null): LedInput {
   const c = snapshot.context;
   const gs = liveGame(snapshot);
   // Before a game is chosen, the board's own places (a lost link lights them all).
@@ -68,7 +73,7 @@ export function ledInput(snapshot: ControllerSnapshot): LedInput {
   if (tag("setup")) return { ...base, mode: "setup", needs: c.needs };
   if (tag("mistake") || tag("takingBack")) return { ...base, mode: "restoring", needs: c.needs };
   if (tag("penalty")) return { ...base, mode: "penalty", needs: c.needs };
-  if (tag("turn")) return { ...base, mode: "turn", guide: c.guide };
+  if (tag("turn")) return { ...base, mode: "turn", guide: touch ?? c.guide };
   if (tag("over") && gs?.outcome) {
     const winner = gs.outcome.winner;
     const owners = gs.game.layout.owners;
@@ -229,6 +234,8 @@ export class Controller {
   private readonly sendLeds: boolean;
   private readonly clock: () => number;
   private readonly games: readonly Game[];
+  /** The guide while a hand touches marbles (an unsettled snapshot), until the next settled one. */
+  private touch: TurnGuide | null = null;
 
   constructor(
     private readonly link: BoardLink,
@@ -266,7 +273,42 @@ export class Controller {
   }
 
   private handle(event: ControllerMachineEvent): void {
+    if (event.type !== "snapshot") {
+      this.actor.send(event);
+      return;
+    }
+    const before = this.touch;
+    this.touch = event.snapshot.settled ? null : this.touched(event.snapshot);
     this.actor.send(event);
+    // Unsettled snapshots change no state; the lights follow the touch alone.
+    if (this.touch !== before) this.afterChange(this.snapshot, true);
+  }
+
+  /**
+   * In a turn whose changes happen at once (Abalone), a marble touched or
+   * lifted reads empty before it settles: the guide of the last settled
+   * reading with the unsettled places as this snapshot reads them, so the
+   * LEDs show where that marble's lines may go; null otherwise.
+   */
+  private touched(snap: {
+    readonly board: Parameters<typeof readingsOf>[0];
+    readonly unsettled: readonly string[];
+  }): TurnGuide | null {
+    const s = this.snapshot;
+    if (!s.hasTag("turn") || !s.context.settings.guidance || snap.unsettled.length === 0)
+      return null;
+    const gs = liveGame(s);
+    const counts = readingsOf(snap.board);
+    if (gs === null || counts === null) return null;
+    const t = gs.turn;
+    const places = new Set(snap.unsettled);
+    const reading = t.reading.slice();
+    for (let i = 0; i < reading.length; i++) {
+      const n = counts[i];
+      if (n !== null && n !== undefined && places.has(placeOfReading(t.pits[i] as string)))
+        reading[i] = n;
+    }
+    return touchGuide(t, reading);
   }
 
   newGame(game: string, options?: Readonly<Record<string, unknown>>, first?: Side): void {
@@ -323,7 +365,7 @@ export class Controller {
 
   /** The LED plan of the current state (every pit). */
   ledPlan(): Map<string, LedState> {
-    return ledPlan(ledInput(this.snapshot));
+    return ledPlan(ledInput(this.snapshot, this.touch));
   }
 
   /** Resolves when every LED command sent so far is answered. */
@@ -340,9 +382,9 @@ export class Controller {
     for (const l of this.listeners) l(e);
   }
 
-  private afterChange(s: ControllerSnapshot): void {
+  private afterChange(s: ControllerSnapshot, touched = false): void {
     // Nothing changed (an unsettled snapshot, a repeated reading): nothing to do.
-    if (s.context === this.lastContext && s.value === this.lastValue) return;
+    if (!touched && s.context === this.lastContext && s.value === this.lastValue) return;
     this.lastContext = s.context;
     this.lastValue = s.value;
     const path = statePath(s);
@@ -356,7 +398,7 @@ export class Controller {
       this.emit({ type: "status", state: path, message: status, at: this.clock() });
     }
     if (!this.sendLeds || this.link.state !== "ready") return;
-    const plan = ledPlan(ledInput(s));
+    const plan = ledPlan(ledInput(s, this.touch));
     const changes = ledChanges(this.shown, plan);
     if (changes.length === 0) return;
     for (const c of changes) {

@@ -1013,6 +1013,21 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
   };
 }
 
+/**
+ * The guide while marbles are touched (an unsettled snapshot) in a turn
+ * whose changes happen at once: `reading` is the last settled one with the
+ * touched places as the snapshot reads them. Null in other turns, or when
+ * no move still possible is part way there (a flicker, not a touch).
+ */
+export function touchGuide<P extends Position>(
+  t: TurnTracker<P>,
+  reading: Int16Array,
+): TurnGuide | null {
+  if (!allFree(t.trie) || sameCounts(reading, t.reading)) return null;
+  const g = freeGuide({ ...t, reading });
+  return g.nextStone.length > 0 ? g : null;
+}
+
 const allFreeTries = new WeakMap<object, boolean>();
 
 /**

@@ -231,4 +231,28 @@ describe("Abalone guidance", () => {
     expect(s.controller.ledPlan().get("G6")?.pattern).toBe("pulse");
     expect(ri("D5:b")).toBe(2 * HOLES.indexOf("D5"));
   });
+
+  it("lights a touched marble's lines while its hole reads empty unsettled, and forgets them when it settles back", async () => {
+    const p = position({});
+    const s = startHex(ABALONE, p);
+    await s.controller.flush();
+    const touched = board(p);
+    setHole(touched, HOLES.indexOf("C4"), "e");
+    sendHex(s, touched, false, ["C4"]);
+    await s.controller.flush();
+    expect(s.controller.ledPlan().get("D5")?.pattern).toBe("blink");
+    expect(s.link.leds.get("D5")?.pattern).toBe("blink");
+    expect(s.link.leds.get("I5")?.pattern ?? "off").toBe("off");
+    // A hole unsettled elsewhere (a flicker under White's marbles) lights nothing new.
+    const flicker = board(p);
+    setHole(flicker, HOLES.indexOf("H5"), "e");
+    sendHex(s, flicker, false, ["H5"]);
+    expect(s.controller.ledPlan().get("D5")?.pattern ?? "off").toBe("off");
+    // Settled as before: the turn start's lights again, nothing judged.
+    sendHex(s, board(p));
+    await s.controller.flush();
+    expect(s.link.leds.get("D5")?.pattern ?? "off").toBe("off");
+    expect(s.link.leds.get("C4")?.pattern).toBe("pulse");
+    expect(s.events.filter((e) => e.type === "move" || e.type === "mistake")).toEqual([]);
+  });
 });
