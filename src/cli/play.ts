@@ -76,6 +76,10 @@ export function registerPlayCommand(program: Command): Command {
     .option("--no-noise", "simulated sensors without jitter or lost lines")
     .option("--mistakes <rate>", "how often a virtual player slips (0..1)", FLAG_DEFAULTS.mistakes)
     .option("--minutes <n>", "stop (resumable) if there is no result after this long")
+    .option(
+      "--clock <M+B>",
+      "players' clocks: minutes each + bonus seconds per push-off (per capturing move in sowing games); a fallen flag loses (default: no clocks)",
+    )
     .showHelpAfterError("(run 'kete play --help' for usage)")
     .action(playAction);
 }

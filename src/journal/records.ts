@@ -34,7 +34,12 @@ export interface JournalHeader {
     readonly simulated: boolean;
   };
   /** Controller settings in force. */
-  readonly settings: { readonly onMistake: string; readonly guidance: boolean };
+  readonly settings: {
+    readonly onMistake: string;
+    readonly guidance: boolean;
+    /** The time control (`--clock`, `10+0`: minutes each, bonus seconds), absent without clocks. */
+    readonly clock?: string;
+  };
   /** ISO 8601. */
   readonly startedAt: string;
 }
@@ -70,6 +75,8 @@ export interface MoveRecord extends Timed {
   readonly position: Readonly<Record<string, unknown>>;
   /** When the first stone of the move was lifted (ms since start). */
   readonly startedAt: number;
+  /** With clocks: the milliseconds each side has left once the move is accepted (bonus included). */
+  readonly clocks?: Readonly<Record<string, number>>;
 }
 
 export interface MistakeRecord extends Timed {
@@ -113,6 +120,8 @@ export interface CommandRecord extends Timed {
 export interface PauseRecord extends Timed {
   readonly kind: "pause";
   readonly reason: string;
+  /** With clocks: the milliseconds each side has left when the game stopped. */
+  readonly clocks?: Readonly<Record<string, number>>;
 }
 
 export type JournalRecord =

@@ -65,6 +65,19 @@ export function boardMessage(e: BoardEvent): string | null {
   return null;
 }
 
+/** `9:05`: a clock's minutes and seconds (a second started counts whole, so 0:00 is a fallen flag). */
+export function clockText(ms: number): string {
+  const s = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** `South 9:05 · North 10:00`: both players' clocks, South first. */
+export function clocksText(left: Readonly<Record<Side, number>>): string {
+  return Object.entries(left)
+    .map(([side, ms]) => `${sideLabel(side)} ${clockText(ms)}`)
+    .join(" · ");
+}
+
 /** `mm:ss.s` of the game clock, at the start of each log line. */
 export function stamp(ms: number): string {
   const s = ms / 1000;

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BoardEvent } from "../../board/index.js";
-import type { ControllerEvent } from "../../controller/index.js";
+import { timeControlText, type ControllerEvent } from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
 import type { Journal, JournalHeader, JournalRecord, SnapshotRecord } from "../../journal/index.js";
 import { readingsOf, type InfoMessage } from "../../protocol/index.js";
@@ -23,6 +23,8 @@ export interface Resumed {
   readonly moves: readonly string[];
   /** The time of the last record. */
   readonly lastT: number;
+  /** With clocks: the milliseconds each side had left at the last move or pause (absent without). */
+  readonly clocks?: Readonly<Record<string, number>>;
 }
 
 /** What stands at the end of a journal; an error if the game is over. */
@@ -33,8 +35,10 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
   const moves: string[] = [];
   let sessionStart = 0;
   let lastT = 0;
+  let clocks: Readonly<Record<string, number>> | null = null;
   for (const r of records) {
     lastT = Math.max(lastT, r.t);
+    if ((r.kind === "move" || r.kind === "pause") && r.clocks !== undefined) clocks = r.clocks;
     if (r.kind === "move") {
       position = { ...r.position };
       moves.push(r.move);
@@ -57,7 +61,7 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
       );
     }
   }
-  return ok({ header, position, counts, moves, lastT });
+  return ok({ header, position, counts, moves, lastT, ...(clocks === null ? {} : { clocks }) });
 }
 
 /**
@@ -74,7 +78,7 @@ export function newGameId(date: number, seed: number, pid: number = process.pid)
 
 /** The header of a new game; `date` is the wall-clock start (ms since 1970). */
 export function newHeader(
-  s: Pick<PlaySettings, "game" | "seed" | "players" | "port" | "onMistake" | "guidance">,
+  s: Pick<PlaySettings, "game" | "seed" | "players" | "port" | "onMistake" | "guidance" | "clock">,
   start: Position,
   date: number,
   info: InfoMessage | null,
@@ -101,6 +105,7 @@ export function newHeader(
     settings: {
       onMistake: s.onMistake ?? (s.guidance ? "retry" : "forfeit"),
       guidance: s.guidance,
+      ...(s.clock === undefined || s.clock === null ? {} : { clock: timeControlText(s.clock) }),
     },
     startedAt: new Date(date).toISOString(),
   };
@@ -212,7 +217,12 @@ export class JournalRecorder {
    * view's position), read for the events that leave a position kete chose:
    * a mistake resolved, a penalty done, a takeback.
    */
-  controller(e: ControllerEvent, standing: () => Position | null): void {
+  controller(
+    e: ControllerEvent,
+    standing: () => Position | null,
+    /** With clocks: what each side has left now (written in move records). */
+    clocks: () => Readonly<Record<string, number>> | null = () => null,
+  ): void {
     if (e.type === "decision") {
       const key = JSON.stringify([e.verdict, e.counts]);
       if (this.repeat !== null && key === this.lastDecision) {
@@ -226,7 +236,7 @@ export class JournalRecorder {
     this.append({ kind: "decision", t: e.at, decision: { ...e } });
     switch (e.type) {
       case "move":
-        return this.move(e);
+        return this.move(e, clocks());
       case "mistake":
         this.append({
           kind: "mistake",
@@ -263,7 +273,10 @@ export class JournalRecorder {
     }
   }
 
-  private move(e: Extract<ControllerEvent, { type: "move" }>): void {
+  private move(
+    e: Extract<ControllerEvent, { type: "move" }>,
+    clocks: Readonly<Record<string, number>> | null,
+  ): void {
     const applied = this.game.apply(this.standing, e.move);
     if (applied.ok) this.standing = applied.value.position;
     this.append({
@@ -275,14 +288,20 @@ export class JournalRecorder {
       trace: e.trace.map((step) => ({ ...step })),
       position: this.game.positionToJSON(this.standing),
       startedAt: this.turnStarted,
+      ...(clocks === null ? {} : { clocks: { ...clocks } }),
     });
     this.sink.commit();
     this.turnStarted = e.at;
   }
 
   /** The game stops without a result (interrupted, out of time): resumable. */
-  pause(reason: string): void {
-    this.append({ kind: "pause", t: this.clock(), reason });
+  pause(reason: string, clocks: Readonly<Record<string, number>> | null = null): void {
+    this.append({
+      kind: "pause",
+      t: this.clock(),
+      reason,
+      ...(clocks === null ? {} : { clocks: { ...clocks } }),
+    });
     this.sink.commit();
   }
 }

@@ -8,16 +8,22 @@
  */
 import { every, RecordingLink } from "../../board/index.js";
 import type { BoardEvent, BoardLink, SimulatedBoard } from "../../board/index.js";
-import { Controller, POLICIES } from "../../controller/index.js";
+import {
+  Controller,
+  POLICIES,
+  parseTimeControl,
+  type TimeControl,
+} from "../../controller/index.js";
 import type { ControllerCommand, ControllerEvent } from "../../controller/index.js";
-import type { Game, Position } from "../../games/index.js";
+import type { Game, Position, Side } from "../../games/index.js";
 import { JournalWriter, readJournal } from "../../journal/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import { seededRandom } from "../../shared/index.js";
 import { openBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
-import { boardMessage, controllerMessage, stamp } from "./messages.js";
+import { PlayClocks } from "./clocks.js";
+import { boardMessage, clocksText, controllerMessage, stamp } from "./messages.js";
 import { PlayModel } from "./model.js";
 import {
   KeyboardPlayer,
@@ -67,6 +73,24 @@ function opening(s: PlaySettings): Opening | PlayFailure {
     };
   }
   return { start: parsed.value, resumed: resumed.value };
+}
+
+/**
+ * The time control in force: a resumed game's journal header's (the
+ * journal's own, whatever the settings say), else `--clock`'s; null without clocks.
+ */
+function timeControlOf(
+  s: PlaySettings,
+  header: JournalHeader,
+  resumed: Resumed | null,
+): TimeControl | null {
+  if (resumed !== null) {
+    const text = header.settings.clock;
+    if (text === undefined) return null;
+    const tc = parseTimeControl(text);
+    return tc.ok ? tc.value : null;
+  }
+  return s.clock ?? null;
 }
 
 function failed(x: object): x is PlayFailure {
@@ -137,6 +161,8 @@ export class PlaySession {
   private end: (e: Ending) => void = () => undefined;
   private input = "";
   private lastSetup: string | null = null;
+  /** The players' clocks (`--clock`), or null without. */
+  private readonly timing: PlayClocks | null;
 
   constructor(
     private readonly s: PlaySettings,
@@ -160,6 +186,19 @@ export class PlaySession {
         ? null
         : new Redrawer(host.scheduler, host.screen, () =>
             renderView(this.view(), s.colour).join("\n"),
+          );
+    const control = timeControlOf(s, header, resumed);
+    this.timing =
+      control === null
+        ? null
+        : new PlayClocks(
+            control,
+            this.game,
+            parts.start,
+            resumed?.clocks ?? null,
+            host.scheduler,
+            this.clock,
+            (side) => this.flag(side),
           );
     this.controller = this.connect(board, resumed === null ? s : header.settings);
     [this.players, this.keyboard] = this.seat();
@@ -217,6 +256,17 @@ export class PlaySession {
     return this.parts.journal.path;
   }
 
+  /** What each player has left on the clock now, or null without clocks. */
+  get clocks(): Readonly<Record<Side, number>> | null {
+    return this.timing?.left() ?? null;
+  }
+
+  /** A player's flag fell: the controller is told (journalled, so `replay --verify` reproduces it). */
+  private flag(side: Side): void {
+    if (this.ending !== null) return;
+    this.command({ type: "flag", side });
+  }
+
   /** Gives the controller a command (a takeback, a confirm), journalled first. */
   command(command: ControllerCommand): void {
     this.recorder.command({ ...command }, () => this.controller.send(command));
@@ -246,10 +296,13 @@ export class PlaySession {
     // The line as the rules write it (Glassperlenspiel's stones `s`, its tags upper-case).
     const input = this.input === "" ? "" : normalisedMove(this.game, this.input);
     const prompt = this.keyboard === null ? null : { side: this.keyboard.side, input };
-    return this.model.view(this.controller, this.clock(), prompt);
+    const view = this.model.view(this.controller, this.clock(), prompt);
+    const left = this.timing?.left() ?? null;
+    return left === null ? view : { ...view, timeLeft: { S: left["S"] ?? 0, N: left["N"] ?? 0 } };
   }
 
   private onBoard(e: BoardEvent): void {
+    this.timing?.board(e);
     this.recorder.board(e);
     this.model.board(e);
     const message = boardMessage(e);
@@ -258,13 +311,24 @@ export class PlaySession {
   }
 
   private onController(e: ControllerEvent): void {
-    this.recorder.controller(e, () => this.controller.view.position);
+    const timing = this.timing;
+    timing?.controller(e, this.controller.view);
+    this.recorder.controller(
+      e,
+      () => this.controller.view.position,
+      () => timing?.left() ?? null,
+    );
     this.model.controller(e);
-    const message = controllerMessage(
+    const said = controllerMessage(
       e,
       this.parts.header.players,
       this.parts.resumed?.moves.length ?? 0,
     );
+    // Both clocks on every move line of the log.
+    const message =
+      said !== null && e.type === "move" && timing !== null
+        ? `${said}  [${clocksText(timing.left())}]`
+        : said;
     // Set-up needs are said when they change (each reading during set-up repeats them).
     const repeated = e.type === "setup" && message === this.lastSetup;
     if (e.type === "setup") this.lastSetup = message;
@@ -327,6 +391,12 @@ export class PlaySession {
       this.say(
         `new game of ${game.title}: ${players.S} (South) vs ${players.N} (North); journal ${path}`,
       );
+      if (this.s.clock !== undefined && this.s.clock !== null) {
+        const { minutes, bonusSeconds } = this.s.clock;
+        this.say(
+          `clocks: ${minutes} min each${bonusSeconds > 0 ? `, +${bonusSeconds} s per ${this.game.protocolTrace === undefined ? "capturing move" : "push-off"}` : ""}; a fallen flag loses`,
+        );
+      }
     } else {
       const json = game.positionToJSON(start);
       const command = {
@@ -361,10 +431,12 @@ export class PlaySession {
   }
 
   private async close(ending: Ending): Promise<number> {
+    const left = this.timing?.left() ?? null;
+    this.timing?.close();
     if (ending !== "over") {
       const reason =
         ending === "paused" ? "interrupted" : `no result after ${this.s.maxMinutes} minutes`;
-      this.recorder.pause(reason);
+      this.recorder.pause(reason, left);
     }
     this.redrawer?.finish();
     const path = this.parts.journal.path;

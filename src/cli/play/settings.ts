@@ -4,7 +4,14 @@
  * games folder, the game a journal to resume is of) to the settings or the
  * usage error to print. `resumeTarget` is the one part that reads files.
  */
-import { POLICIES, policyFor, type Policy } from "../../controller/index.js";
+import {
+  POLICIES,
+  parseTimeControl,
+  policyFor,
+  timeControlText,
+  type Policy,
+  type TimeControl,
+} from "../../controller/index.js";
 import { findGame, games, type Game, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
@@ -28,6 +35,7 @@ export interface PlayFlags {
   readonly noise: boolean;
   readonly mistakes: string;
   readonly minutes?: string;
+  readonly clock?: string;
 }
 
 /** The defaults commander gives the flags that have one. */
@@ -67,6 +75,12 @@ export interface PlaySettings {
    * ("guidance off from now on (was on)"); empty for a new game.
    */
   readonly changes: readonly string[];
+  /**
+   * The players' clocks (`--clock M+B`, AB-7): minutes each and a bonus in
+   * seconds per push-off (per capturing move in the sowing games); absent or
+   * null: no clocks.
+   */
+  readonly clock?: TimeControl | null;
 }
 
 /** What the settings depend on besides the flags. */
@@ -103,6 +117,8 @@ export interface ResumeFacts {
   readonly onMistake: string;
   /** Sides played from the keyboard in its last session (simulated board). */
   readonly keyboard: readonly Side[];
+  /** Its time control as the header records it (`10+0`), absent or null without clocks. */
+  readonly clock?: string | null;
 }
 
 /** Journals are read knowing which games this kete plays (the journal layer knows no games). */
@@ -175,6 +191,7 @@ export function resumeFacts(path: string, journal: Journal): ResumeFacts {
     guidance,
     onMistake,
     keyboard,
+    clock: typeof header.settings.clock === "string" ? header.settings.clock : null,
   };
 }
 
@@ -411,6 +428,30 @@ function keyboardOf(
   return ok({ human: before, change: null });
 }
 
+/**
+ * `--clock`: off by default; a resumed game keeps its journal's time control
+ * (another one given is refused, in one line).
+ */
+function clockOf(flags: PlayFlags, ctx: PlayContext): Result<TimeControl | null> {
+  const facts = ctx.resume;
+  const given = flags.clock === undefined ? ok(null) : parseTimeControl(flags.clock);
+  if (!given.ok) return given;
+  if (facts === null) return given;
+  const held =
+    facts.clock === undefined || facts.clock === null ? null : parseTimeControl(facts.clock);
+  const kept = held !== null && held.ok ? held.value : null;
+  if (
+    given.value !== null &&
+    (kept === null || timeControlText(kept) !== timeControlText(given.value))
+  ) {
+    const what = kept === null ? "no clocks" : timeControlText(kept);
+    return usage(
+      `--clock ${flags.clock ?? ""}: ${facts.path} is played with ${what}; a resumed game keeps its time control: leave out --clock (or start a new game)`,
+    );
+  }
+  return ok(kept);
+}
+
 /** The settings of a `kete play`, or the usage error (code `usage`) to print. */
 export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
   const chosen = gameOf(flags, ctx);
@@ -439,6 +480,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!keyboard.ok) return keyboard;
   const numbers = numbersOf(flags, ctx);
   if (!numbers.ok) return numbers;
+  const clock = clockOf(flags, ctx);
+  if (!clock.ok) return clock;
   const { change } = keyboard.value;
   return ok({
     ...chosen.value,
@@ -452,5 +495,6 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     noise: flags.noise,
     live: ctx.stdoutTTY,
     colour: ctx.stdoutTTY && !ctx.noColour,
+    clock: clock.value,
   });
 }

@@ -10,6 +10,7 @@ import { LED_ROLES, roleLed, type LedRole } from "../../controller/index.js";
 import type { Outcome } from "../../games/index.js";
 import type { LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
+import { clockText } from "./messages.js";
 
 /** The width the frame fits in: an 80-column terminal. */
 export const VIEW_WIDTH = 80;
@@ -35,6 +36,8 @@ export interface PlayView {
   readonly firstSide: "S" | "N";
   /** Milliseconds each player has used. */
   readonly clocks: { readonly S: number; readonly N: number };
+  /** With clocks (`--clock`): milliseconds each player has left, shown instead of the time used. */
+  readonly timeLeft?: { readonly S: number; readonly N: number } | null;
   /** The newest messages (mistakes, faults, results), oldest first. */
   readonly messages: readonly string[];
   readonly link: string;
@@ -161,8 +164,11 @@ export function renderView(view: PlayView, colour: boolean): string[] {
   const turn = (side: "S" | "N") => (!over && view.toMove === side ? bold(" ◀") : "");
   const reserve = (side: "S" | "N") =>
     view.reserve === null ? "" : ` · ${view.reserve[side]} in reserve`;
+  const left = view.timeLeft ?? null;
+  const time = (side: "S" | "N") =>
+    left === null ? clock(view.clocks[side]) : `${clockText(left[side])} left`;
   const player = (side: "S" | "N") =>
-    `  ${side === "N" ? "North" : "South"} · ${fit(view.players[side], 40)} ${clock(view.clocks[side])}${reserve(side)}`;
+    `  ${side === "N" ? "North" : "South"} · ${fit(view.players[side], 40)} ${time(side)}${reserve(side)}`;
   const row = (r: string) =>
     `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}`;
   lines.push(`${player("N")}${turn("N")}`);
