@@ -469,6 +469,54 @@ function freeBelow<P extends Position>(node: TrieNode<P>): number | null {
   return height;
 }
 
+const freeRunsByPit = new WeakMap<object, Map<number, Map<number, Step[][]>>>();
+
+/**
+ * The free runs from a point that change reading `pit` (kept per point): a
+ * reading part way through a run differs from the point only on the run's
+ * readings, so only runs through its first differing reading can hold it.
+ */
+function freeGroupsThrough<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  pit: number,
+): readonly Step[][] {
+  let byOffset = freeRunsByPit.get(node);
+  if (byOffset === undefined) {
+    byOffset = new Map();
+    freeRunsByPit.set(node, byOffset);
+  }
+  let byPit = byOffset.get(offset);
+  if (byPit === undefined) {
+    byPit = new Map();
+    for (const g of freeGroups(node, offset)) {
+      for (const p of new Set(g.map((s) => s.pit))) {
+        const list = byPit.get(p);
+        if (list === undefined) byPit.set(p, [g]);
+        else list.push(g);
+      }
+    }
+    byOffset.set(offset, byPit);
+  }
+  return byPit.get(pit) ?? [];
+}
+
+/** The free runs from a point that `reading` (differing from `board` on `diff` readings) is part way through. */
+function freeGroupsHolding<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  board: ArrayLike<number>,
+  reading: ArrayLike<number>,
+  diff: number,
+): Step[][] {
+  if (diff === 0 || freeGroups(node, offset).length === 0) return [];
+  let first = 0;
+  while (board[first] === reading[first]) first++;
+  return freeGroupsThrough(node, offset, first).filter((g) =>
+    withinFreeGroup(board, reading, diff, g),
+  );
+}
+
 /** Whether a free step comes next after a point (on some branch). */
 function freeNext<P extends Position>(node: TrieNode<P>, offset: number): boolean {
   if (offset < node.steps.length) return (node.steps[offset] as Step).free;
@@ -607,7 +655,7 @@ function matchWithin<P extends Position>(
         const below = freeBelow(node);
         if (below !== null && diff > below - offset) return "skip";
       } else if (
-        freeGroups(node, offset).some((g) => withinFreeGroup(board, reading, diff, g)) ||
+        freeGroupsHolding(node, offset, board, reading, diff).length > 0 ||
         (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff))
       ) {
         // A pick-up, or a group of simultaneous changes, in progress at this point.
@@ -1065,14 +1113,16 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     let diff = 0;
     for (let i = 0; i < c.board.length; i++) if (c.board[i] !== t.reading[i]) diff++;
     if (diff > 0 || c.node.depth + c.offset > 0) atStart = false;
-    for (const g of freeGroups(c.node, c.offset)) {
+    const groups =
+      diff === 0
+        ? freeGroups(c.node, c.offset)
+        : freeGroupsHolding(c.node, c.offset, c.board, t.reading, diff);
+    for (const g of groups) {
+      candidates++;
       if (diff === 0) {
         for (const s of g) if (s.op === OP_LIFT) starts.add(name(s.pit));
-        candidates++;
         continue;
       }
-      if (!withinFreeGroup(c.board, t.reading, diff, g)) continue;
-      candidates++;
       const end = new Map<number, number>();
       for (const s of g) {
         end.set(

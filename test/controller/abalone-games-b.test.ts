@@ -13,6 +13,9 @@ describe("Abalone, noisy whole games with injected mistakes (b)", () => {
     const r = playAbaloneGames(100, seededRandom(1402), 0.5, 24);
     expect(r.plies).toBeGreaterThan(600);
     for (const n of Object.values(r.styles)) expect(n).toBeGreaterThan(0);
+    // Pushes rolled at the board, and marbles pushed off counted in the position's off.
+    expect(r.pushes).toBeGreaterThan(50);
+    expect(r.pushedOff).toBeGreaterThan(5);
     const named = Object.values(r.injected).reduce((a, b) => a + b, 0);
     expect(named).toBeGreaterThanOrEqual(30);
     for (const n of Object.values(r.injected)) expect(n).toBeGreaterThan(0);

@@ -12,7 +12,7 @@
  */
 import { expect } from "vitest";
 import { findGame } from "../../src/games/index.js";
-import type { Game, Position } from "../../src/games/core/types.js";
+import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
 import { NEXT } from "../../src/games/abalone/geometry.js";
 import {
   HOLES,
@@ -51,6 +51,8 @@ const RULE: Readonly<Record<Kind, string>> = {
 export interface AbaloneReport {
   readonly games: number;
   readonly plies: number;
+  /** Moves that pushed opponent marbles (sumito), and marbles pushed off. */
+  readonly pushes: number;
   readonly pushedOff: number;
   readonly styles: Readonly<Record<Style, number>>;
   readonly injected: Readonly<Record<Kind, number>>;
@@ -196,6 +198,17 @@ function mistakesIn(s: Session, from: number) {
   return s.events.slice(from).filter((e) => e.type === "mistake" || e.type === "sensor-fault");
 }
 
+const STARTS = ["standard", "belgian-daisy", "german-daisy"];
+
+/** A random legal move, a push (sumito) preferred when one of a few draws is one. */
+function pushyMove(p: Position, random: () => number): LegalMove<Position> | null {
+  let m = ABALONE.randomMove(p, random);
+  for (let i = 0; i < 4 && m !== null && !m.trace.some((t) => t.op === "capture"); i++) {
+    m = ABALONE.randomMove(p, random);
+  }
+  return m;
+}
+
 /** Plays `games` noisy games; fails on a false mistake, a move misidentified or accepted early, an injection missed. */
 export function playAbaloneGames(
   games: number,
@@ -207,17 +220,20 @@ export function playAbaloneGames(
   const injected = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
   let plies = 0;
   let pushedOff = 0;
+  let pushes = 0;
   for (let g = 0; g < games; g++) {
-    const init = ABALONE.initial();
+    // The three starts of AB-1: the daisies bring the lines together sooner, so more pushes.
+    const options = { start: STARTS[g % STARTS.length] as string };
+    const init = ABALONE.initial(options);
     if (!init.ok) throw new Error(init.error.message);
     let p = init.value;
-    const s = startHex(ABALONE, p);
+    const s = startHex(ABALONE, p, options);
     const injectAt = random() < injectShare ? Math.floor(random() * maxPlies) : -1;
     const kind = KINDS[g % KINDS.length] as Kind;
     const played: string[] = [];
     const earlier = new Set<string>([board(p).join("")]);
     for (let ply = 0; ply < maxPlies; ply++) {
-      const m = ABALONE.randomMove(p, random);
+      const m = pushyMove(p, random);
       if (m === null) break;
       const what = `game ${g} ply ${ply} ${m.move}`;
       const wrong = injectAt >= 0 && ply >= injectAt ? attempt(p, kind, random, earlier) : null;
@@ -270,6 +286,7 @@ export function playAbaloneGames(
       expect(moves, `${what} (${style}): ${verdicts.join(" ")}`).toEqual([m.move]);
       played.push(m.move);
       pushedOff += offCount(m.position) - offCount(p);
+      if (m.trace.some((t) => t.op === "capture")) pushes++;
       p = m.position;
       earlier.add(board(p).join(""));
     }
@@ -279,5 +296,5 @@ export function playAbaloneGames(
     s.controller.close();
     plies += played.length;
   }
-  return { games, plies, pushedOff, styles, injected };
+  return { games, plies, pushes, pushedOff, styles, injected };
 }
