@@ -10,7 +10,7 @@ import { playAbaloneGames } from "./abalone-games.js";
 
 describe("Abalone, noisy whole games with injected mistakes (b)", () => {
   it("100 games", () => {
-    const r = playAbaloneGames(100, seededRandom(1402), 0.5, 24);
+    const r = playAbaloneGames(100, seededRandom(1402), 0.5, 20);
     expect(r.plies).toBeGreaterThan(600);
     for (const n of Object.values(r.styles)) expect(n).toBeGreaterThan(0);
     // Pushes rolled at the board, and marbles pushed off counted in the position's off.

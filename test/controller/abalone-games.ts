@@ -214,7 +214,7 @@ export function playAbaloneGames(
   games: number,
   random: () => number,
   injectShare = 0.5,
-  maxPlies = 24,
+  maxPlies = 20,
 ): AbaloneReport {
   const styles = Object.fromEntries(STYLES.map((k) => [k, 0])) as Record<Style, number>;
   const injected = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
