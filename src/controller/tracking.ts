@@ -656,7 +656,10 @@ function matchWithin<P extends Position>(
         if (below !== null && diff > below - offset) return "skip";
       } else if (
         freeGroupsHolding(node, offset, board, reading, diff).length > 0 ||
-        (diff <= 4 && withinSomePickUp(node, offset, board, reading, diff))
+        // Where every continuation is free, a pick-up in progress is a free group in progress.
+        (diff <= 4 &&
+          freeBelow(node) === null &&
+          withinSomePickUp(node, offset, board, reading, diff))
       ) {
         // A pick-up, or a group of simultaneous changes, in progress at this point.
         out.push({ node, offset, board: board.slice(), exact: false });
