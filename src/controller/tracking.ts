@@ -27,8 +27,13 @@
  *   directions stay until a stone tells them apart;
  * - steps the game marks free (`SensorStep.free`: the marbles of an Abalone
  *   push move at once) seen in any order: a reading in which only the group's
- *   readings differ, each between its value before and after the group, is
- *   *waiting* at the group's start; the whole group done is an exact point.
+ *   readings differ, each between its value before the group less what the
+ *   group takes from it and that value plus what it drops into it (a hole
+ *   inside a moving line may read empty on the way), is *waiting* at the
+ *   group's start; the whole group done is an exact point. A settled board
+ *   equal to a move's end completes it even if it also lies part way
+ *   through another move's free steps (a single marble's step is half of a
+ *   broadside): no hand stops half way through changes made at once.
  *
  * It acts only on settled readings (the caller filters) and never guesses:
  * a reading no cursor explains is `inconsistent`, classified by `mistakes.ts`.
