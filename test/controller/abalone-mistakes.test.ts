@@ -163,6 +163,26 @@ describe("Abalone mistakes, named with their rule when the result settles", () =
   });
 });
 
+describe("Abalone mistakes under each policy", () => {
+  for (const onMistake of ["retry", "forfeit", "truncate"] as const) {
+    it(`${onMistake}: the board restored to before the push, then ${onMistake === "retry" ? "Black" : "White"} to move`, () => {
+      const s = startHex(ABALONE, FOUR, {}, { settings: { onMistake } });
+      roll(s, FOUR, "A1B2");
+      expect(mistakes(s)[0]).toMatchObject({ rule: "AB-2", policy: onMistake });
+      sendHex(s, board(FOUR));
+      expect(s.controller.view.phase).toBe("turn");
+      expect(s.controller.view.toMove).toBe(onMistake === "retry" ? "b" : "w");
+    });
+  }
+  it("penalty5, which Abalone's rules cannot carry, is not applied (the default policy is)", () => {
+    const s = startHex(ABALONE, FOUR, {}, { settings: { onMistake: "penalty5" } });
+    roll(s, FOUR, "A1B2");
+    const m = mistakes(s)[0];
+    expect(m?.rule).toBe("AB-2");
+    expect(m?.policy).not.toBe("penalty5");
+  });
+});
+
 describe("Abalone moves at the board", () => {
   it("counts the marble pushed off, and accepts nothing while the marbles still roll", () => {
     // E7 E8 black push the white marble on E9 over the edge.
