@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { exportGame, exportJson, exportText } from "../journal/index.js";
 import { readJournal } from "../journal/index.js";
+import { findGame } from "../games/index.js";
 import { journalOptions } from "./play/settings.js";
 import { usageError } from "./usage.js";
 
@@ -20,7 +21,8 @@ export function registerExportCommand(program: Command): Command {
         process.stderr.write(`kete export: ${journal.error.message}\n`);
         process.exit(1);
       }
-      const game = exportGame(journal.value);
+      const sides = findGame(journal.value.header.game)?.layout.sideNames;
+      const game = exportGame(journal.value, sides);
       process.stdout.write(flags.format === "json" ? exportJson(game) : exportText(game));
     });
 }

@@ -1,6 +1,6 @@
 /** `kete games`: the recorded games, oldest first. */
 import type { Command } from "commander";
-import { defaultGamesDir, scanJournals, type JournalSummary } from "../journal/index.js";
+import { defaultGamesDir, scanJournals, sidesOf, type JournalSummary } from "../journal/index.js";
 import { journalOptions } from "./play/settings.js";
 
 /** `2026-11-22 03:34` in the local time zone (journals hold UTC). */
@@ -21,8 +21,10 @@ export function gameLine(g: JournalSummary): string {
         ? "unfinished"
         : g.result.winner === null
           ? "draw"
-          : `${g.result.winner === "S" ? h.players.S : h.players.N} won`;
-  return `${localTime(h.startedAt)}  ${h.game.padEnd(13)} ${`${h.players.S} v ${h.players.N}`.padEnd(24)} ${String(g.moves).padStart(4)} moves  ${result.padEnd(16)} ${g.path}\n`;
+          : `${h.players[g.result.winner] ?? g.result.winner} won`;
+  const [first, second] = sidesOf(h.players);
+  const players = `${h.players[first ?? ""] ?? ""} v ${h.players[second ?? ""] ?? ""}`;
+  return `${localTime(h.startedAt)}  ${h.game.padEnd(13)} ${players.padEnd(24)} ${String(g.moves).padStart(4)} moves  ${result.padEnd(16)} ${g.path}\n`;
 }
 
 export function registerGamesCommand(program: Command): Command {

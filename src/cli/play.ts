@@ -56,12 +56,16 @@ export function registerPlayCommand(program: Command): Command {
     )
     .option(
       "--players <names>",
-      "the two players, South first (default Amani,Baraka on the simulated board)",
+      "the two players, South first (Abalone: Black first; default Amani,Baraka on the simulated board)",
     )
-    .option("--first <S|N>", "who moves first (HB-2)", FLAG_DEFAULTS.first)
+    .option(
+      "--first <S|N>",
+      "who moves first (HB-2); Abalone: b or w, Black unless given",
+      FLAG_DEFAULTS.first,
+    )
     .option(
       "--human <S|N|both>",
-      "sides you play from the keyboard (simulated board; none: the virtual players)",
+      "sides you play from the keyboard (Abalone: b, w or both; simulated board; none: the virtual players)",
     )
     .option(
       "--games-dir <dir>",

@@ -11,6 +11,9 @@ import type { Journal, JournalRecord } from "../journal/index.js";
 import { verifyJournal } from "./play/verify.js";
 import type { Verification } from "./play/verify.js";
 import { renderView } from "./play/view.js";
+import { firstSideOf, gameTitle, offOf } from "./play/model.js";
+import { SOWING_SIDE_NAMES } from "./play/messages.js";
+import type { HoleContent } from "../protocol/index.js";
 import { journalOptions } from "./play/settings.js";
 import { usageError } from "./usage.js";
 
@@ -91,7 +94,7 @@ export async function replayGame(j: Journal, game: Game, output: ReplayOutput): 
       moves.push(r.move);
       if (output.delayMs > 0) await new Promise((res) => setTimeout(res, output.delayMs));
     }
-    const step = replayStep(r);
+    const step = replayStep(r, game.layout.sideNames);
     if (step?.position !== undefined) show(step.position, step.text);
     else if (step !== null) output.out(step.text);
   }
@@ -105,10 +108,14 @@ export async function replayGame(j: Journal, game: Game, output: ReplayOutput): 
  */
 export function replayStep(
   r: JournalRecord,
+  names: Readonly<Record<string, string>> = SOWING_SIDE_NAMES,
 ): { readonly position?: Readonly<Record<string, unknown>>; readonly text: string } | null {
   switch (r.kind) {
     case "move":
-      return { position: r.position, text: `ply ${r.ply}: ${sideName(r.side)} played ${r.move}` };
+      return {
+        position: r.position,
+        text: `ply ${r.ply}: ${names[r.side] ?? r.side} played ${r.move}`,
+      };
     case "mistake":
       return { text: `  ! ${r.message} — ${r.policy}\n\n` };
     case "resolved":
@@ -116,16 +123,12 @@ export function replayStep(
         ? null
         : { position: r.position, text: `after the mistake: ${r.how}` };
     case "result": {
-      const outcome = r.winner === null ? "draw" : `${sideName(r.winner)} wins`;
+      const outcome = r.winner === null ? "draw" : `${names[r.winner] ?? r.winner} wins`;
       return { text: `result: ${outcome} — ${r.reason}\n` };
     }
     default:
       return null;
   }
-}
-
-function sideName(side: string): string {
-  return side === "S" ? "South" : "North";
 }
 
 /** One board of the replay, as `kete play` draws it, with `note` as its status; null for a position the game cannot read. */
@@ -144,22 +147,27 @@ export function replayFrame(
   const view = game.sensorView(p.value as Position);
   const counts = new Map(view.pits.map((pit, i) => [pit, view.counts[i] as number | null]));
   const { players, initial } = j.header;
+  const { sides, sideNames } = game.layout;
+  const holes = view.geometry === "hex61" ? holesOf(view.counts) : null;
   const lines = renderView(
     {
-      title: `${game.title} — ${players.S} (South) vs ${players.N} (North)`,
+      title: gameTitle(game, players),
       players,
+      sides,
+      sideNames,
+      hex: holes === null ? null : { holes, off: offOf(frame.json) },
       counts,
       leds: new Map(),
       unsettled: new Set(),
-      toMove: p.value.toMove as "S" | "N",
+      toMove: p.value.toMove,
       ply: frame.moves.length + 1,
       status: frame.note,
       inHand: null,
       nextStone: [],
       lastLands: null,
       moves: frame.moves,
-      firstSide: (initial.toMove as "S" | "N") ?? "S",
-      clocks: { S: 0, N: 0 },
+      firstSide: firstSideOf(game, initial.toMove),
+      clocks: Object.fromEntries(sides.map((side) => [side, 0])),
       messages: [],
       link: "replay",
       reserve: null,
@@ -167,4 +175,13 @@ export function replayFrame(
     frame.colour,
   );
   return `${lines.slice(0, -1).join("\n")}\n\n`;
+}
+
+/** A hex61 board's readings (each hole's black bit, then its white bit) as the holes. */
+function holesOf(readings: readonly number[]): HoleContent[] {
+  const holes: HoleContent[] = [];
+  for (let i = 0; i + 1 < readings.length; i += 2) {
+    holes.push(readings[i] === 1 ? "black" : readings[i + 1] === 1 ? "white" : "empty");
+  }
+  return holes;
 }

@@ -5,7 +5,8 @@
  */
 import type { Journal } from "./records.js";
 
-const SIDE = { S: "South", N: "North" } as Record<string, string>;
+/** The sowing games' sides, for a journal whose game gives no names. */
+const SOWING_SIDES: Readonly<Record<string, string>> = { S: "South", N: "North" };
 
 export interface ExportedMove {
   readonly ply: number;
@@ -23,6 +24,8 @@ export interface ExportedMove {
 
 export interface ExportedGame {
   readonly tags: Readonly<Record<string, string>>;
+  /** The side that moved first (`S`, `b`): its moves open each numbered pair. */
+  readonly first: string;
   readonly moves: readonly ExportedMove[];
   /** Mistakes after the last move (the game ended or stopped before a correct move followed). */
   readonly pendingMistakes: ExportedMove["mistakes"];
@@ -33,21 +36,33 @@ export interface ExportedGame {
   } | null;
 }
 
-export function exportGame(journal: Journal): ExportedGame {
+/**
+ * A journal as a game record. `sideNames` names the game's sides (`b` →
+ * `Black`; the tags are the players by side name, first side first); without
+ * it the sowing games' South and North.
+ */
+export function exportGame(
+  journal: Journal,
+  sideNames: Readonly<Record<string, string>> = SOWING_SIDES,
+): ExportedGame {
   const h = journal.header;
+  const name = (side: string) => sideNames[side] ?? side;
+  const first = String(h.initial.toMove);
+  const playerTags = Object.fromEntries(
+    Object.entries(h.players).map(([side, player]) => [name(side), player]),
+  );
   const options = Object.entries(h.options)
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(" ");
   const tags: Record<string, string> = {
     Game: h.game,
     Options: options,
-    South: h.players.S,
-    North: h.players.N,
+    ...playerTags,
     Board: h.board.simulated
       ? "simulated"
       : `${h.board.id}${h.board.firmware ? ` (firmware ${h.board.firmware})` : ""}`,
     Start: h.startedAt,
-    First: SIDE[String(h.initial.toMove)] ?? String(h.initial.toMove),
+    First: name(first),
     OnMistake: h.settings.onMistake,
     Guidance: h.settings.guidance ? "on" : "off",
   };
@@ -63,16 +78,16 @@ export function exportGame(journal: Journal): ExportedGame {
       result = { winner: r.winner, reason: r.reason, score: r.score };
     }
   }
-  tags.Result = resultText(result);
-  return { tags, moves, pendingMistakes: pending, result };
+  tags.Result = resultText(result, name);
+  return { tags, first, moves, pendingMistakes: pending, result };
 }
 
-function resultText(result: ExportedGame["result"]): string {
+function resultText(result: ExportedGame["result"], name: (side: string) => string): string {
   if (result === null) return "unfinished";
   const score = Object.entries(result.score)
     .map(([side, n]) => `${side} ${n}`)
     .join(", ");
-  const who = result.winner === null ? "draw" : `${SIDE[result.winner] ?? result.winner} wins`;
+  const who = result.winner === null ? "draw" : `${name(result.winner)} wins`;
   return `${who} (${score})`;
 }
 
@@ -87,7 +102,7 @@ export function exportText(game: ExportedGame): string {
   const tokens: string[] = [];
   let number = 0;
   for (const m of game.moves) {
-    const first = m.side === game.tags.First?.[0];
+    const first = m.side === game.first;
     let prefix = "";
     if (first || number === 0) {
       number++;
@@ -110,5 +125,6 @@ export function exportText(game: ExportedGame): string {
 }
 
 export function exportJson(game: ExportedGame): string {
-  return `${JSON.stringify(game, null, 2)}\n`;
+  // The first side is the tags' First; the JSON keeps the fields it always had.
+  return `${JSON.stringify({ ...game, first: undefined }, null, 2)}\n`;
 }

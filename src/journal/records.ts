@@ -25,7 +25,12 @@ export interface JournalHeader {
   readonly options: Readonly<Record<string, unknown>>;
   /** The starting position in the engine's JSON form (South or North to move). */
   readonly initial: Readonly<Record<string, unknown>>;
-  readonly players: { readonly S: string; readonly N: string };
+  /**
+   * The players' names by side, the game's sides (`S`, `N` for the sowing
+   * games, `b`, `w` for Abalone): the side moving first in the initial
+   * position's game first.
+   */
+  readonly players: Readonly<Record<string, string>>;
   /** The board: a real one's id and firmware, or the simulated board. */
   readonly board: {
     readonly id: string;
@@ -173,7 +178,8 @@ function fieldError(line: number, what: string, field: string, v: unknown): Resu
 type Check = (v: unknown) => boolean;
 const isString: Check = (v) => typeof v === "string";
 const isNumber: Check = (v) => typeof v === "number" && Number.isFinite(v);
-const isSide: Check = (v) => v === "S" || v === "N";
+/** A side's letter; which sides a journal's records may name its header's players say. */
+const isSide: Check = (v) => typeof v === "string" && v.length > 0;
 const orNull =
   (c: Check): Check =>
   (v) =>
@@ -253,7 +259,7 @@ function checkHeader(v: unknown, options: DecodeOptions): Result<JournalHeader> 
     if (!isObject(v[field])) return fieldError(1, "the header's", field, v[field]);
   }
   const players = v.players as Record<string, unknown>;
-  for (const side of ["S", "N"]) {
+  for (const side of sidesOf(players)) {
     // A name is printed on the screen, in logs and by kete games: no control characters.
     const name = players[side];
     if (typeof name !== "string" || /[\p{Cc}\u2028\u2029]/u.test(name)) {
@@ -282,7 +288,28 @@ function checkHeader(v: unknown, options: DecodeOptions): Result<JournalHeader> 
   return ok(v as unknown as JournalHeader);
 }
 
-function checkRecord(v: unknown, line: number): Result<JournalRecord> {
+/**
+ * The sides a header's players name: their two keys (`b`, `w`), or `S` and
+ * `N` (the sowing games', and every journal before other games were played)
+ * unless the header names two other sides.
+ */
+export function sidesOf(players: Readonly<Record<string, unknown>>): readonly string[] {
+  const keys = Object.keys(players);
+  return keys.length === 2 && !keys.includes("S") && !keys.includes("N") ? keys : ["S", "N"];
+}
+
+/** The fields naming a side, and whether null (no side: a draw) is allowed. */
+const SIDE_FIELDS: Readonly<Partial<Record<JournalRecord["kind"], readonly [string, boolean]>>> = {
+  move: ["side", false],
+  mistake: ["side", false],
+  result: ["winner", true],
+};
+
+function checkRecord(
+  v: unknown,
+  line: number,
+  sides: readonly string[] = ["S", "N"],
+): Result<JournalRecord> {
   if (!isObject(v) || !(RECORD_KINDS as readonly unknown[]).includes(v.kind)) {
     return err("bad-journal", `journal line ${line} is not a kete journal record`);
   }
@@ -290,6 +317,14 @@ function checkRecord(v: unknown, line: number): Result<JournalRecord> {
   if (!isNumber(v.t)) return fieldError(line, `a ${kind} record's`, "t", v.t);
   for (const [field, check] of Object.entries(RECORD_FIELDS[kind])) {
     if (!check(v[field])) return fieldError(line, `a ${kind} record's`, field, v[field]);
+  }
+  const sideField = SIDE_FIELDS[kind];
+  if (sideField !== undefined) {
+    const [field, nullable] = sideField;
+    const side = v[field];
+    if (!(nullable && side === null) && !sides.includes(side as string)) {
+      return fieldError(line, `a ${kind} record's`, field, side);
+    }
   }
   if (kind === "board") {
     const bad = badBoardEvent(v.event as Record<string, unknown>);
@@ -336,7 +371,7 @@ export function decodeJournal(text: string, options: DecodeOptions = {}): Result
   if (!header.ok) return header;
   const records: JournalRecord[] = [];
   for (let i = 1; i < parsed.length; i++) {
-    const r = checkRecord(parsed[i], i + 1);
+    const r = checkRecord(parsed[i], i + 1, sidesOf(header.value.players));
     if (!r.ok) return r;
     records.push(r.value);
   }

@@ -16,8 +16,8 @@ export interface BoardChoice {
   readonly pace: number;
   readonly noise: boolean;
   readonly seed: number;
-  /** The game's board (`4x8`, `2x5+2`): the simulated board is built to it. */
-  readonly geometry?: "4x8" | "2x5+2";
+  /** The game's board (`4x8`, `2x5+2`, `hex61`): the simulated board is built to it. */
+  readonly geometry?: "4x8" | "2x5+2" | "hex61";
 }
 
 export interface OpenBoard {
@@ -73,6 +73,15 @@ export function boardSettings(
   return { debounceMs: settleMs(pace), snapshotIntervalMs: SNAPSHOT_INTERVAL_MS };
 }
 
+/** A hex61 board's readings as its holes (`.` empty, `b` black, `w` white, canonical order). */
+function holesText(readings: readonly number[]): string {
+  let holes = "";
+  for (let i = 0; i + 1 < readings.length; i += 2) {
+    holes += readings[i] === 1 ? "b" : readings[i + 1] === 1 ? "w" : ".";
+  }
+  return holes;
+}
+
 /** The simulated board's construction options for a choice. */
 export function simulatedOptions(
   choice: BoardChoice,
@@ -81,7 +90,8 @@ export function simulatedOptions(
 ) {
   return {
     geometry: choice.geometry,
-    counts: [...counts],
+    // The Abalone board's readings are each hole's black bit then its white bit.
+    ...(choice.geometry === "hex61" ? { holes: holesText(counts) } : { counts: [...counts] }),
     // The board's debounce follows the hands' pace, as a real board's would be
     // tuned to its players: faster hands, shorter settling. Jitter under a
     // hovering hand only at a person's pace: faster hands hover all the time

@@ -7,9 +7,15 @@ import type { BoardEvent } from "../../board/index.js";
 import { formatNeeds, type ControllerEvent } from "../../controller/index.js";
 import type { Side } from "../../games/index.js";
 
-/** `South`, `North`. */
-export function sideLabel(side: Side): string {
-  return side === "S" ? "South" : side === "N" ? "North" : side;
+/** Side names (`b` → `Black`): the game's `layout.sideNames`. */
+export type SideNames = Readonly<Record<Side, string>>;
+
+/** The sowing games' side names, the default wherever no game's names are given. */
+export const SOWING_SIDE_NAMES: SideNames = { S: "South", N: "North" };
+
+/** `South`, `North` (or the game's names: `Black`, `White`). */
+export function sideLabel(side: Side, names: SideNames = SOWING_SIDE_NAMES): string {
+  return names[side] ?? side;
 }
 
 /** What happens once the board is restored after a mistake, for the log. */
@@ -24,14 +30,15 @@ const AFTER_RESTORE: Record<string, string> = {
 /** The line for a controller event; `plyOffset` plies were played before this session. */
 export function controllerMessage(
   e: ControllerEvent,
-  players: { readonly S: string; readonly N: string },
+  players: Readonly<Record<Side, string>>,
   plyOffset: number,
+  names: SideNames = SOWING_SIDE_NAMES,
 ): string | null {
   switch (e.type) {
     case "move":
-      return `ply ${plyOffset + e.ply}  ${sideLabel(e.side)} (${players[e.side as "S" | "N"]})  ${e.move}`;
+      return `ply ${plyOffset + e.ply}  ${sideLabel(e.side, names)} (${players[e.side] ?? e.side})  ${e.move}`;
     case "mistake":
-      return `! ${sideLabel(e.side)}: ${e.message} — ${e.policy}`;
+      return `! ${sideLabel(e.side, names)}: ${e.message} — ${e.policy}`;
     case "mistake-resolved":
       return `board restored: ${AFTER_RESTORE[e.result]}`;
     case "penalty-done":
@@ -39,7 +46,7 @@ export function controllerMessage(
       return e.type;
     case "game-over": {
       const w = e.outcome.winner;
-      return `game over: ${w === null ? "draw" : `${sideLabel(w)} wins`} — ${e.outcome.reason}`;
+      return `game over: ${w === null ? "draw" : `${sideLabel(w, names)} wins`} — ${e.outcome.reason}`;
     }
     case "sensor-fault":
       return `sensor fault: ${e.message}`;
@@ -71,10 +78,13 @@ export function clockText(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** `South 9:05 · North 10:00`: both players' clocks, South first. */
-export function clocksText(left: Readonly<Record<Side, number>>): string {
+/** `South 9:05 · North 10:00`: both players' clocks, the first side's first. */
+export function clocksText(
+  left: Readonly<Record<Side, number>>,
+  names: SideNames = SOWING_SIDE_NAMES,
+): string {
   return Object.entries(left)
-    .map(([side, ms]) => `${sideLabel(side)} ${clockText(ms)}`)
+    .map(([side, ms]) => `${sideLabel(side, names)} ${clockText(ms)}`)
     .join(" · ");
 }
 

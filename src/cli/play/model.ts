@@ -8,7 +8,7 @@ import type { BoardEvent } from "../../board/index.js";
 import type { Controller, ControllerEvent } from "../../controller/index.js";
 import type { Game, Outcome, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
-import type { LedState } from "../../protocol/index.js";
+import type { HoleContent, LedState } from "../../protocol/index.js";
 import { GEOMETRIES } from "../../shared/index.js";
 import type { PlayView } from "./view.js";
 
@@ -27,7 +27,10 @@ export class PlayModel {
   private link: string;
   /** The moves of this session that stand, with the controller's ply of each. */
   private readonly played: { readonly ply: number; readonly move: string }[] = [];
-  private readonly clocks = { S: 0, N: 0 };
+  /** Milliseconds each side has used, by the game's sides. */
+  private readonly clocks: Record<Side, number>;
+  /** The Abalone board's holes as last read (canonical order), or null on another board. */
+  private holes: readonly (HoleContent | null)[] | null = null;
   private turnStarted: number;
   private outcome: Outcome | null = null;
 
@@ -43,6 +46,7 @@ export class PlayModel {
   ) {
     this.turnStarted = now;
     this.link = link;
+    this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, 0]));
   }
 
   /** Keeps a line for the message list (the newest 20). */
@@ -54,7 +58,9 @@ export class PlayModel {
   board(e: BoardEvent): void {
     if (e.type === "snapshot") {
       const b = e.snapshot.board;
-      if ("places" in b) {
+      if ("holes" in b) {
+        this.holes = b.holes;
+      } else if ("places" in b) {
         // A gem board: each place's plain stones, and its gems by tag.
         const places = GEOMETRIES[b.geometry].cells;
         b.places.forEach((c, i) => {
@@ -74,7 +80,8 @@ export class PlayModel {
     switch (e.type) {
       case "move":
         this.played.push({ ply: e.ply, move: e.move });
-        if (e.side === "S" || e.side === "N") this.clocks[e.side] += e.at - this.turnStarted;
+        if (e.side in this.clocks)
+          this.clocks[e.side] = (this.clocks[e.side] ?? 0) + e.at - this.turnStarted;
         this.turnStarted = e.at;
         break;
       case "takeback": {
@@ -108,13 +115,18 @@ export class PlayModel {
   ): PlayView {
     const v = controller.view;
     const g = v.guide;
-    const toMove = v.toMove === "S" || v.toMove === "N" ? v.toMove : null;
+    const { sides, sideNames } = this.game.layout;
+    const toMove = v.toMove !== null && sides.includes(v.toMove) ? v.toMove : null;
     const status = v.error ?? controller.status;
     const moves = this.moves;
-    const running = toMove ?? "S";
+    const running = toMove ?? sides[0];
+    const json = v.position === null ? null : this.game.positionToJSON(v.position);
     return {
-      title: `${this.game.title} — ${this.header.players.S} (South) vs ${this.header.players.N} (North)`,
+      title: gameTitle(this.game, this.header.players),
       players: this.header.players,
+      sides,
+      sideNames,
+      hex: this.holes === null ? null : { holes: this.holes, off: offOf(json) },
       counts: this.counts,
       gems: this.gems,
       leds: controller.ledPlan() as ReadonlyMap<string, LedState>,
@@ -129,14 +141,41 @@ export class PlayModel {
       nextStone: g?.nextStone ?? [],
       lastLands: g?.lastStone[0] ?? null,
       moves,
-      firstSide: this.header.initial.toMove === "N" ? "N" : "S",
-      clocks: { ...this.clocks, [running]: this.clocks[running] + (now - this.turnStarted) },
+      firstSide: firstSideOf(this.game, this.header.initial.toMove),
+      clocks: {
+        ...this.clocks,
+        [running]: (this.clocks[running] ?? 0) + (now - this.turnStarted),
+      },
       messages: this.messages,
       link: this.link,
-      reserve: reserveOf(v.position === null ? null : this.game.positionToJSON(v.position)),
+      reserve: reserveOf(json),
       outcome: v.phase === "over" ? this.outcome : null,
     };
   }
+}
+
+/** `Bao — Ana (South) vs Ben (North)`: the players by the game's sides, the first side's first. */
+export function gameTitle(game: Game, players: Readonly<Record<Side, string>>): string {
+  const [first, second] = game.layout.sides;
+  const name = (side: Side) => game.layout.sideNames[side] ?? side;
+  return `${game.title} — ${players[first] ?? ""} (${name(first)}) vs ${players[second] ?? ""} (${name(second)})`;
+}
+
+/** The side a journal's initial position has to move, one of the game's (else its first). */
+export function firstSideOf(game: Game, toMove: unknown): Side {
+  const sides: readonly Side[] = game.layout.sides;
+  return typeof toMove === "string" && sides.includes(toMove) ? toMove : game.layout.sides[0];
+}
+
+/** Abalone positions carry the marbles pushed off by colour as `off`. */
+export function offOf(json: Record<string, unknown> | null): Readonly<Record<Side, number>> {
+  const off = json?.off;
+  if (typeof off !== "object" || off === null) return {};
+  return Object.fromEntries(
+    Object.entries(off as Record<string, unknown>).filter(
+      (e): e is [string, number] => typeof e[1] === "number",
+    ),
+  );
 }
 
 /** Bao positions carry each player's reserve as `hand`. */

@@ -11,6 +11,7 @@ import type { Scheduler, SimulatedBoard } from "../../board/index.js";
 import type { Controller, ControllerView } from "../../controller/index.js";
 import { countsAlong, handChange } from "../../games/index.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
+import type { HoleContent } from "../../protocol/index.js";
 import { GEMS, type Gem } from "../../shared/index.js";
 
 export interface Pace {
@@ -57,10 +58,22 @@ export function ownersOf(game: Game): readonly (Side | null)[] {
   return game.layout.owners;
 }
 
-/** Own stones minus the opponent's on the board after a move: a greedy player's measure. */
+/**
+ * Own stones minus the opponent's on the board after a move: a greedy
+ * player's measure; on a board whose holes no side owns (Abalone), the
+ * marbles pushed off: the opponent's minus one's own.
+ */
 function margin(game: Game, position: Position, side: Side): number {
   const owners = ownersOf(game);
   let m = 0;
+  if (owners.every((o) => o === null)) {
+    const off = game.positionToJSON(position).off;
+    if (typeof off === "object" && off !== null) {
+      for (const [s, n] of Object.entries(off as Record<string, unknown>)) {
+        if (typeof n === "number") m += s === side ? -n : n;
+      }
+    }
+  }
   game.sensorView(position).counts.forEach((n, i) => {
     const owner = owners[i] ?? null;
     if (owner !== null) m += owner === side ? n : -n;
@@ -230,6 +243,10 @@ export abstract class Player {
       if (!stillNeeded() || this.table.stopped()) break;
       const needs = this.view.needs;
       if (needs.length === 0) break;
+      if (board.physical.hasHoles) {
+        await this.restoreMarbles(needs);
+        continue;
+      }
       for (const n of needs.filter((x) => x.need < 0)) {
         const [place, gem] = n.pit.split(":") as [string, string | undefined];
         if (gem !== undefined) hand.liftBeads(place, { gems: [gem] });
@@ -256,6 +273,44 @@ export abstract class Player {
       hand.hover(null);
     }
     if (!stillNeeded()) hand.putAway();
+  }
+
+  /**
+   * The Abalone board put back as lit: each marble that should not be in a
+   * hole (`E5:b` -1) taken out, then each one missing (`E5:w` +1) put in.
+   */
+  private async restoreMarbles(
+    needs: readonly { readonly pit: string; readonly need: number }[],
+  ): Promise<void> {
+    const physical = this.table.board.physical;
+    const colour = (reading: string): HoleContent =>
+      reading.endsWith(":b") ? "black" : reading.endsWith(":w") ? "white" : "empty";
+    for (const n of needs.filter((x) => x.need < 0)) {
+      const [hole] = n.pit.split(":") as [string];
+      if (physical.hole(hole) === colour(n.pit)) physical.putMarble(hole, "empty");
+      await this.stonePause();
+    }
+    for (const n of needs.filter((x) => x.need > 0)) {
+      const [hole] = n.pit.split(":") as [string];
+      physical.putMarble(hole, colour(n.pit));
+      await this.stonePause();
+    }
+  }
+
+  /**
+   * Plays a move on a board of holes (Abalone): the hand pushes the marbles
+   * of the engine protocol's trace (`off`, `hole`) at this table's pace.
+   */
+  protected async pushMarbles(position: Position, move: string): Promise<void> {
+    const { board, game, pace } = this.table;
+    const trace = game.protocolTrace?.(position, move) ?? [];
+    const played = await board.playTrace(trace, { perStoneMs: pace.stoneMs });
+    if (!played.ok) this.table.say(`${this.side}: ${played.error.message}`);
+  }
+
+  /** Whether moves are pushes of marbles (Abalone's board) rather than stones sown. */
+  protected get pushes(): boolean {
+    return this.table.board.physical.hasHoles && this.table.game.protocolTrace !== undefined;
   }
 
   /**
@@ -427,6 +482,12 @@ export class SimulatedPlayer extends Player {
     if (!this.myTurn() || position === null) return;
     const move = chooseMove(game, position, this.side, random);
     if (move === null) return;
+    if (this.pushes) {
+      // No slips on Abalone's board: a push is made at once, not stone by stone.
+      await this.pushMarbles(position, move.move);
+      await this.settledLights();
+      return;
+    }
     const sows = move.trace.flatMap((s, i) => (s.op === "sow" ? [i] : []));
     const slip =
       random() < this.mistakeRate && sows.length > 2
@@ -531,9 +592,11 @@ export class KeyboardPlayer extends Player {
       return;
     }
     this.sowing = true;
+    const typed = this.pending;
     this.pending = null;
     try {
-      await this.perform(move.value.trace);
+      if (this.pushes) await this.pushMarbles(position, typed);
+      else await this.perform(move.value.trace);
       await this.settledLights();
     } finally {
       this.sowing = false;

@@ -155,8 +155,9 @@ export class JournalRecorder {
     if (e.type === "snapshot") {
       const b = e.snapshot.board;
       // Journals record the readings the controller judges: a counting board's counts,
-      // a gem board's counts then gem bits (`readingsOf`, 132 on 2x5+2).
-      if (!e.snapshot.settled || !("counts" in b || "places" in b)) return;
+      // a gem board's counts then gem bits (`readingsOf`, 132 on 2x5+2), the
+      // Abalone board's black bit then white bit of each hole (122 on hex61).
+      if (!e.snapshot.settled || !("counts" in b || "places" in b || "holes" in b)) return;
       const counts = "counts" in b ? b.counts : readingsOf(b);
       const record: SnapshotRecord = {
         kind: "snapshot",

@@ -23,7 +23,7 @@ import { openBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
-import { boardMessage, clocksText, controllerMessage, stamp } from "./messages.js";
+import { boardMessage, clocksText, controllerMessage, sideLabel, stamp } from "./messages.js";
 import { PlayModel } from "./model.js";
 import {
   KeyboardPlayer,
@@ -108,7 +108,8 @@ export async function startPlay(
   const what = opening(s);
   if (failed(what)) return what;
   const counts = what.resumed?.counts ?? s.game.sensorView(what.start).counts;
-  const geometry = s.game.layout.geometry === "2x5+2" ? "2x5+2" : "4x8";
+  const g = s.game.layout.geometry;
+  const geometry = g === "2x5+2" || g === "hex61" ? g : "4x8";
   const opened = await openBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return { exit: 1, message: opened.error.message };
   const { board, sim } = opened.value;
@@ -239,7 +240,7 @@ export class PlaySession {
       say: (m) => this.say(m),
     };
     let keyboard: KeyboardPlayer | null = null;
-    const players = (["S", "N"] as const).map((side) => {
+    const players = this.game.layout.sides.map((side) => {
       if (!this.s.human.has(side)) return new SimulatedPlayer(side, table, this.s.mistakeRate);
       keyboard = new KeyboardPlayer(side, table);
       return keyboard;
@@ -298,7 +299,9 @@ export class PlaySession {
     const prompt = this.keyboard === null ? null : { side: this.keyboard.side, input };
     const view = this.model.view(this.controller, this.clock(), prompt);
     const left = this.timing?.left() ?? null;
-    return left === null ? view : { ...view, timeLeft: { S: left["S"] ?? 0, N: left["N"] ?? 0 } };
+    if (left === null) return view;
+    const timeLeft = Object.fromEntries(this.game.layout.sides.map((x) => [x, left[x] ?? 0]));
+    return { ...view, timeLeft };
   }
 
   private onBoard(e: BoardEvent): void {
@@ -319,15 +322,17 @@ export class PlaySession {
       () => timing?.left() ?? null,
     );
     this.model.controller(e);
+    const names = this.game.layout.sideNames;
     const said = controllerMessage(
       e,
       this.parts.header.players,
       this.parts.resumed?.moves.length ?? 0,
+      names,
     );
     // Both clocks on every move line of the log.
     const message =
       said !== null && e.type === "move" && timing !== null
-        ? `${said}  [${clocksText(timing.left())}]`
+        ? `${said}  [${clocksText(timing.left(), names)}]`
         : said;
     // Set-up needs are said when they change (each reading during set-up repeats them).
     const repeated = e.type === "setup" && message === this.lastSetup;
@@ -388,8 +393,10 @@ export class PlaySession {
       this.recorder.command(command, () =>
         this.controller.newGame(game.id, start.options, this.s.first),
       );
+      const [a, b] = game.layout.sides;
+      const name = (side: Side) => sideLabel(side, game.layout.sideNames);
       this.say(
-        `new game of ${game.title}: ${players.S} (South) vs ${players.N} (North); journal ${path}`,
+        `new game of ${game.title}: ${players[a] ?? ""} (${name(a)}) vs ${players[b] ?? ""} (${name(b)}); journal ${path}`,
       );
       if (this.s.clock !== undefined && this.s.clock !== null) {
         const { minutes, bonusSeconds } = this.s.clock;

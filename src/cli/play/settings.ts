@@ -54,7 +54,8 @@ export interface PlaySettings {
   readonly port: string | null;
   readonly onMistake: Policy | null;
   readonly guidance: boolean;
-  readonly players: { readonly S: string; readonly N: string };
+  /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`). */
+  readonly players: Readonly<Record<Side, string>>;
   readonly gamesDir: string;
   /** A journal to continue, or null for a new game. */
   readonly resume: string | null;
@@ -110,7 +111,7 @@ export interface ResumeFacts {
   readonly game: string;
   /** The game's options as its header records them (every option, defaults included). */
   readonly options: Readonly<Record<string, unknown>>;
-  readonly players: { readonly S: string; readonly N: string };
+  readonly players: Readonly<Record<Side, string>>;
   /** Who moved first, or null when the header does not say. */
   readonly first: Side | null;
   readonly guidance: boolean;
@@ -171,6 +172,7 @@ export function resumeFacts(path: string, journal: Journal): ResumeFacts {
   const { header } = journal;
   let guidance = header.settings.guidance;
   let onMistake = header.settings.onMistake;
+  const sides: readonly Side[] = findGame(header.game)?.layout.sides ?? ["S", "N"];
   let keyboard: readonly Side[] = [];
   for (const r of journal.records) {
     if (r.kind !== "command") continue;
@@ -178,7 +180,7 @@ export function resumeFacts(path: string, journal: Journal): ResumeFacts {
     if (c.type === "guidance" && typeof c.on === "boolean") guidance = c.on;
     else if (c.type === "policy" && typeof c.policy === "string") onMistake = c.policy;
     else if (c.type === "seats" && Array.isArray(c.keyboard)) {
-      keyboard = SIDES.filter((side) => (c.keyboard as unknown[]).includes(side));
+      keyboard = sides.filter((side) => (c.keyboard as unknown[]).includes(side));
     }
   }
   const first = header.initial.toMove;
@@ -187,15 +189,13 @@ export function resumeFacts(path: string, journal: Journal): ResumeFacts {
     game: header.game,
     options: header.options,
     players: header.players,
-    first: first === "S" || first === "N" ? first : null,
+    first: typeof first === "string" && sides.includes(first) ? first : null,
     guidance,
     onMistake,
     keyboard,
     clock: typeof header.settings.clock === "string" ? header.settings.clock : null,
   };
 }
-
-const SIDES: readonly Side[] = ["S", "N"];
 
 /** A number flag within [min, max], or the usage error. */
 export function numberFlag(flag: string, text: string, min: number, max: number): Result<number> {
@@ -217,12 +217,6 @@ function gameOf(
   const game = findGame(id);
   if (game === undefined) {
     return usage(`unknown game '${id}' (games: ${listNames(games.map((g) => g.id))})`);
-  }
-  if (game.layout.geometry !== "4x8" && game.layout.geometry !== "2x5+2") {
-    // Abalone's hex61 board (simulated or real) is not built yet.
-    return usage(
-      `kete play has no ${game.layout.geometry} board for ${id} yet; kete engine and kete perft play it`,
-    );
   }
   const options = parseOptionAssignments(game, flags.option ?? []);
   if (!options.ok) return usage(options.error.message);
@@ -260,8 +254,11 @@ function policyForGame(
   });
 }
 
-function playersOf(flags: PlayFlags): Result<{ S: string; N: string }> {
-  const given = flags.players ?? (flags.port === undefined ? "Amani,Baraka" : "South,North");
+/** `--players`: two names, the first side's first, by the game's sides. */
+function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, string>>> {
+  const [first, second] = game.layout.sides;
+  const named = `${sideName(game, first)},${sideName(game, second)}`;
+  const given = flags.players ?? (flags.port === undefined ? "Amani,Baraka" : named);
   // Control characters (a newline, an escape) would break the screen, the log and kete games.
   if (/[\p{Cc}\u2028\u2029]/u.test(given)) {
     return usage(
@@ -272,17 +269,30 @@ function playersOf(flags: PlayFlags): Result<{ S: string; N: string }> {
   if (names.length !== 2 || names.some((n) => n.length === 0 || n.length > 40)) {
     return usage(`--players takes two names separated by a comma, e.g. "Ana,Ben"`);
   }
-  return ok({ S: names[0] as string, N: names[1] as string });
+  return ok({ [first]: names[0] as string, [second]: names[1] as string });
 }
 
-function humanOf(flags: PlayFlags, ctx: PlayContext): Result<ReadonlySet<Side>> {
+/** A side as typed (`s`, `B`): the game's side it names, or null. */
+function sideTyped(game: Game, text: string): Side | null {
+  const t = text.trim().toLowerCase();
+  return game.layout.sides.find((side) => side.toLowerCase() === t) ?? null;
+}
+
+/** `S or N`, `b or w`: the game's sides as they are typed. */
+const sidesOr = (game: Game) => game.layout.sides.join(" or ");
+
+function humanOf(flags: PlayFlags, ctx: PlayContext, game: Game): Result<ReadonlySet<Side>> {
   const human = new Set<Side>();
   if (flags.human === undefined) return ok(human);
   const h = flags.human.toUpperCase();
-  if (h === "BOTH") ["S", "N"].forEach((x) => human.add(x));
-  else if (h === "S" || h === "N") human.add(h);
+  const side = sideTyped(game, flags.human);
+  if (h === "BOTH") game.layout.sides.forEach((x) => human.add(x));
+  else if (side !== null) human.add(side);
   else if (h === "NONE") return ok(human);
-  else return usage(`--human must be S, N, both or none, not '${flags.human}'`);
+  else {
+    const [a, b] = game.layout.sides;
+    return usage(`--human must be ${a}, ${b}, both or none, not '${flags.human}'`);
+  }
   if (flags.port !== undefined) {
     return usage("--human is for the simulated board; on a real board you move the stones");
   }
@@ -337,9 +347,22 @@ function sameOptions(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
   return canonical(a) === canonical(b);
 }
 
-const sideName = (side: Side) => (side === "S" ? "South" : "North");
-const sidesText = (sides: Iterable<Side>) =>
-  [...sides].map(sideName).join(" and ") || "neither side";
+const sideName = (game: Game, side: Side) => game.layout.sideNames[side] ?? side;
+const sidesText = (game: Game, sides: Iterable<Side>) =>
+  [...sides].map((side) => sideName(game, side)).join(" and ") || "neither side";
+
+/**
+ * `--first` for a new game: the side typed (one of the game's), else, left at
+ * its default, the side the game's initial position has to move.
+ */
+function firstOf(flags: PlayFlags, ctx: PlayContext, game: Game): Result<Side> {
+  const typed = sideTyped(game, flags.first);
+  if (typed !== null) return ok(typed);
+  if (!givenIn(flags, ctx)("first") && flags.first === FLAG_DEFAULTS.first) {
+    return ok(game.layout.sides[0]);
+  }
+  return usage(`--first must be ${sidesOr(game)}, not '${flags.first}'`);
+}
 
 /**
  * A resumed game keeps what its journal fixed: a flag that would change its
@@ -368,17 +391,19 @@ function resumedSettings(
       `--option: ${facts.path} is played with ${held.join(" ") || "the default options"}; ${keep("rule options", "--option")}`,
     );
   }
-  const players = playersOf(flags);
+  const { game } = chosen;
+  const players = playersOf(flags, game);
   if (!players.ok) return players;
   if (given("players") && !sameOptions(players.value, facts.players)) {
+    const [a, b] = game.layout.sides;
     return usage(
-      `--players: ${facts.path} is ${facts.players.S} (South) vs ${facts.players.N} (North); ${keep("players", "--players")}`,
+      `--players: ${facts.path} is ${facts.players[a] ?? ""} (${sideName(game, a)}) vs ${facts.players[b] ?? ""} (${sideName(game, b)}); ${keep("players", "--players")}`,
     );
   }
-  const first = facts.first ?? (flags.first === "N" ? "N" : "S");
-  if (given("first") && flags.first !== first) {
+  const first = facts.first ?? sideTyped(game, flags.first) ?? game.layout.sides[0];
+  if (given("first") && sideTyped(game, flags.first) !== first) {
     return usage(
-      `--first ${flags.first}: in ${facts.path} ${sideName(first)} moved first; ${keep("first side", "--first")}`,
+      `--first ${flags.first}: in ${facts.path} ${sideName(game, first)} moved first; ${keep("first side", "--first")}`,
     );
   }
   const changes: string[] = [];
@@ -405,8 +430,9 @@ function resumedSettings(
 function keyboardOf(
   flags: PlayFlags,
   ctx: PlayContext,
+  game: Game,
 ): Result<{ human: ReadonlySet<Side>; change: string | null }> {
-  const human = humanOf(flags, ctx);
+  const human = humanOf(flags, ctx, game);
   if (!human.ok) return human;
   const facts = ctx.resume;
   if (facts === null || flags.port !== undefined) return ok({ human: human.value, change: null });
@@ -417,12 +443,12 @@ function keyboardOf(
       human: human.value,
       change: same
         ? null
-        : `played from the keyboard: ${sidesText(human.value)} (was ${sidesText(before)})`,
+        : `played from the keyboard: ${sidesText(game, human.value)} (was ${sidesText(game, before)})`,
     });
   }
   if (before.size > 0 && !(ctx.stdoutTTY && ctx.stdinTTY)) {
     return usage(
-      `in ${facts.path} ${sidesText(before)} played from the keyboard: resume it on a terminal, or give --human none to let a virtual player move`,
+      `in ${facts.path} ${sidesText(game, before)} played from the keyboard: resume it on a terminal, or give --human none to let a virtual player move`,
     );
   }
   return ok({ human: before, change: null });
@@ -461,13 +487,12 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (flags.guidance !== "on" && flags.guidance !== "off") {
     return usage(`--guidance must be on or off, not '${flags.guidance}'`);
   }
-  const players = playersOf(flags);
+  const players = playersOf(flags, chosen.value.game);
   if (!players.ok) return players;
-  if (flags.first !== "S" && flags.first !== "N") {
-    return usage(`--first must be S or N, not '${flags.first}'`);
-  }
+  const first = firstOf(flags, ctx, chosen.value.game);
+  if (!first.ok) return first;
   const fresh = {
-    first: flags.first,
+    first: first.value,
     guidance: flags.guidance === "on",
     onMistake: onMistake.value,
     players: players.value,
@@ -476,7 +501,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   const kept =
     ctx.resume === null ? ok(fresh) : resumedSettings(flags, ctx, ctx.resume, chosen.value);
   if (!kept.ok) return kept;
-  const keyboard = keyboardOf(flags, ctx);
+  const keyboard = keyboardOf(flags, ctx, chosen.value.game);
   if (!keyboard.ok) return keyboard;
   const numbers = numbersOf(flags, ctx);
   if (!numbers.ok) return numbers;

@@ -10,7 +10,7 @@ import type { ControllerEvent } from "../../controller/index.js";
 import { POLICIES, type Policy } from "../../controller/index.js";
 import type { Journal } from "../../journal/index.js";
 import { ReplayLink } from "../../board/index.js";
-import { countBoard, type SnapshotBoard } from "../../protocol/index.js";
+import { countBoard, type HoleContent, type SnapshotBoard } from "../../protocol/index.js";
 import { GEMS, GEOMETRIES, readingIndex, type Gem } from "../../shared/index.js";
 
 export interface Verification {
@@ -96,10 +96,20 @@ function settingsOf(journal: Journal): { guidance: boolean; onMistake?: Policy }
 }
 
 /**
- * A recorded snapshot's board: counts, or a gem board's readings (counts then
- * one bit per place and gem, `readingsOf`) as its places.
+ * A recorded snapshot's board: counts, a gem board's readings (counts then
+ * one bit per place and gem, `readingsOf`) as its places, or the Abalone
+ * board's (two bits per hole) as its holes.
  */
 export function recordedBoard(readings: readonly (number | null)[]): SnapshotBoard {
+  if (readings.length === readingIndex("hex61").size) {
+    // The Abalone board: each hole's black bit, then its white bit.
+    const holes = GEOMETRIES.hex61.cells.map((_, i): HoleContent | null => {
+      const [b, w] = [readings[2 * i], readings[2 * i + 1]];
+      if (b === null || w === null || b === undefined || w === undefined) return null;
+      return b === 1 ? "black" : w === 1 ? "white" : "empty";
+    });
+    return { geometry: "hex61", holes };
+  }
   const index = readingIndex("2x5+2");
   if (readings.length !== index.size) return countBoard(readings);
   return {

@@ -6,25 +6,39 @@
  * colour every lit LED still shows as its two-letter code (colour, pattern).
  */
 import pc from "picocolors";
+import type { BoardSnapshot } from "../../board/index.js";
 import { LED_ROLES, roleLed, type LedRole } from "../../controller/index.js";
-import type { Outcome } from "../../games/index.js";
-import type { LedState } from "../../protocol/index.js";
+import type { Outcome, Side } from "../../games/index.js";
+import type { HoleContent, LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
-import { clockText } from "./messages.js";
+import { renderHexBoard } from "../board-test/render.js";
+import { clockText, SOWING_SIDE_NAMES, type SideNames } from "./messages.js";
 
 /** The width the frame fits in: an 80-column terminal. */
 export const VIEW_WIDTH = 80;
 
 export interface PlayView {
   readonly title: string;
-  readonly players: { readonly S: string; readonly N: string };
+  /** The players' names by side. */
+  readonly players: Readonly<Record<Side, string>>;
+  /**
+   * The game's sides, the one moving first in its initial position first (its
+   * player drawn below the board), and their names; absent: South and North.
+   */
+  readonly sides?: readonly [Side, Side];
+  readonly sideNames?: SideNames;
+  /** The Abalone board: what each hole holds (canonical order) and the marbles off, by side. */
+  readonly hex?: {
+    readonly holes: readonly (HoleContent | null)[];
+    readonly off: Readonly<Record<Side, number>>;
+  } | null;
   /** Counts by pit name (A1 … D8). */
   readonly counts: ReadonlyMap<string, number | null>;
   /** A gem board's gems by place, by tag (empty on a counting board). */
   readonly gems?: ReadonlyMap<string, readonly string[]>;
   readonly leds: ReadonlyMap<string, LedState>;
   readonly unsettled: ReadonlySet<string>;
-  readonly toMove: "S" | "N" | null;
+  readonly toMove: Side | null;
   readonly ply: number;
   /** One line from the controller: what is expected now. */
   readonly status: string;
@@ -33,11 +47,11 @@ export interface PlayView {
   readonly lastLands: string | null;
   /** Moves in order, first player first. */
   readonly moves: readonly string[];
-  readonly firstSide: "S" | "N";
+  readonly firstSide: Side;
   /** Milliseconds each player has used. */
-  readonly clocks: { readonly S: number; readonly N: number };
+  readonly clocks: Readonly<Record<Side, number>>;
   /** With clocks (`--clock`): milliseconds each player has left, shown instead of the time used. */
-  readonly timeLeft?: { readonly S: number; readonly N: number } | null;
+  readonly timeLeft?: Readonly<Record<Side, number>> | null;
   /** The newest messages (mistakes, faults, results), oldest first. */
   readonly messages: readonly string[];
   readonly link: string;
@@ -81,10 +95,14 @@ function cell(view: PlayView, pit: string, colour: boolean): string {
   return `${paint(pc.black(`${count}${mark}${code}`))} `;
 }
 
-export function moveList(moves: readonly string[], firstSide: "S" | "N"): string {
+/**
+ * `1. B3+ C2+ 2. …`: the moves numbered in pairs; `opener` is the side the
+ * rules have move first (South, Black): another side first starts `1. …`.
+ */
+export function moveList(moves: readonly string[], firstSide: Side, opener: Side = "S"): string {
   const out: string[] = [];
   moves.forEach((m, i) => {
-    if (i % 2 === 0) out.push(`${i / 2 + 1}.${firstSide === "N" && i === 0 ? " …" : ""}`);
+    if (i % 2 === 0) out.push(`${i / 2 + 1}.${firstSide !== opener && i === 0 ? " …" : ""}`);
     out.push(m);
   });
   return out.join(" ");
@@ -144,12 +162,16 @@ function wrapped(text: string): string[] {
 /** The game's state for the top line: whose move, or the result with the score. */
 function stateLine(view: PlayView): string {
   const o = view.outcome ?? null;
+  const [first, second] = view.sides ?? SOWING_SIDES;
+  const name = (side: Side) => (view.sideNames ?? SOWING_SIDE_NAMES)[side] ?? side;
   if (o !== null) {
-    const who = o.winner === null ? "a draw" : `${o.winner === "S" ? "South" : "North"} wins`;
-    return `game over: ${who} · South ${o.score["S"] ?? 0} – North ${o.score["N"] ?? 0}`;
+    const who = o.winner === null ? "a draw" : `${name(o.winner)} wins`;
+    return `game over: ${who} · ${name(first)} ${o.score[first] ?? 0} – ${name(second)} ${o.score[second] ?? 0}`;
   }
-  return view.toMove === null ? "" : `${view.toMove === "S" ? "South" : "North"} to move`;
+  return view.toMove === null ? "" : `${name(view.toMove)} to move`;
 }
+
+const SOWING_SIDES: readonly [Side, Side] = ["S", "N"];
 
 /** The whole frame, as lines, none wider than `VIEW_WIDTH` (colour codes aside). */
 export function renderView(view: PlayView, colour: boolean): string[] {
@@ -161,18 +183,26 @@ export function renderView(view: PlayView, colour: boolean): string[] {
     bold(fit(view.title)),
     dim(fit(`ply ${view.ply}${state ? " · " + state : ""} · board ${view.link}`)),
   ];
-  const turn = (side: "S" | "N") => (!over && view.toMove === side ? bold(" ◀") : "");
-  const reserve = (side: "S" | "N") =>
-    view.reserve === null ? "" : ` · ${view.reserve[side]} in reserve`;
+  const [near, far] = view.sides ?? SOWING_SIDES;
+  const names = view.sideNames ?? SOWING_SIDE_NAMES;
+  const turn = (side: Side) => (!over && view.toMove === side ? bold(" ◀") : "");
+  const reserve = (side: Side) =>
+    view.reserve === null || (side !== "S" && side !== "N")
+      ? ""
+      : ` · ${view.reserve[side]} in reserve`;
+  const off = (side: Side) =>
+    view.hex === undefined || view.hex === null ? "" : ` · ${view.hex.off[side] ?? 0} off`;
   const left = view.timeLeft ?? null;
-  const time = (side: "S" | "N") =>
-    left === null ? clock(view.clocks[side]) : `${clockText(left[side])} left`;
-  const player = (side: "S" | "N") =>
-    `  ${side === "N" ? "North" : "South"} · ${fit(view.players[side], 40)} ${time(side)}${reserve(side)}`;
+  const time = (side: Side) =>
+    left === null ? clock(view.clocks[side] ?? 0) : `${clockText(left[side] ?? 0)} left`;
+  const player = (side: Side) =>
+    `  ${names[side] ?? side} · ${fit(view.players[side] ?? "", 40)} ${time(side)}${reserve(side)}${off(side)}`;
   const row = (r: string) =>
     `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}`;
-  lines.push(`${player("N")}${turn("N")}`);
-  if (view.gems !== undefined && view.gems.size > 0) {
+  lines.push(`${player(far)}${turn(far)}`);
+  if (view.hex !== undefined && view.hex !== null) {
+    lines.push(...hexRows(view, view.hex.holes));
+  } else if (view.gems !== undefined && view.gems.size > 0) {
     lines.push(...gemRows(view, colour));
   } else {
     lines.push(
@@ -180,14 +210,14 @@ export function renderView(view: PlayView, colour: boolean): string[] {
     );
     lines.push(row("D"), row("C"), `      ${"─".repeat(56)}`, row("B"), row("A"));
   }
-  lines.push(`${player("S")}${turn("S")}`);
+  lines.push(`${player(near)}${turn(near)}`);
   const hand: string[] = [];
   if (view.inHand !== null && view.inHand > 0) hand.push(`in hand ${view.inHand}`);
   if (view.nextStone.length > 0) hand.push(`next stone ${view.nextStone.join(" or ")}`);
   if (view.lastLands !== null) hand.push(`last lands ${view.lastLands}`);
   lines.push(fit(`  ${hand.length > 0 ? hand.join(" · ") : " "}`));
   lines.push(...wrapped(view.status).map((l) => bold(l)));
-  const list = moveList(view.moves, view.firstSide);
+  const list = moveList(view.moves, view.firstSide, near);
   const room = VIEW_WIDTH - "  moves: … ".length;
   lines.push(`  moves: ${list.length > room + 2 ? "… " + list.slice(-room) : list}`);
   for (const m of view.messages.slice(-3)) {
@@ -195,6 +225,26 @@ export function renderView(view: PlayView, colour: boolean): string[] {
   }
   for (const l of legend()) lines.push(dim(l));
   return lines;
+}
+
+/**
+ * The Abalone board as kete board-test draws it (row I at the top, A at the
+ * bottom, `.` empty, `b` black, `w` white, `~` unsettled), then the holes
+ * lit with their lights' codes (`E5 GB`).
+ */
+function hexRows(view: PlayView, holes: readonly (HoleContent | null)[]): string[] {
+  const snapshot: BoardSnapshot = {
+    board: { geometry: "hex61", holes },
+    unsettled: [...view.unsettled],
+    settled: view.unsettled.size === 0,
+    receivedAt: 0,
+  };
+  const drawn = renderHexBoard(snapshot).split("\n").slice(0, -2);
+  const lit = [...view.leds]
+    .filter(([, led]) => led.pattern !== "off")
+    .map(([hole, led]) => `${hole} ${ledCode(led)}`);
+  const lights = fit(`  lit: ${lit.length === 0 ? "—" : lit.join(" ")}`);
+  return [...drawn, lights];
 }
 
 /** A cup's points: the sum of its gems' numbers (`N3`, `S5` → 8; GB-6). */
