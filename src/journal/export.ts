@@ -52,7 +52,7 @@ export function exportGame(
     Object.entries(h.players).map(([side, player]) => [name(side), player]),
   );
   const options = Object.entries(h.options)
-    .map(([k, v]) => `${k}=${String(v)}`)
+    .map(([k, v]) => `${k}=${optionText(v)}`)
     .join(" ");
   const tags: Record<string, string> = {
     Game: h.game,
@@ -127,4 +127,9 @@ export function exportText(game: ExportedGame): string {
 export function exportJson(game: ExportedGame): string {
   // The first side is the tags' First; the JSON keeps the fields it always had.
   return `${JSON.stringify({ ...game, first: undefined }, null, 2)}\n`;
+}
+
+/** An option's value as `--option` takes it: a list or a table as JSON (`["A1"]`, `{"b":6,"w":6}`). */
+function optionText(v: unknown): string {
+  return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
 }

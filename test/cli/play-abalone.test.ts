@@ -89,6 +89,7 @@ describe("Abalone with kete play", () => {
     expect(text).toContain('[Black "Amani"]');
     expect(text).toContain('[White "Baraka"]');
     expect(text).toContain('[First "Black"]');
+    expect(text).toContain("noPushLimit=6 leaveOut=[] pushOffsToWin={'b':6,'w':6}");
     expect(text).toContain(`1. ${moves[0]!.move} ${moves[1]!.move} 2. ${moves[2]!.move}`);
   });
 
@@ -149,5 +150,33 @@ describe("Abalone with kete play", () => {
     expect(frame.indexOf("White · Baraka")).toBeLessThan(frame.indexOf("Black · Amani"));
     expect(frame).toMatch(/moves: 1\. \S+ \S+/);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+  });
+
+  it("a person at the keyboard plays Black: a move typed in any case, the hand pushes it", async () => {
+    const h = fakeHost();
+    let keys: ((chunk: string) => void) | null = null;
+    const host = {
+      ...h.host,
+      keys: (onKeys: (chunk: string) => void) => {
+        keys = onKeys;
+        return () => {
+          keys = null;
+        };
+      },
+    };
+    const s = abaloneSettings({ human: new Set(["b"]), options: { moveLimit: 1 } });
+    const session = await start(s, { ...h, host });
+    const view = () => session.controller.view;
+    const blackToMove = () => view().awaitingStart && view().toMove === "b";
+    expect(await driveUntil(h.scheduler, blackToMove)).toBe(true);
+    keys!("a1a2\r");
+    expect(h.out.join("")).toMatch(/AB-[2-5]/);
+    keys!("c3c4\r");
+    const code = await drive(h.scheduler, session.finished);
+    expect(code).toBe(0);
+    const moves = records(journalAt(session.journalPath), "move").map((m) => [m.side, m.move]);
+    expect(moves[0]).toEqual(["b", "C3C4"]);
+    expect(moves).toHaveLength(2);
+    expect(verified(journalAt(session.journalPath)).mismatch).toBeNull();
   });
 });

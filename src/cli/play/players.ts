@@ -391,10 +391,10 @@ export abstract class Player {
     return { trace, boards, held };
   }
 
-  /** What the board's sensors read now, as the controller's readings (counts, or counts then gems). */
+  /** What the board's sensors read now, as the controller's readings (counts; counts then gems; holes by colour). */
   protected boardNow(): number[] {
     const physical = this.table.board.physical;
-    return physical.hasGems ? physical.readings() : physical.counts();
+    return physical.hasGems || physical.hasHoles ? physical.readings() : physical.counts();
   }
 
   /**

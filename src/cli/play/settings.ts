@@ -386,7 +386,7 @@ function resumedSettings(
   }
   const options = chosen.game.initial(chosen.options);
   if (given("option") && options.ok && !sameOptions(options.value.options, facts.options)) {
-    const held = Object.entries(facts.options).map(([k, v]) => `${k}=${String(v)}`);
+    const held = Object.entries(facts.options).map(([k, v]) => `${k}=${optionText(v)}`);
     return usage(
       `--option: ${facts.path} is played with ${held.join(" ") || "the default options"}; ${keep("rule options", "--option")}`,
     );
@@ -522,4 +522,9 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     colour: ctx.stdoutTTY && !ctx.noColour,
     clock: clock.value,
   });
+}
+
+/** An option's value as `--option` takes it: a list or a table as JSON (`["A1"]`, `{"b":6,"w":6}`). */
+function optionText(v: unknown): string {
+  return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
 }
