@@ -172,6 +172,7 @@ describe("Abalone with kete play", () => {
     keys!("a1a2\r");
     expect(h.out.join("")).toMatch(/AB-[2-5]/);
     keys!("c3c4\r");
+    expect(h.out.join("")).toMatch(/pushing C3C4/);
     const code = await drive(h.scheduler, session.finished);
     expect(code).toBe(0);
     const moves = records(journalAt(session.journalPath), "move").map((m) => [m.side, m.move]);

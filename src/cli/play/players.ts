@@ -574,7 +574,7 @@ export class KeyboardPlayer extends Player {
     if (!tried.ok) return refused(tried.error.code, tried.error.message, tried.error.rule ?? null);
     this.pending = move;
     this.poke();
-    return { kind: "sowing", move, message: `sowing ${move}` };
+    return { kind: "sowing", move, message: `${this.pushes ? "pushing" : "sowing"} ${move}` };
   }
 
   protected async act(): Promise<void> {
