@@ -14,24 +14,17 @@ import { FLAG_DEFAULTS, playSettings, type PlayContext } from "../../src/cli/pla
 import type { PlaySettings } from "../../src/cli/play/settings.js";
 import { findGame } from "../../src/games/index.js";
 import { exportGame, exportText } from "../../src/journal/export.js";
-import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import {
   drive,
   driveUntil,
   fakeHost,
   journalAt,
   play,
+  records,
   settings,
   start,
   verified,
 } from "./play-harness.js";
-
-function records<K extends JournalRecord["kind"]>(
-  j: Journal,
-  kind: K,
-): Extract<JournalRecord, { kind: K }>[] {
-  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
-}
 
 const abalone = findGame("abalone")!;
 

@@ -9,13 +9,13 @@ import { describe, expect, it } from "vitest";
 import { standingOf } from "../../src/cli/play/recorder.js";
 import { FLAG_DEFAULTS, playSettings, resumeFacts } from "../../src/cli/play/settings.js";
 import type { PlayContext, PlayFlags } from "../../src/cli/play/settings.js";
-import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import {
   drive,
   driveUntil,
   fakeHost,
   journalAt,
   play,
+  records,
   settings,
   start,
   verified,
@@ -32,13 +32,6 @@ const ctx: PlayContext = {
 
 const read = (flags: Partial<PlayFlags>, c: PlayContext = ctx) =>
   playSettings({ ...FLAG_DEFAULTS, ...flags }, c);
-
-function records<K extends JournalRecord["kind"]>(
-  j: Journal,
-  kind: K,
-): Extract<JournalRecord, { kind: K }>[] {
-  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
-}
 
 describe("--clock", () => {
   it("M+B or M; off by default", () => {

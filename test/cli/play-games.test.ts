@@ -12,31 +12,18 @@ import { describe, expect, it } from "vitest";
 import { standingOf } from "../../src/cli/play/recorder.js";
 import { FLAG_DEFAULTS, playSettings, resumeTarget } from "../../src/cli/play/settings.js";
 import { exportGame, exportText } from "../../src/journal/export.js";
-import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import { listJournals } from "../../src/journal/store.js";
 import {
   drive,
   driveUntil,
+  expectVerified,
   fakeHost,
   journalAt,
   play,
+  records,
   settings,
   start,
-  verified,
 } from "./play-harness.js";
-
-function records<K extends JournalRecord["kind"]>(
-  j: Journal,
-  kind: K,
-): Extract<JournalRecord, { kind: K }>[] {
-  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
-}
-
-function expectVerified(j: Journal): void {
-  const v = verified(j);
-  expect(v.mismatch).toBeNull();
-  expect(v.decisions).toBeGreaterThan(0);
-}
 
 describe("whole games on a fake clock", () => {
   const games: [string, number, number][] = [

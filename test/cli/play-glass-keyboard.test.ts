@@ -10,26 +10,19 @@ import { describe, expect, it } from "vitest";
 import type { KeyboardPlayer } from "../../src/cli/play/players.js";
 import { findGame } from "../../src/games/index.js";
 import { normaliseMove } from "../../src/games/glassperlenspiel/notation.js";
-import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import { seededRandom } from "../../src/shared/random.js";
 import {
   drive,
   driveUntil,
   fakeHost,
   journalAt,
+  records,
   settings,
   start,
   verified,
 } from "./play-harness.js";
 
 const GLASS = findGame("glassperlenspiel")!;
-
-function records<K extends JournalRecord["kind"]>(
-  j: Journal,
-  kind: K,
-): Extract<JournalRecord, { kind: K }>[] {
-  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
-}
 
 /** A session with South at the keyboard: its keys go straight to the session. */
 async function keyboardSession(seed: number) {

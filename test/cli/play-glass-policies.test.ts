@@ -9,30 +9,17 @@
 import { describe, expect, it } from "vitest";
 import { FLAG_DEFAULTS, playSettings, type PlayContext } from "../../src/cli/play/settings.js";
 import { formatNeeds } from "../../src/controller/restore.js";
-import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import {
   drive,
   driveUntil,
+  expectVerified,
   fakeHost,
   journalAt,
   play,
+  records,
   settings,
   start,
-  verified,
 } from "./play-harness.js";
-
-function records<K extends JournalRecord["kind"]>(
-  j: Journal,
-  kind: K,
-): Extract<JournalRecord, { kind: K }>[] {
-  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
-}
-
-function expectVerified(j: Journal): void {
-  const v = verified(j);
-  expect(v.mismatch).toBeNull();
-  expect(v.decisions).toBeGreaterThan(0);
-}
 
 const offTerminal: PlayContext = {
   stdoutTTY: false,

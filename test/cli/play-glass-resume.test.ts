@@ -13,16 +13,17 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { standingOf } from "../../src/cli/play/recorder.js";
-import type { Journal, JournalRecord } from "../../src/journal/records.js";
-import { drive, driveUntil, fakeHost, journalAt, play, settings, start } from "./play-harness.js";
-import { verified } from "./play-harness.js";
-
-function records<K extends JournalRecord["kind"]>(
-  j: Journal,
-  kind: K,
-): Extract<JournalRecord, { kind: K }>[] {
-  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
-}
+import {
+  drive,
+  driveUntil,
+  fakeHost,
+  journalAt,
+  play,
+  records,
+  settings,
+  start,
+  verified,
+} from "./play-harness.js";
 
 describe("a Glassperlenspiel game killed mid-turn", () => {
   for (const seed of [3, 6])

@@ -7,15 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { exportGame, exportText } from "../../src/journal/export.js";
-import type { Journal, JournalRecord } from "../../src/journal/records.js";
-import { play, settings, verified } from "./play-harness.js";
-
-function records<K extends JournalRecord["kind"]>(
-  j: Journal,
-  kind: K,
-): Extract<JournalRecord, { kind: K }>[] {
-  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
-}
+import { play, records, settings, verified } from "./play-harness.js";
 
 describe("Glassperlenspiel with kete play", () => {
   it("a whole game with slips to its result; verify and export", async () => {

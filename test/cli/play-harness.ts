@@ -7,14 +7,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import type { PlayHost } from "../../src/cli/play/host.js";
 import { startPlay, type PlaySession } from "../../src/cli/play/session.js";
 import type { PlaySettings } from "../../src/cli/play/settings.js";
 import { verifyJournal } from "../../src/cli/play/verify.js";
 import { findGame } from "../../src/games/index.js";
+import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import { readJournal } from "../../src/journal/store.js";
-import type { Journal } from "../../src/journal/records.js";
 
 /** A host on a fake clock that collects what would be printed. */
 export function fakeHost(scheduler = new FakeScheduler(1_000)): {
@@ -129,4 +130,19 @@ export function journalAt(path: string): Journal {
 /** What `kete replay --verify` checks: a fresh controller reaches every recorded decision. */
 export function verified(journal: Journal): { decisions: number; mismatch: unknown } {
   return verifyJournal(journal);
+}
+
+/** The journal's records of one kind. */
+export function records<K extends JournalRecord["kind"]>(
+  j: Journal,
+  kind: K,
+): Extract<JournalRecord, { kind: K }>[] {
+  return j.records.filter((r): r is Extract<JournalRecord, { kind: K }> => r.kind === kind);
+}
+
+/** `replay --verify` of the journal reproduces every decision (and there are some). */
+export function expectVerified(j: Journal): void {
+  const v = verified(j);
+  expect(v.mismatch).toBeNull();
+  expect(v.decisions).toBeGreaterThan(0);
 }
