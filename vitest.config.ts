@@ -30,10 +30,6 @@ export default defineConfig({
     // the 2-core CI machine, and with one per core the cores still idle a third of the
     // time while files wait on child processes, pseudo-terminals and real-time games.
     maxWorkers: Math.max(2, availableParallelism()),
-    // One module graph per worker, not per file: the files share no state (no vi.mock,
-    // fake timers restored), and importing the engine and xstate once per file cost
-    // a quarter of the CPU time of the quick files.
-    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
