@@ -19,7 +19,7 @@ import type {
 } from "../core/types.js";
 import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
 import { rowsOfCounts } from "../fourrow/json.js";
-import { materializeTrace, type TraceBuffer } from "../fourrow/trace.js";
+import { materializeTrace } from "../fourrow/trace.js";
 import { judgeOf, moveFault } from "./faults.js";
 import { baoRefusal } from "./refusal.js";
 import {
@@ -206,7 +206,7 @@ export class BaoGame implements Game<BaoPosition> {
           moves.push({
             move: formatMoveParts(start, r.choices, r.choiceCount),
             position: this.after(position, r, this.blockFor(rules, state, r, probe, scratch)),
-            trace: materializeTrace(r.trace as TraceBuffer),
+            trace: materializeTrace(r.completeTrace()),
           });
           return true;
         });
@@ -368,7 +368,7 @@ export class BaoGame implements Game<BaoPosition> {
     return {
       move: formatMoveParts(start, runner.choices, runner.choiceCount),
       position: this.after(position, runner, this.blockFor(rules, state, runner, probe, scratch)),
-      trace: materializeTrace(runner.trace as TraceBuffer),
+      trace: materializeTrace(runner.completeTrace()),
     };
   }
 

@@ -21,6 +21,7 @@ import { CW, CCW, FRONT_OWNER, facing, type Direction } from "../fourrow/geometr
 import { NYUMBA, beforeKichwa, KIMBI_DIR } from "./geometry.js";
 import {
   CYCLE_WATCH_FROM,
+  TRACE_STAGES,
   CHOICE,
   END,
   OVERFLOW,
@@ -85,11 +86,13 @@ export class TurnRunner extends PathRunner {
   mtaji = false;
 
   /** `board` is the whole turn state (STATE_SIZE bytes): pits, hands, nyumba ownership. */
+  /** `recordStages`: see TRACE_STAGES (../fourrow/runner.ts); lower only in tests. */
   constructor(
     readonly rules: TurnRules,
     recordTrace: boolean,
+    recordStages = TRACE_STAGES,
   ) {
-    super(STATE_SIZE, recordTrace);
+    super(STATE_SIZE, recordTrace, recordStages);
   }
 
   /**
@@ -109,6 +112,7 @@ export class TurnRunner extends PathRunner {
     const variant = start & 7;
     if (variant >= V_CAPTURE) {
       this.place(pit, variant);
+      this.markOrigin();
       return;
     }
     // BK-13: lift every seed of an own pit and sow.
@@ -116,12 +120,13 @@ export class TurnRunner extends PathRunner {
     const n = b[pit];
     b[pit] = 0;
     if (pit === NYUMBA[side]) b[OWNED + side] = 0; // sown whole (BK-12)
-    this.trace?.push(OP_LIFT, pit, n);
+    this.rec?.push(OP_LIFT, pit, n);
     this.sow(pit, n);
     // BK-14: a capture spot at the end of the first sowing makes a mtaji turn,
     // unless the start pit held more than 15 seeds.
     const p = this.last;
     this.mtaji = n <= 15 && FRONT_OWNER[p] === side && b[p] >= 2 && b[facing(p)] > 0;
+    this.markOrigin();
   }
 
   /** BK-9: one seed from the reserve into an occupied front pit, then its capture or takasa sowing. */
@@ -130,7 +135,7 @@ export class TurnRunner extends PathRunner {
     const side = this.side;
     b[HAND + side]--;
     b[pit]++;
-    this.trace?.push(OP_PLACE, pit, 0);
+    this.rec?.push(OP_PLACE, pit, 0);
     if (variant <= V_CAPTURE_R) {
       // On a capture spot: a mtaji turn, capture at once (BK-4). BK-5: from a
       // kimbi the nearest kichwa, else the kichwa the player chose.
@@ -148,7 +153,7 @@ export class TurnRunner extends PathRunner {
       else b[OWNED + side] = 0; // sown whole: ownership ends (BK-12)
     }
     b[pit] -= n;
-    this.trace?.push(OP_LIFT, pit, n);
+    this.rec?.push(OP_LIFT, pit, n);
     this.sow(pit, n);
   }
 
@@ -164,7 +169,7 @@ export class TurnRunner extends PathRunner {
     const opponent = this.side ^ 1;
     b[victim] = 0;
     if (victim === NYUMBA[opponent]) b[OWNED + opponent] = 0;
-    this.trace?.push(OP_CAPTURE, victim, n);
+    this.rec?.push(OP_CAPTURE, victim, n);
     this.dir = dir;
     this.sow(beforeKichwa(this.side, dir), n);
   }
@@ -219,7 +224,7 @@ export class TurnRunner extends PathRunner {
     const n = b[p];
     b[p] = 0;
     if (p === NYUMBA[this.side]) b[OWNED + this.side] = 0; // sown whole (BK-12)
-    this.trace?.push(OP_LIFT, p, n);
+    this.rec?.push(OP_LIFT, p, n);
     this.sow(p, n);
     return true;
   }

@@ -32,6 +32,15 @@ export const SECOND = 1;
 export const CYCLE_WATCH_FROM = 512;
 
 /**
+ * Stages of a path recorded in its trace as it is walked. A longer path is
+ * walked on without recording (a turn refused by the stage limit or a proven
+ * cycle may run for millions of stages first when `maxStages` is huge, and its
+ * trace would fill the memory for nothing); if such a path does end within the
+ * limit, `completeTrace` plays it again from its origin, recording all of it.
+ */
+export const TRACE_STAGES = 2048;
+
+/**
  * Brent's cycle detection over the stage ends of a stretch of a turn that has
  * no choices: there the next stage is a function of (state, key) — the board
  * (and whatever else the family's state holds) and the landing pit (with the
@@ -100,18 +109,80 @@ export abstract class PathRunner {
   cycled = false;
 
   protected readonly cycle: CycleWatch;
+  /** Pushes are recorded while `stage` is below this (TRACE_STAGES, or no limit on a replay). */
+  private traceStages: number;
+  // Where the current path was begun or loaded (see markOrigin): what a replay starts from.
+  private readonly origin: Uint8Array;
+  private originLast = 0;
+  private originStage = 0;
+  private originDir: Direction = CW;
+  private originChoices = 0;
+  private originTrace = 0;
   // Depth-first stack of choice points: board snapshots and scalar state, made
   // on the first choice point (runners are made per playout; most never branch).
   private savedBoards = NO_BOARDS;
   private savedScalars = NO_SCALARS;
 
+  /** `recordStages`: TRACE_STAGES but in tests of the replay. */
   constructor(
     private readonly size: number,
     recordTrace: boolean,
+    private readonly recordStages = TRACE_STAGES,
   ) {
+    this.traceStages = recordStages;
     this.board = new Uint8Array(size);
     this.cycle = new CycleWatch(size);
     this.trace = recordTrace ? new TraceBuffer() : null;
+    this.origin = new Uint8Array(recordTrace ? size : 0);
+  }
+
+  /** Settles the ends of stages from the current state (the family's rules). */
+  abstract settle(): Stop;
+
+  /** The trace to push steps to now: null when not recording, or past TRACE_STAGES. */
+  protected get rec(): TraceBuffer | null {
+    return this.stage < this.traceStages ? this.trace : null;
+  }
+
+  /**
+   * Marks the current state as the origin of the path (a family's `begin`
+   * after its first sowing, or a loaded snapshot): a replay starts here.
+   */
+  protected markOrigin(): void {
+    if (this.trace === null) return;
+    this.origin.set(this.board);
+    this.originLast = this.last;
+    this.originStage = this.stage;
+    this.originDir = this.dir;
+    this.originChoices = this.choiceCount;
+    this.originTrace = this.trace.length;
+  }
+
+  /**
+   * The whole trace of the path the runner stands at the end of (a recording
+   * runner). A path longer than TRACE_STAGES stages is played again from its
+   * origin with its choices, recording every step; the runner ends where it
+   * was, so a walk can go on.
+   */
+  completeTrace(): TraceBuffer {
+    const trace = this.trace;
+    if (trace === null) throw new Error("completeTrace: this runner records no trace");
+    if (this.stage < this.traceStages) return trace;
+    const end = this.choiceCount;
+    this.board.set(this.origin);
+    this.last = this.originLast;
+    this.stage = this.originStage;
+    this.dir = this.originDir;
+    this.choiceCount = this.originChoices;
+    trace.length = this.originTrace;
+    this.traceStages = Number.POSITIVE_INFINITY;
+    try {
+      this.settle();
+      while (this.choiceCount < end) this.follow(this.choices[this.choiceCount]);
+    } finally {
+      this.traceStages = this.recordStages;
+    }
+    return trace;
   }
 
   /** Plays `choice` at the choice point where `settle` stopped, and settles on. */
@@ -122,7 +193,8 @@ export abstract class PathRunner {
     const b = this.board;
     const next = NEXT[this.dir];
     let p = from;
-    if (this.trace === null) {
+    const rec = this.rec;
+    if (rec === null) {
       for (let i = hand; i > 0; i--) {
         p = next[p];
         b[p]++;
@@ -131,7 +203,7 @@ export abstract class PathRunner {
       for (let i = hand; i > 0; i--) {
         p = next[p];
         b[p]++;
-        this.trace.push(OP_SOW, p, 0);
+        rec.push(OP_SOW, p, 0);
       }
     }
     this.last = p;

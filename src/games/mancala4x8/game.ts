@@ -38,7 +38,7 @@ import {
 } from "./position.js";
 import { END, OVERFLOW, TAKE, TurnRunner, DECLINE, CHOICE, type TurnRules } from "./turn.js";
 import { fourRowRefusal, notOwnPit } from "./refusal.js";
-import { materializeTrace, type TraceBuffer } from "../fourrow/trace.js";
+import { materializeTrace } from "../fourrow/trace.js";
 import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
 
@@ -181,7 +181,7 @@ export class FourRowGame implements Game<FourRowPosition> {
       moves.push({
         move: formatMoveParts(start, r.dir, r.choices, r.choiceCount),
         position: { ...position, toMove, pits: r.board.slice() },
-        trace: materializeTrace(r.trace as TraceBuffer),
+        trace: materializeTrace(r.completeTrace()),
       });
       return true;
     };
@@ -299,7 +299,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     }
     return ok({
       position: { ...position, toMove: other(position.toMove), pits: runner.board.slice() },
-      trace: materializeTrace(runner.trace as TraceBuffer),
+      trace: materializeTrace(runner.completeTrace()),
     });
   }
 
@@ -466,7 +466,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     return {
       move: formatMoveParts(start, dir, runner.choices, runner.choiceCount),
       position: { ...position, toMove: other(position.toMove), pits: runner.board.slice() },
-      trace: materializeTrace(runner.trace as TraceBuffer),
+      trace: materializeTrace(runner.completeTrace()),
     };
   }
 

@@ -22,7 +22,7 @@
  */
 import type { TraceStep, TurnBranch, TurnEnd, TurnNode } from "../core/types.js";
 import type { Direction, FourRowSide } from "../fourrow/geometry.js";
-import { materializeTrace, type TraceBuffer } from "../fourrow/trace.js";
+import { materializeTrace } from "../fourrow/trace.js";
 import { formatMoveParts } from "./notation.js";
 import type { FourRowPosition } from "./position.js";
 import {
@@ -73,7 +73,7 @@ class TreeContext {
         move: formatMoveParts(start, r.dir, r.choices, r.choiceCount),
         position: { ...this.position, toMove: this.next, pits: r.board.slice() },
       };
-      const steps = materializeTrace(r.trace as TraceBuffer);
+      const steps = materializeTrace(r.completeTrace());
       return new FourRowTurnNode(this, steps, end, null, NO_CHOICES, start);
     }
     const state = r.snapshot();
@@ -85,7 +85,7 @@ class TreeContext {
       if (!probe.hasPathFrom(CHOICE)) return null;
       path = probe.choices.slice(state.choices.length, probe.choiceCount);
     }
-    const steps = materializeTrace(r.trace as TraceBuffer);
+    const steps = materializeTrace(r.completeTrace());
     return new FourRowTurnNode(this, steps, null, state, path, start);
   }
 }

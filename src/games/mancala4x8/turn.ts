@@ -10,6 +10,7 @@
  */
 import {
   CYCLE_WATCH_FROM,
+  TRACE_STAGES,
   CHOICE,
   END,
   OVERFLOW,
@@ -48,11 +49,13 @@ export interface TurnState {
 }
 
 export class TurnRunner extends PathRunner {
+  /** `recordStages`: see TRACE_STAGES (../fourrow/runner.ts); lower only in tests. */
   constructor(
     readonly rules: TurnRules,
     recordTrace: boolean,
+    recordStages = TRACE_STAGES,
   ) {
-    super(PIT_COUNT, recordTrace);
+    super(PIT_COUNT, recordTrace, recordStages);
   }
 
   /** CORE-1, stage 1: lift every stone of `start` (the caller checked it holds two or more) and sow. */
@@ -70,6 +73,7 @@ export class TurnRunner extends PathRunner {
       this.trace.push(OP_LIFT, start, hand);
     }
     this.sow(start, hand);
+    this.markOrigin();
   }
 
   /**
@@ -106,7 +110,7 @@ export class TurnRunner extends PathRunner {
     const landing = this.last;
     const hand = b[landing];
     b[landing] = 0;
-    this.trace?.push(OP_LIFT, landing, hand);
+    this.rec?.push(OP_LIFT, landing, hand);
     this.sow(landing, hand);
     return true;
   }
@@ -123,19 +127,19 @@ export class TurnRunner extends PathRunner {
     const landing = this.last;
     const front = facing(landing);
     let hand = b[front];
-    this.trace?.push(OP_CAPTURE, front, hand);
+    this.rec?.push(OP_CAPTURE, front, hand);
     b[front] = 0;
     if (this.rules.takesBack) {
       const back = behind(front);
       const n = b[back];
       if (n > 0) {
-        this.trace?.push(OP_CAPTURE, back, n);
+        this.rec?.push(OP_CAPTURE, back, n);
         hand += n;
         b[back] = 0;
       }
     }
     const own = b[landing];
-    this.trace?.push(OP_LIFT, landing, own);
+    this.rec?.push(OP_LIFT, landing, own);
     b[landing] = 0;
     this.sow(landing, hand + own);
     return true;
@@ -197,6 +201,7 @@ export class TurnRunner extends PathRunner {
     this.choices.set(state.choices);
     this.choiceCount = n;
     if (this.trace !== null) this.trace.length = 0;
+    this.markOrigin();
   }
 
   /**
