@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./test/sequencer.js";
 
 /**
  * The tests' temporary files (journals, pty links, EEPROM files) in memory
@@ -30,6 +31,8 @@ export default defineConfig({
     // the 2-core CI machine, and with one per core the cores still idle a third of the
     // time while files wait on child processes, pseudo-terminals and real-time games.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The longest files first (test/sequencer.ts), also on a fresh clone.
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
