@@ -5,7 +5,10 @@
  * (avr-libc's iom2560.h: a vector is two words, so vector n sits at word 2n),
  * ports A–L with INT0–7 and PCINT0/2 where the 2560 has them, Timer0 (and
  * optionally Timer1/2),
- * USART0, SPI, EEPROM and a watchdog that resets the chip as the real one does.
+ * USART0, SPI, EEPROM, the ADC (16 channels: MUX4..0 in ADMUX plus MUX5 in
+ * ADCSRB), TWI, and a watchdog that resets the chip as the real one does.
+ * The ADC reads `adc.channelValues` unless a board replaces `adc.onADCRead`;
+ * TWI NACKs every address until a board sets `twi.eventHandler`.
  *
  * A reset (power, external, watchdog) rebuilds the CPU and every peripheral
  * in their reset state, keeps SRAM (as silicon does; power-on clears it) and
@@ -19,21 +22,33 @@
  *   mcu.runUntil(mcu.cycles + 16_000);      // one emulated millisecond
  */
 import {
+  ADCMuxInputType,
+  ADCReference,
+  AVRADC,
   AVREEPROM,
   AVRIOPort,
   AVRSPI,
   AVRTimer,
+  AVRTWI,
   AVRUSART,
   CPU,
+  adcConfig,
   avrInstruction,
   eepromConfig,
   spiConfig,
   timer0Config,
   timer1Config,
   timer2Config,
+  twiConfig,
   usart0Config,
 } from "avr8js";
-import type { AVRExternalInterrupt, AVRPortConfig, EEPROMBackend } from "avr8js";
+import type {
+  ADCConfig,
+  ADCMuxConfiguration,
+  AVRExternalInterrupt,
+  AVRPortConfig,
+  EEPROMBackend,
+} from "avr8js";
 import { Watchdog } from "./watchdog.js";
 
 export const MEGA_HZ = 16_000_000;
@@ -153,11 +168,48 @@ const SPI = { ...spiConfig, spiInterrupt: vector(24) };
 const EEPROM = { ...eepromConfig, eepromReadyInterrupt: vector(30) };
 const WDT_VECTOR = vector(12);
 
+/**
+ * The 2560's ADC multiplexer (datasheet §26.8.1, table 26-4): MUX5:0 = 0..7
+ * single-ended ADC0..7, 0x20..0x27 ADC8..15, 0x1E the 1.1 V bandgap, 0x1F
+ * ground; the differential settings are not emulated (they read 0 V).
+ */
+const MEGA_ADC_INPUTS: ADCMuxConfiguration = (() => {
+  const inputs: ADCMuxConfiguration = {
+    0x1e: { type: ADCMuxInputType.Constant, voltage: 1.1 },
+    0x1f: { type: ADCMuxInputType.Constant, voltage: 0 },
+  };
+  for (let i = 0; i < 8; i++) {
+    inputs[i] = { type: ADCMuxInputType.SingleEnded, channel: i };
+    inputs[0x20 + i] = { type: ADCMuxInputType.SingleEnded, channel: 8 + i };
+  }
+  return inputs;
+})();
+
+/** Same register addresses as the 328P's; 16 inputs, MUX5 counted, vector 29 (ADC_vect). */
+export const ADC: ADCConfig = {
+  ...adcConfig,
+  adcInterrupt: vector(29),
+  numChannels: 16,
+  muxInputMask: 0x3f,
+  muxChannels: MEGA_ADC_INPUTS,
+  // REFS1:0 = 00 AREF, 01 AVCC, 10 internal 1.1 V, 11 internal 2.56 V (§26.8.1).
+  adcReferences: [
+    ADCReference.AREF,
+    ADCReference.AVCC,
+    ADCReference.Internal1V1,
+    ADCReference.Internal2V56,
+  ],
+};
+/** TWBR..TWAMR at the 328P's addresses (0xB8..0xBD); TWI_vect is vector 39. */
+export const TWI = { ...twiConfig, twiInterrupt: vector(39) };
+
 /** One build of the chip: the CPU and its peripherals, until the next reset. */
 export interface Chip {
   readonly cpu: CPU;
   readonly usart: AVRUSART;
   readonly spi: AVRSPI;
+  readonly adc: AVRADC;
+  readonly twi: AVRTWI;
   port(name: PortName): AVRIOPort;
 }
 
@@ -317,8 +369,10 @@ export class Mega2560 {
     const usart = new AVRUSART(cpu, USART0, MEGA_HZ);
     const spi = new AVRSPI(cpu, SPI, MEGA_HZ);
     new AVREEPROM(cpu, this.eeprom, EEPROM);
+    const adc = new AVRADC(cpu, ADC);
+    const twi = new AVRTWI(cpu, TWI, MEGA_HZ);
     this.watchdog = new Watchdog(cpu, { MCUSR: REG.MCUSR, WDTCSR: REG.WDTCSR, vector: WDT_VECTOR });
     this.ports = ports;
-    this.current = { cpu, usart, spi, port: (name) => this.ports[name] };
+    this.current = { cpu, usart, spi, adc, twi, port: (name) => this.ports[name] };
   }
 }
