@@ -9,17 +9,20 @@
  *   await board.close();
  *
  * All protocol logic lives in `BoardSession` (./session.ts); this file is the
- * port: 115200 8N1, raw bytes into the session's bounded line framer, writes
- * dropped (and later retransmitted by the session) rather than queued when
- * the device does not read. `binding` lets tests use `SerialPortMock.binding`.
+ * port: 115200 8N1; lines framed by `@serialport/parser-readline` behind a
+ * guard that keeps the 250-byte bound (./line-framing.ts, PROTOCOL.md §2,
+ * §11); writes dropped (and later retransmitted by the session) rather than
+ * queued when the device does not read. `binding` lets tests use
+ * `SerialPortMock.binding`.
  */
 import { SerialPort } from "serialport";
 import { SerialPortStream } from "@serialport/stream";
 import type { OpenOptions } from "@serialport/stream";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
+import { createReadlineFraming } from "./line-framing.js";
 import { BoardSession } from "./session.js";
-import type { SessionOptions, Transport, TransportHandlers } from "./session.js";
+import type { LineFraming, SessionOptions, Transport, TransportHandlers } from "./session.js";
 
 /** A serialport binding (the platform's, or `SerialPortMock.binding`). */
 export type BindingInterface = OpenOptions["binding"];
@@ -121,6 +124,11 @@ export class SerialTransport implements Transport {
     // the session retransmits what it needs to.
     if (port.writableLength > MAX_UNWRITTEN) return;
     port.write(text, "ascii");
+  }
+
+  /** The port's lines: `ReadlineParser` behind the length guard, one per connection (§2, §11). */
+  framing(deliver: (framed: Result<string>) => void): LineFraming {
+    return createReadlineFraming(deliver);
   }
 
   close(): Promise<void> {

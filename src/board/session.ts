@@ -6,8 +6,10 @@
  * a serial port, `SimulatedBoard` on an in-memory link to the simulated
  * firmware, so both paths exercise this same code.
  *
- * Nothing here grows without bound: raw bytes go through the codec's bounded
- * `LineFramer`, at most `maxQueuedCommands` commands wait, events are handed
+ * Nothing here grows without bound: raw bytes go through a bounded line
+ * framing, the transport's own if it has one (the serial port's
+ * `ReadlineParser` behind a length guard, ./line-framing.ts) or else the
+ * codec's `LineFramer`, at most `maxQueuedCommands` commands wait, events are handed
  * to subscribers synchronously, and bad lines are counted, not stored.
  */
 import { err, ok } from "../shared/index.js";
@@ -44,6 +46,33 @@ export interface TransportHandlers {
   closed(reason: string): void;
 }
 
+/**
+ * Bytes to lines for one connection (PROTOCOL.md §2): `write` raw chunks;
+ * the callback it was made with gets each line without its terminator, or a
+ * `too-long` error for each over-long line (§11), in order, possibly after
+ * `write` returns. After `close` nothing more is delivered.
+ */
+export interface LineFraming {
+  write(chunk: Uint8Array | string): void;
+  close(): void;
+}
+
+/** The codec's bounded `LineFramer` as a `LineFraming`: synchronous, lines delivered within `write`. */
+export function codecLineFraming(deliver: (framed: Result<string>) => void): LineFraming {
+  const framer = new LineFramer();
+  let open = true;
+  return {
+    write(chunk) {
+      if (!open) return;
+      for (const framed of framer.push(chunk)) deliver(framed);
+    },
+    close() {
+      open = false;
+      framer.reset();
+    },
+  };
+}
+
 /** A byte link to one board that can be opened again after it closes. */
 export interface Transport {
   /** For messages: the device path or "simulated board". */
@@ -53,6 +82,8 @@ export interface Transport {
   /** Writes one line with its terminator. Must not buffer without bound. */
   write(text: string): void;
   close(): Promise<void>;
+  /** This transport's own line framing, made once per connection (default: `codecLineFraming`). */
+  framing?(deliver: (framed: Result<string>) => void): LineFraming;
 }
 
 // -------------------------------------------------------------------- options
@@ -168,7 +199,8 @@ export class BoardSession implements BoardLink {
   private readonly scheduler: Scheduler;
   private readonly timing: SessionTiming;
   private readonly options: SessionOptions;
-  private readonly framer = new LineFramer();
+  /** The current connection's framing (null between connections). */
+  private framing: LineFraming | null = null;
   private readonly listeners = new Set<(event: BoardEvent) => void>();
   private readonly maxQueued: number;
 
@@ -306,6 +338,7 @@ export class BoardSession implements BoardLink {
     if (this.phase === "closed") return;
     this.phase = "closed";
     this.generation++;
+    this.dropFraming();
     this.stopTimers();
     this.cancelReconnect?.();
     this.failCommands("closed", "the board link was closed");
@@ -325,7 +358,7 @@ export class BoardSession implements BoardLink {
     const generation = ++this.generation;
     const opened = await this.transport.open({
       data: (chunk) => {
-        if (generation === this.generation) this.receive(chunk);
+        if (generation === this.generation) this.framing?.write(chunk);
       },
       closed: (reason) => {
         if (generation === this.generation) this.deviceClosed(reason);
@@ -340,7 +373,12 @@ export class BoardSession implements BoardLink {
       this.scheduleReconnect();
       return;
     }
-    this.framer.reset();
+    // A fresh framing per connection: a partial line of the last one is forgotten.
+    this.dropFraming();
+    const deliver = (framed: Result<string>): void => {
+      if (generation === this.generation) this.receive(framed);
+    };
+    this.framing = this.transport.framing?.(deliver) ?? codecLineFraming(deliver);
     this.lastSeq = null;
     if (this.publicState === "connecting") this.setState("handshaking");
     // A lone LF flushes whatever noise the board has buffered (§2).
@@ -348,9 +386,16 @@ export class BoardSession implements BoardLink {
     this.startHandshake();
   }
 
+  /** Forgets the connection's framing and any partial line in it. */
+  private dropFraming(): void {
+    this.framing?.close();
+    this.framing = null;
+  }
+
   private deviceClosed(reason: string): void {
     if (this.phase === "closed") return;
     this.generation++;
+    this.dropFraming();
     this.stopTimers();
     this.trouble(`${this.transport.name} went away (${reason})`);
     void this.transport.close();
@@ -444,6 +489,7 @@ export class BoardSession implements BoardLink {
   /** Reports a device that is there but not talking, closes it and tries again later. */
   private giveUp(reason: string): void {
     this.generation++;
+    this.dropFraming();
     this.stopTimers();
     this.trouble(reason);
     void this.transport.close();
@@ -658,21 +704,20 @@ export class BoardSession implements BoardLink {
 
   // --------------------------------------------------------------- receive
 
-  private receive(chunk: Uint8Array | string): void {
-    for (const framed of this.framer.push(chunk)) {
-      if (this.phase === "closed") return;
-      if (framed.ok && framed.value.length === 0) continue;
-      const parsed = framed.ok ? parseBoardLine(framed.value) : framed;
-      if (!parsed.ok) {
-        // Before the handshake, noise (a boot banner, a reset) is expected (§2): count it only.
-        if (this.phase === "ready") this.badLine(parsed.error);
-        else {
-          this.unreadable++;
-        }
-        continue;
+  /** One framed line (or a `too-long` error) from the current connection. */
+  private receive(framed: Result<string>): void {
+    if (this.phase === "closed") return;
+    if (framed.ok && framed.value.length === 0) return;
+    const parsed = framed.ok ? parseBoardLine(framed.value) : framed;
+    if (!parsed.ok) {
+      // Before the handshake, noise (a boot banner, a reset) is expected (§2): count it only.
+      if (this.phase === "ready") this.badLine(parsed.error);
+      else {
+        this.unreadable++;
       }
-      this.handle(parsed.value);
+      return;
     }
+    this.handle(parsed.value);
   }
 
   /**
