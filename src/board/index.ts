@@ -14,3 +14,4 @@ export * from "./wiring.js";
 export * from "./pty.js";
 export * from "./recording-link.js";
 export * from "./marbles.js";
+export * from "./firmata/index.js";

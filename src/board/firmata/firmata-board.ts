@@ -1,0 +1,300 @@
+/**
+ * `FirmataBoard`: a `BoardLink` to the stock-parts board (issue 15), an
+ * Arduino Mega running unmodified StandardFirmata at 57600 baud, on a
+ * serialport 13 port, through firmata-io (and johnny-five for the LEDs).
+ *
+ *   const board = new FirmataBoard("/dev/ttyACM0", { calibrationFile });
+ *   board.subscribe((event) => …);   // the serial board's events, same meaning
+ *   await waitForReady(board, 10000);
+ *
+ * The board's work (scanning, counts, settling, LED patterns, buttons,
+ * calibration) runs on the host in `HostFirmware`, which speaks PROTOCOL.md
+ * lines; `FirmataTransport` hands those lines to the ordinary `BoardSession`
+ * as a serial port would. So handshake, link loss and reconnection (§6.5),
+ * reboot detection (§6.6) and resync are the serial board's own code: an
+ * unplugged port is a closed transport; a board reset (StandardFirmata sends
+ * its version and firmware report again) is a `BOOT`; a board that stops
+ * reporting goes silent.
+ */
+import { SerialPort } from "serialport";
+import { SerialPortStream } from "@serialport/stream";
+import firmataIo from "firmata-io";
+import type { Firmata } from "firmata-io";
+import { err, ok } from "../../shared/index.js";
+import type { Result } from "../../shared/index.js";
+import { realScheduler } from "../scheduler.js";
+import type { Scheduler } from "../scheduler.js";
+import { BoardSession } from "../session.js";
+import type { SessionOptions, Transport, TransportHandlers } from "../session.js";
+import type { BindingInterface } from "../serial-board.js";
+import {
+  ANALOG_CHANNELS,
+  BUTTON_PINS,
+  FIRMATA_BAUD_RATE,
+  SAMPLING_INTERVAL_MS,
+  SELECT_PIN,
+} from "./mega.js";
+import { HostFirmware } from "./firmware.js";
+import type { LedPlanOptions } from "./leds.js";
+import { attachLeds } from "./j5-leds.js";
+import type { LedOutput } from "./j5-leds.js";
+import {
+  defaultCalibrationFile,
+  firmataBoardId,
+  readCalibrationFile,
+  writeCalibrationFile,
+} from "./calibration-file.js";
+import type { CalibrationTable } from "./calibration-file.js";
+
+export interface FirmataTransportOptions {
+  readonly scheduler?: Scheduler;
+  readonly binding?: BindingInterface;
+  /** The calibration file (default ~/.config/kete/firmata/<board id>.json). */
+  readonly calibrationFile?: string;
+  /** How long the Firmata handshake may take after opening (a Mega resets on open), ms. */
+  readonly firmataReadyMs?: number;
+  /** firmata-io asks for the version if the board sends none in this long (wall clock), ms. */
+  readonly versionWaitMs?: number;
+  readonly leds?: LedPlanOptions;
+}
+
+export interface FirmataBoardOptions extends SessionOptions, FirmataTransportOptions {}
+
+/** Why a Firmata device is not the stock-parts board, or null. */
+export function notStockBoard(io: Firmata): string | null {
+  if (io.analogPins.length < ANALOG_CHANNELS) {
+    return `it has ${io.analogPins.length} analogue inputs, the stock-parts board needs a Mega's ${ANALOG_CHANNELS}`;
+  }
+  if (io.pins.length <= SELECT_PIN) return `it has no pin D${SELECT_PIN}`;
+  return null;
+}
+
+/** The Firmata board as a session transport: the host firmware's lines in and out. */
+export class FirmataTransport implements Transport {
+  readonly name: string;
+  readonly boardId: string;
+  readonly calibrationFile: string;
+  private readonly scheduler: Scheduler;
+  private readonly options: FirmataTransportOptions;
+  private port: SerialPortStream | null = null;
+  private io: Firmata | null = null;
+  private leds: LedOutput | null = null;
+  private firmware: HostFirmware | null = null;
+  private pendingLines: string[] = [];
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(path: string, options: FirmataTransportOptions = {}) {
+    this.name = path;
+    this.options = options;
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.boardId = firmataBoardId(path);
+    this.calibrationFile = options.calibrationFile ?? defaultCalibrationFile(this.boardId);
+  }
+
+  /** The host firmware of the open connection (tests, measurements). */
+  get hostFirmware(): HostFirmware | null {
+    return this.firmware;
+  }
+
+  async open(handlers: TransportHandlers): Promise<Result<void>> {
+    const table = await readCalibrationFile(this.calibrationFile);
+    if (!table.ok) return table;
+    const opened = await this.openPort(handlers);
+    if (!opened.ok) return opened;
+    const port = opened.value;
+    const io = await this.handshake(port);
+    if (!io.ok) {
+      await this.closePort(port);
+      return io;
+    }
+    this.io = io.value;
+    this.start(io.value, table.value, handlers);
+    return ok(undefined);
+  }
+
+  write(text: string): void {
+    this.firmware?.receive(text);
+  }
+
+  async close(): Promise<void> {
+    this.firmware?.stop();
+    this.firmware?.connect(null);
+    this.firmware = null;
+    this.leds?.detach();
+    this.leds = null;
+    this.io = null;
+    const port = this.port;
+    this.port = null;
+    if (port !== null) await this.closePort(port);
+    await this.saving;
+  }
+
+  private openPort(handlers: TransportHandlers): Promise<Result<SerialPortStream>> {
+    return new Promise((resolve) => {
+      let port: SerialPortStream;
+      try {
+        port = new SerialPortStream({
+          binding: this.options.binding ?? SerialPort.binding,
+          path: this.name,
+          baudRate: FIRMATA_BAUD_RATE,
+          autoOpen: false,
+        });
+      } catch (e) {
+        resolve(err("open-failed", e instanceof Error ? e.message : String(e)));
+        return;
+      }
+      let gone = false;
+      const lose = (reason: string): void => {
+        if (gone || this.port !== port) return;
+        gone = true;
+        this.firmware?.stop();
+        this.port = null;
+        handlers.closed(reason);
+      };
+      port.on("close", (e: Error | null) => lose(e === null ? "port closed" : e.message));
+      port.on("error", (e: Error) => {
+        lose(e.message);
+        if (port.isOpen) port.close(() => undefined);
+      });
+      port.open((e) => {
+        if (e) {
+          resolve(err(openErrorCode(e), e.message));
+          return;
+        }
+        this.port = port;
+        resolve(ok(port));
+      });
+    });
+  }
+
+  /** firmata-io's handshake: version, firmware, capabilities, analogue mapping. */
+  private handshake(port: SerialPortStream): Promise<Result<Firmata>> {
+    const waitMs = this.options.firmataReadyMs ?? 10000;
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (result: Result<Firmata>): void => {
+        if (done) return;
+        done = true;
+        cancel();
+        resolve(result);
+      };
+      const io = new firmataIo.Firmata(
+        port,
+        { reportVersionTimeout: this.options.versionWaitMs ?? 2000 },
+        (e) => {
+          if (e !== undefined) finish(err("firmata", e.message));
+        },
+      );
+      io.once("ready", () => {
+        const why = notStockBoard(io);
+        finish(why === null ? ok(io) : err("not-stock-board", `${this.name}: ${why}`));
+      });
+      port.once("close", () => finish(err("closed", `${this.name} closed during the handshake`)));
+      const cancel = this.scheduler.schedule(
+        () =>
+          finish(
+            err(
+              "no-firmata",
+              `no StandardFirmata answered on ${this.name} in ${waitMs / 1000} s (is the board flashed with StandardFirmata, 57600 baud?)`,
+            ),
+          ),
+        waitMs,
+      );
+    });
+  }
+
+  private start(io: Firmata, table: CalibrationTable, handlers: TransportHandlers): void {
+    const firmware = new HostFirmware(
+      {
+        digitalWrite: (pin, value) => io.digitalWrite(pin, value),
+        writeLed: (pit, rgb) => this.leds?.write(pit, rgb),
+      },
+      {
+        scheduler: this.scheduler,
+        boardId: this.boardId,
+        firmware: firmwareIdent(io),
+        calibration: table,
+        saveCalibration: (t) => this.save(t),
+        leds: this.options.leds,
+      },
+    );
+    this.firmware = firmware;
+    // Board lines reach the session after the call that caused them returns (as from a port).
+    firmware.connect((line) => {
+      this.pendingLines.push(line);
+      if (this.pendingLines.length === 1) {
+        queueMicrotask(() => {
+          const lines = this.pendingLines.join("");
+          this.pendingLines = [];
+          if (this.firmware === firmware) handlers.data(lines);
+        });
+      }
+    });
+    // Port errors are the port's handlers' to report; firmata-io re-emits them.
+    io.on("error", () => undefined);
+    io.on("analog-read", (report: { pin: number; value: number }) => {
+      if (this.io === io) firmware.analog(report.pin, report.value);
+    });
+    for (const pin of BUTTON_PINS) {
+      io.on(`digital-read-${pin}`, (value: number) => {
+        if (this.io === io) firmware.digital(pin, value);
+      });
+    }
+    // StandardFirmata sends its version again when it restarts: the board was reset (§6.6).
+    io.on("queryfirmware", () => {
+      if (this.io !== io) return;
+      this.setUp(io);
+      firmware.boot("reset");
+    });
+    this.setUp(io);
+    firmware.boot("power");
+  }
+
+  /** What StandardFirmata must be told after every start: the design's pins and reports. */
+  private setUp(io: Firmata): void {
+    this.leds?.detach();
+    this.leds = attachLeds(io);
+    io.setSamplingInterval(SAMPLING_INTERVAL_MS);
+    io.pinMode(SELECT_PIN, io.MODES.OUTPUT);
+    for (const pin of BUTTON_PINS) {
+      io.pinMode(pin, io.MODES.PULLUP);
+      io.reportDigitalPin(pin, 1);
+    }
+    for (let channel = 0; channel < ANALOG_CHANNELS; channel++) io.reportAnalogPin(channel, 1);
+  }
+
+  private save(table: CalibrationTable): void {
+    this.saving = this.saving.then(async () => {
+      await writeCalibrationFile(this.calibrationFile, this.boardId, table);
+    });
+  }
+
+  private closePort(port: SerialPortStream): Promise<void> {
+    if (!port.isOpen) return Promise.resolve();
+    return new Promise((resolve) => port.close(() => resolve()));
+  }
+}
+
+function firmwareIdent(io: Firmata): string {
+  const v = io.firmware.version;
+  return v === undefined ? "firmata" : `firmata-${v.major}.${v.minor}`;
+}
+
+function openErrorCode(e: Error): string {
+  const text = `${(e as NodeJS.ErrnoException).code ?? ""} ${e.message}`;
+  const m = /\b(ENOENT|EACCES|EBUSY|ENXIO|ENOTTY|EIO)\b/.exec(text);
+  return m?.[1] ?? "open-failed";
+}
+
+/** The stock-parts board on a serial port. See the file comment for use. */
+export class FirmataBoard extends BoardSession {
+  readonly path: string;
+  readonly firmata: FirmataTransport;
+
+  constructor(path: string, options: FirmataBoardOptions = {}) {
+    const transport = new FirmataTransport(path, options);
+    super(transport, options);
+    this.path = path;
+    this.firmata = transport;
+  }
+}

@@ -1,0 +1,176 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SerialPortMock } from "serialport";
+import { FakeScheduler } from "../../src/board/scheduler.js";
+import type { BoardEvent, BoardSnapshot } from "../../src/board/link.js";
+import { FirmataBoard } from "../../src/board/firmata/firmata-board.js";
+import { FakeFirmataMega } from "./firmata-device.js";
+
+afterEach(() => SerialPortMock.binding.reset());
+
+function rig(debounceMs = 200) {
+  const clock = new FakeScheduler();
+  const device = new FakeFirmataMega(clock);
+  const dir = mkdtempSync(join(tmpdir(), "kete-firmata-"));
+  const calibrationFile = join(dir, "cal.json");
+  const board = new FirmataBoard(device.path, {
+    binding: device.binding,
+    scheduler: clock,
+    calibrationFile,
+    debounceMs,
+    snapshotIntervalMs: 1000,
+  });
+  const events: BoardEvent[] = [];
+  board.subscribe((e) => events.push(e));
+  return { clock, device, board, events, calibrationFile };
+}
+
+const snaps = (events: readonly BoardEvent[]): BoardSnapshot[] =>
+  events.flatMap((e) => (e.type === "snapshot" ? [e.snapshot] : []));
+const states = (events: readonly BoardEvent[]): string[] =>
+  events.flatMap((e) => (e.type === "link" ? [e.state] : []));
+
+async function until(
+  clock: FakeScheduler,
+  done: () => boolean,
+  limitMs = 5000,
+  stepMs = 5,
+): Promise<number> {
+  const start = clock.now();
+  while (!done()) {
+    if (clock.now() - start > limitMs) throw new Error(`not done in ${limitMs} ms`);
+    await clock.advance(stepMs);
+  }
+  return clock.now() - start;
+}
+
+describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
+  it("shakes hands as a 4x8 board and reports settled counts of the pit weights", async () => {
+    const { clock, board, events, device } = rig();
+    await until(clock, () => board.state === "ready");
+    const hello = events.find((e) => e.type === "hello");
+    expect(hello?.type === "hello" && hello.info.geometry).toBe("4x8");
+    expect(board.info?.boardId).toMatch(/^FM-/);
+    expect(board.info?.buttons).toBe(2);
+    expect(device.interval).toBe(10);
+    await until(clock, () => snaps(events).some((s) => s.settled));
+    const settled = snaps(events).filter((s) => s.settled);
+    expect(settled[0]?.board).toEqual({ geometry: "4x8", counts: new Array(32).fill(4) });
+    const periods = board.firmata.hostFirmware?.scanPeriods ?? [];
+    expect(periods.length).toBeGreaterThan(3);
+    const mean = periods.reduce((a, b) => a + b, 0) / periods.length;
+    expect(mean).toBeGreaterThanOrEqual(40);
+    expect(mean).toBeLessThanOrEqual(70);
+    await board.close();
+  });
+
+  it("counts a stone dropped into a pit, unsettled until the raw signal rests for deb", async () => {
+    const { clock, board, events, device } = rig(150);
+    await until(clock, () => snaps(events).some((s) => s.settled));
+    device.stones[18] = 5; // C3
+    const dropped = clock.now();
+    await until(clock, () => snaps(events).some((s) => s.receivedAt > dropped && !s.settled));
+    const latency = await until(clock, () => {
+      const last = snaps(events).at(-1);
+      return last !== undefined && last.receivedAt > dropped && last.settled;
+    });
+    const last = snaps(events).at(-1);
+    expect(last?.board.geometry === "4x8" && last.board.counts[18]).toBe(5);
+    // deb plus at most two scans (the one that saw it and the one that finds it rested).
+    expect(latency).toBeGreaterThanOrEqual(150);
+    expect(latency).toBeLessThanOrEqual(150 + 2 * 70);
+    await board.close();
+  });
+
+  it("holds a weight between two counts unsettled, and reports a stuck pit as a sensor fault", async () => {
+    const { clock, board, events, device } = rig();
+    await until(clock, () => snaps(events).some((s) => s.settled));
+    device.stones[3] = 4.5;
+    await clock.advance(800);
+    const between = snaps(events).at(-1);
+    expect(between?.unsettled).toContain("A4");
+    device.stones[3] = 4;
+    device.stuck.set(9, 1023); // B2
+    await until(clock, () => events.some((e) => e.type === "board-error"));
+    const fault = events.find((e) => e.type === "board-error");
+    expect(fault).toMatchObject({ code: "sensor-fault", pit: "B2" });
+    await until(clock, () => snaps(events).at(-1)?.settled === true);
+    const last = snaps(events).at(-1);
+    expect(last?.board.geometry === "4x8" && last.board.counts[9]).toBeNull();
+    await board.close();
+  });
+
+  it("passes button presses and releases on, debounced", async () => {
+    const { clock, board, events, device } = rig();
+    await until(clock, () => board.state === "ready");
+    device.press(1, true);
+    await clock.advance(5);
+    device.press(1, false); // a bounce
+    await clock.advance(2);
+    device.press(1, true);
+    await clock.advance(100);
+    device.press(1, false);
+    await clock.advance(100);
+    const buttons = events.flatMap((e) => (e.type === "button" ? [`${e.button}${e.action}`] : []));
+    expect(buttons).toEqual(["1press", "1release"]);
+    await board.close();
+  });
+
+  it("lights LEDs over I2C within the budget and keeps calibration in its file", async () => {
+    const { clock, board, events, device, calibrationFile } = rig();
+    await until(clock, () => snaps(events).some((s) => s.settled));
+    const before = device.i2cWrites;
+    const set = await board.setLeds([
+      { pit: "A1", led: { pattern: "blink", colour: "green" } },
+      { pit: "D8", led: { pattern: "steady", colour: "red" } },
+    ]);
+    expect(set.ok).toBe(true);
+    await clock.advance(2000);
+    const perSecond = (device.i2cWrites - before) / 2;
+    // A1 blinks: 2 changes a second, 3 channel writes each; D8 once.
+    expect(perSecond).toBeGreaterThan(5);
+    expect(perSecond).toBeLessThanOrEqual(3 * 40);
+    const tared = await board.tare("A1");
+    expect(tared.ok).toBe(true);
+    await clock.advance(50);
+    await board.close();
+    const file = JSON.parse(readFileSync(calibrationFile, "utf8")) as {
+      pits: Record<string, { tare: number }>;
+    };
+    expect(file.pits.A1?.tare).toBeCloseTo(device.raw(0), 0);
+  });
+
+  it("reports an unplugged board lost and is ready again after it is back", async () => {
+    const { clock, board, events, device } = rig();
+    await until(clock, () => board.state === "ready");
+    device.unplug();
+    await until(clock, () => board.state === "lost");
+    await until(clock, () => board.state === "ready", 15000, 20);
+    expect(states(events)).toEqual(["handshaking", "ready", "lost", "ready"]);
+    await until(clock, () => snaps(events).at(-1)?.settled === true);
+    await board.close();
+  });
+
+  it("handles a board reset as the serial board handles a reboot", async () => {
+    const { clock, board, events, device } = rig();
+    await until(clock, () => snaps(events).some((s) => s.settled));
+    device.boot();
+    await until(clock, () => events.some((e) => e.type === "line-error" && e.code === "reboot"));
+    await until(clock, () => board.state === "ready");
+    expect(states(events)).toEqual(["handshaking", "ready", "handshaking", "ready"]);
+    expect(device.interval).toBe(10);
+    const hellos = events.filter((e) => e.type === "hello");
+    expect(hellos).toHaveLength(2);
+    await board.close();
+  });
+
+  it("goes lost when the board stops reporting (hung)", async () => {
+    const { clock, board, device } = rig();
+    await until(clock, () => board.state === "ready");
+    device.hung = true;
+    await until(clock, () => board.state === "lost", 6000);
+    await board.close();
+  });
+});
