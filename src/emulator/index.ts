@@ -14,3 +14,4 @@ export * from "./pty.js";
 export * from "./sk9822.js";
 export * from "./calibration.js";
 export * from "./link.js";
+export * from "./stock/index.js";
