@@ -7,6 +7,10 @@
  *   const served = await serveOnPty(board, { pace: { realTime: true } });
  *   served.value.hostPath        // connect kete here
  *   await served.value.stop();
+ *
+ * Any board with a byte stream and a run loop serves (`PtyServable`: the
+ * reference board, or the stock board of src/emulator/stock, served at
+ * `baudRate: 57600` as StandardFirmata's host expects).
  */
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,21 +21,31 @@ import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import type { EmulatedBoard, PaceOptions } from "./board.js";
 
-export interface ServedBoard {
+/** What `serveOnPty` needs of a board: its UART's bytes and a background run loop. */
+export interface PtyServable {
+  receive(chunk: Uint8Array): void;
+  onTx(fn: (byte: number) => void): () => void;
+  start(pace: PaceOptions): void;
+  stop(): Promise<void>;
+}
+
+export interface ServedBoard<B extends PtyServable = EmulatedBoard> {
   readonly hostPath: string;
-  readonly board: EmulatedBoard;
+  readonly board: B;
   stop(): Promise<void>;
 }
 
 export interface ServeOptions {
   readonly hostPath?: string;
   readonly pace: PaceOptions;
+  /** The board end's line speed (default 115200; a pty passes bytes at any). */
+  readonly baudRate?: number;
 }
 
-export async function serveOnPty(
-  board: EmulatedBoard,
+export async function serveOnPty<B extends PtyServable = EmulatedBoard>(
+  board: B,
   options: ServeOptions,
-): Promise<Result<ServedBoard>> {
+): Promise<Result<ServedBoard<B>>> {
   if (!socatAvailable()) {
     return err("no-socat", "socat is not installed (Debian/Ubuntu: apt-get install socat)");
   }
@@ -43,7 +57,11 @@ export async function serveOnPty(
   }
   const pair = await openPtyPair(hostPath, boardPath);
   if (!pair.ok) return pair;
-  const port = new SerialPort({ path: boardPath, baudRate: 115200, autoOpen: false });
+  const port = new SerialPort({
+    path: boardPath,
+    baudRate: options.baudRate ?? 115200,
+    autoOpen: false,
+  });
   const opened = await new Promise<Error | null>((resolve) => port.open((e) => resolve(e)));
   if (opened !== null) {
     await pair.value.close();
