@@ -15,7 +15,8 @@
  * stock-parts board's LEDs at a time: the last attached.
  */
 import { EventEmitter } from "node:events";
-import five from "johnny-five";
+import { createRequire } from "node:module";
+import type johnnyFive from "johnny-five";
 import type { RGB } from "johnny-five";
 import { PCA9685_BASE, PCA9685_CHIPS, PIT_COUNT, ledWiring } from "./mega.js";
 import type { Rgb } from "./leds.js";
@@ -76,7 +77,16 @@ interface Shared {
 
 let shared: Shared | null = null;
 
+/** johnny-five, loaded when a stock-parts board first connects (it takes ~90 ms to load). */
+let five: typeof johnnyFive | null = null;
+
+function loadFive(): typeof johnnyFive {
+  five ??= createRequire(import.meta.url)("johnny-five") as typeof johnnyFive;
+  return five;
+}
+
 function create(bridge: I2cBridge): RGB[] {
+  const five = loadFive();
   const board = new five.Board({ io: bridge, repl: false, debug: false, sigint: false });
   const leds: RGB[] = [];
   for (let pit = 0; pit < PIT_COUNT; pit++) {

@@ -177,8 +177,9 @@ export class LedPlan {
     const n = this.states.length;
     let budget = this.perFrame;
     let waiting = false;
+    const from = this.cursor;
     for (let k = 0; k < n; k++) {
-      const i = (this.cursor + k) % n;
+      const i = (from + k) % n;
       const rgb = ledRgb(this.state(i), t, this.steps);
       if (same(rgb, this.written[i] ?? null)) continue;
       if (budget === 0) {

@@ -72,8 +72,9 @@ export class ScanSequencer {
   /** One analogue report (channel 0..15, value 0..1023) at host time `now`. */
   report(channel: number, value: number, now: number): ScanStep {
     if (!Number.isInteger(channel) || channel < 0 || channel >= ANALOG_CHANNELS) return {};
-    if (channel <= this.lastChannel || this.lastChannel < 0) {
-      // A channel no later than the last one: a new cycle begins.
+    if (channel <= this.lastChannel || (this.lastChannel < 0 && channel === 0)) {
+      // A channel no later than the last one (or the very first A0): a new cycle begins.
+      // The first reports ever, if they start mid-cycle, belong to a cycle begun before.
       this.cyclesBegun++;
       this.cycleOk = channel === 0;
     } else if (channel !== this.lastChannel + 1) {
