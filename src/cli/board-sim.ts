@@ -27,13 +27,27 @@
  * (src/emulator): that firmware image runs on an emulated Mega 2560 with its
  * load cells, LEDs and buttons, paced to the wall clock; `--eeprom FILE`
  * keeps its EEPROM (boot counter, calibration) between runs.
+ *
+ * `--firmata` serves the stock-parts board under emulation instead
+ * (src/emulator/stock, hardware/firmata): the vendored StandardFirmata image
+ * for the Mega (or `--firmware FILE.hex`, another Firmata build) with its
+ * amplifiers, D22-selected switches, PCA9685 LEDs and buttons, at 57600 baud,
+ * for johnny-five or `kete board-test --board firmata`. `--fault PIT=KIND`
+ * takes the amplifier's faults there (rail-high, rail-low, frozen).
  */
 import type { Command } from "commander";
 import { realScheduler, sleep, startPtySimulator } from "../board/index.js";
 import type { PhysicalBoard, PtySimulator, Scheduler } from "../board/index.js";
 import { playTrace } from "../board/index.js";
-import { EmulatedBoard, loadFirmware, serveOnPty } from "../emulator/index.js";
-import type { SensorFault } from "../emulator/index.js";
+import {
+  EmulatedBoard,
+  StockBoard,
+  loadFirmware,
+  loadStandardFirmata,
+  serveOnPty,
+  standardFirmataPath,
+} from "../emulator/index.js";
+import type { AmplifierFault, SensorFault } from "../emulator/index.js";
 import { findGame } from "../games/index.js";
 import type { Position, ProtocolStep, TraceStep } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
@@ -46,6 +60,7 @@ interface BoardSimFlags {
   readonly path?: string;
   readonly demo?: boolean;
   readonly firmware?: string;
+  readonly firmata?: boolean;
   readonly eeprom?: string;
   readonly uncalibrated?: boolean;
   readonly fast?: boolean;
@@ -60,18 +75,35 @@ type SimGeometry = (typeof SIM_GEOMETRIES)[number];
 
 const FAULTS: readonly SensorFault[] = ["stuck-high", "unplugged", "pinned", "frozen"];
 
-/** `--fault A3=stuck-high` … as faults by pit, or why not. */
-export function parseFaults(specs: readonly string[]): Record<string, SensorFault> | string {
-  const faults: Record<string, SensorFault> = {};
+/** The stock board's amplifier faults (`--firmata --fault`). */
+const AMPLIFIER_FAULTS: readonly AmplifierFault[] = ["rail-high", "rail-low", "frozen"];
+
+function parseFaultsOf<K extends string>(
+  specs: readonly string[],
+  kinds: readonly K[],
+): Record<string, K> | string {
+  const faults: Record<string, K> = {};
   for (const spec of specs) {
     const [pit = "", kind = ""] = spec.split("=");
-    const fault = FAULTS.find((f) => f === kind);
+    const fault = kinds.find((f) => f === kind);
     if (!/^[A-D][1-8]$/.test(pit) || fault === undefined) {
-      return `--fault takes PIT=KIND with a pit A1..D8 and KIND one of ${FAULTS.join(", ")}, not '${spec}'`;
+      return `--fault takes PIT=KIND with a pit A1..D8 and KIND one of ${kinds.join(", ")}, not '${spec}'`;
     }
     faults[pit] = fault;
   }
   return faults;
+}
+
+/** `--fault A3=stuck-high` … as faults by pit, or why not. */
+export function parseFaults(specs: readonly string[]): Record<string, SensorFault> | string {
+  return parseFaultsOf(specs, FAULTS);
+}
+
+/** `--firmata --fault A3=rail-high` … as amplifier faults by pit, or why not. */
+export function parseAmplifierFaults(
+  specs: readonly string[],
+): Record<string, AmplifierFault> | string {
+  return parseFaultsOf(specs, AMPLIFIER_FAULTS);
 }
 
 function wholeNumber(text: string | undefined, fallback: number): number {
@@ -99,12 +131,19 @@ export function registerBoardSimCommand(program: Command): Command {
       'play the traces read on standard input (JSON, one a line) stone by stone; also {"press":1}, {"release":1}, {"reset":true}',
     )
     .option("--firmware <file.hex>", "run this firmware image on an emulated Mega 2560 instead")
+    .option(
+      "--firmata",
+      "serve the stock-parts board instead: StandardFirmata on an emulated Mega 2560 (hardware/firmata), 57600 baud",
+    )
     .option("--eeprom <file>", "with --firmware: keep the board's EEPROM in this file")
     .option("--uncalibrated", "with --firmware: a new board, no calibration in its EEPROM")
-    .option("--fast", "with --firmware: run as fast as the machine can, not in real time")
+    .option(
+      "--fast",
+      "with --firmware or --firmata: run as fast as the machine can, not in real time",
+    )
     .option(
       "--fault <pit=kind>",
-      `with --firmware: a faulty sensor (${FAULTS.join(", ")}); repeatable`,
+      `with --firmware: a faulty sensor (${FAULTS.join(", ")}); with --firmata: a faulty amplifier (${AMPLIFIER_FAULTS.join(", ")}); repeatable`,
       (v: string, all: string[] | undefined) => [...(all ?? []), v],
     )
     .showHelpAfterError("(run 'kete board-sim --help' for usage)")
@@ -131,6 +170,23 @@ export function registerBoardSimCommand(program: Command): Command {
       if ((glass || hex) && flags.firmware !== undefined) {
         usageError(command, `--firmware runs the 4x8 reference board; it has no ${geometry}`);
       }
+      if ((glass || hex) && flags.firmata === true) {
+        usageError(command, `--firmata serves the 4x8 stock-parts board; it has no ${geometry}`);
+      }
+      if (flags.firmata === true) {
+        if (flags.noise === true) {
+          usageError(command, "--noise is the simulator's; the stock board's amplifiers are noisy");
+        }
+        for (const f of ["eeprom", "uncalibrated"] as const) {
+          if (flags[f] !== undefined) {
+            usageError(command, `--${f} is the reference board's; StandardFirmata keeps no EEPROM`);
+          }
+        }
+        const faults = parseAmplifierFaults(flags.fault ?? []);
+        if (typeof faults === "string") usageError(command, faults);
+        await serveFirmata(flags, seed, stones, faults);
+        return;
+      }
       if (flags.firmware !== undefined) {
         if (flags.noise === true) {
           usageError(command, "--noise is the simulator's; an emulated board's sensors are noisy");
@@ -140,10 +196,13 @@ export function registerBoardSimCommand(program: Command): Command {
         await serveFirmware(flags.firmware, flags, seed, stones, faults);
         return;
       }
-      for (const f of ["eeprom", "uncalibrated", "fast"] as const) {
+      if (flags.fast !== undefined) usageError(command, "--fast needs --firmware or --firmata");
+      for (const f of ["eeprom", "uncalibrated"] as const) {
         if (flags[f] !== undefined) usageError(command, `--${f} needs --firmware`);
       }
-      if ((flags.fault ?? []).length > 0) usageError(command, "--fault needs --firmware");
+      if ((flags.fault ?? []).length > 0) {
+        usageError(command, "--fault needs --firmware or --firmata");
+      }
       const sim = await startPtySimulator({
         noise: flags.noise === true,
         seed,
@@ -230,6 +289,59 @@ async function serveFirmware(
   if (flags.demo === true) {
     await demoLoop(board.value.physical, board.value.clock, seed, () => stopping);
   }
+}
+
+/** The stock-parts board (StandardFirmata on the emulated Mega) on a pty until Ctrl-C. */
+async function serveFirmata(
+  flags: BoardSimFlags,
+  seed: number,
+  stones: number,
+  faults: Readonly<Record<string, AmplifierFault>>,
+): Promise<void> {
+  const fail = (message: string): never => {
+    process.stderr.write(`kete board-sim: ${message}\n`);
+    process.exit(1);
+  };
+  const file = flags.firmware ?? standardFirmataPath();
+  const image = loadStandardFirmata(file);
+  if (!image.ok) return fail(image.error.message);
+  const board = StockBoard.create({ firmware: image.value, seed, counts: stones, faults });
+  if (!board.ok) return fail(board.error.message);
+  const b = board.value;
+  const served = await serveOnPty(b, {
+    pace: { realTime: flags.fast !== true },
+    baudRate: 57600,
+    ...(flags.path === undefined ? {} : { hostPath: flags.path }),
+  });
+  if (!served.ok) return fail(served.error.message);
+  const path = served.value.hostPath;
+  process.stdout.write(
+    `emulated stock-parts board (Mega 2560 running ${file}) on ${path}, 57600 baud\n` +
+      `connect with: kete board-test --board firmata --port ${path}\n` +
+      `Ctrl-C to stop\n`,
+  );
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void served.value.stop().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGHUP", stop);
+  if (flags.hand === true) {
+    handLoop(
+      {
+        physical: b.physical,
+        clock: b.clock,
+        press: (n) => b.press(n),
+        release: (n) => b.release(n),
+        reset: () => b.reset("external"),
+      },
+      seed,
+    );
+  }
+  if (flags.demo === true) await demoLoop(b.physical, b.clock, seed, () => stopping);
 }
 
 const OPS = new Set(["lift", "capture", "sow", "place"]);
