@@ -14,7 +14,7 @@
  */
 import type { EventEmitter } from "node:events";
 import type { Command } from "commander";
-import { SerialBoard, waitForReady } from "../board/index.js";
+import { FirmataBoard, SerialBoard, waitForReady } from "../board/index.js";
 import type { BoardSession, BoardSnapshot } from "../board/index.js";
 import type { InfoMessage } from "../protocol/index.js";
 import { err, ok } from "../shared/index.js";
@@ -25,12 +25,15 @@ import { describeInfo, emptyStats, painter, renderBoard, summary } from "./board
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
+import { boardKindOf } from "./play/board.js";
+import type { BoardKind } from "./play/board.js";
 import { usageError } from "./usage.js";
 
 export { describeInfo, renderBoard } from "./board-test/render.js";
 
 interface BoardTestFlags {
   readonly port?: string;
+  readonly board?: string;
   readonly seconds?: string;
   readonly once?: boolean;
   readonly leds?: boolean;
@@ -48,6 +51,10 @@ export function registerBoardTestCommand(program: Command): Command {
     .command("board-test")
     .description("check a sensor board: live pit counts, every LED, line errors and faults")
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
+    .option(
+      "--board <serial|firmata>",
+      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
+    )
     .option("-s, --seconds <n>", "stop after this many seconds (default: run until Ctrl-C)")
     .option("--once", "show the board's info and one settled snapshot, then exit")
     .option("--no-leds", "leave the LEDs alone")
@@ -55,8 +62,11 @@ export function registerBoardTestCommand(program: Command): Command {
     .action(async (flags: BoardTestFlags, command: Command) => {
       const seconds = parseSeconds(flags.seconds);
       if (!seconds.ok) usageError(command, seconds.error.message);
+      const kind = boardKindOf(flags.board, flags.port);
+      if (!kind.ok) usageError(command, kind.error.message);
       const code = await runBoardTest({
         port: flags.port ?? "",
+        boardKind: kind.value,
         seconds: seconds.value,
         once: flags.once === true,
         leds: flags.leds !== false,
@@ -80,6 +90,8 @@ export function parseSeconds(text: string | undefined): Result<number | null> {
 
 export interface BoardTestRun {
   readonly port: string;
+  /** What runs on the port (absent: serial). */
+  readonly boardKind?: BoardKind;
   readonly seconds: number | null;
   readonly once: boolean;
   readonly leds: boolean;
@@ -92,9 +104,11 @@ export interface BoardTestRun {
   readonly live: boolean;
 }
 
-/** The test on the serial board at `run.port`; resolves to the exit code. */
+/** The test on the board at `run.port` (kete firmware or StandardFirmata); resolves to the exit code. */
 export async function runBoardTest(run: BoardTestRun): Promise<number> {
-  return testBoard(new SerialBoard(run.port), run);
+  const board =
+    run.boardKind === "firmata" ? new FirmataBoard(run.port) : new SerialBoard(run.port);
+  return testBoard(board, run);
 }
 
 /** The test on a board link not yet ready (a `SerialBoard`; a `SimulatedBoard` in tests). */

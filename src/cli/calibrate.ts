@@ -17,7 +17,8 @@ import { realScheduler } from "../board/index.js";
 import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { serialCalibrationBoard } from "./calibrate/link.js";
+import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/link.js";
+import { boardKindOf } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
@@ -31,6 +32,8 @@ export const DEFAULT_STONES = 32;
 
 export interface CalibrateFlags {
   readonly port?: string;
+  /** `--board serial|firmata`: what runs on the port. */
+  readonly board?: string;
   readonly pits?: string;
   readonly stones?: string;
   /** A count, or false for `--no-verify`. */
@@ -142,6 +145,10 @@ export function registerCalibrateCommand(program: Command): Command {
     .command("calibrate")
     .description("tare and calibrate a board's pits with its LEDs, verify them, write a report")
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
+    .option(
+      "--board <serial|firmata>",
+      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata; calibration kept in a file on this computer)",
+    )
     .option("--pits <list>", "calibrate only these pits, e.g. A1,B3 (default: every pit)")
     .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES})`)
     .option("--verify <n>", "stones per pit for the verification (default: as --stones)")
@@ -153,7 +160,12 @@ export function registerCalibrateCommand(program: Command): Command {
     .action(async (flags: CalibrateFlags, command: Command) => {
       const options = calibrateOptions(flags);
       if (!options.ok) usageError(command, options.error.message);
-      const code = await calibrateBoard(serialCalibrationBoard(flags.port ?? ""), options.value, {
+      const kind = boardKindOf(flags.board, flags.port);
+      if (!kind.ok) usageError(command, kind.error.message);
+      const port = flags.port ?? "";
+      const board =
+        kind.value === "firmata" ? firmataCalibrationBoard(port) : serialCalibrationBoard(port);
+      const code = await calibrateBoard(board, options.value, {
         out: (text) => process.stdout.write(text),
         err: (text) => process.stderr.write(text),
         live: process.stdout.isTTY === true,

@@ -43,6 +43,10 @@ export function registerPlayCommand(program: Command): Command {
     .command("play")
     .description("play a game at the board (the built-in simulated board without --port)")
     .option("-p, --port <path>", "the kete board's serial device, e.g. /dev/ttyACM0")
+    .option(
+      "--board <serial|firmata>",
+      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
+    )
     .option("-g, --game <id>", "the game", FLAG_DEFAULTS.game)
     .option("-o, --option <name=value>", "a rule option (repeatable), e.g. direction=cw", collect)
     .option(

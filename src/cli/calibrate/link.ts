@@ -6,7 +6,7 @@
  * reads the same bytes with its own bounded framer; `readCalibration` sends
  * `CALGET` through the session and returns the lines seen before its `ACK`.
  */
-import { SerialTransport } from "../../board/index.js";
+import { FirmataTransport, SerialTransport } from "../../board/index.js";
 import type {
   BoardSession as Session,
   SessionOptions,
@@ -85,6 +85,18 @@ export function serialCalibrationBoard(
   options: SessionOptions = {},
 ): CalibrationBoard {
   const tap = new CalibrationTap(new SerialTransport(path));
+  return { session: new BoardSession(tap, options), tap };
+}
+
+/**
+ * The stock-parts board (StandardFirmata): its host firmware answers TARE,
+ * CAL and CALGET and keeps the calibration in its file (PROTOCOL.md §10).
+ */
+export function firmataCalibrationBoard(
+  path: string,
+  options: SessionOptions = {},
+): CalibrationBoard {
+  const tap = new CalibrationTap(new FirmataTransport(path, { scheduler: options.scheduler }));
   return { session: new BoardSession(tap, options), tap };
 }
 

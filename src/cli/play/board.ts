@@ -4,14 +4,38 @@
  * (handshake done) or the one line that says why not.
  */
 import { statSync } from "node:fs";
-import { SerialBoard, SimulatedBoard, waitForReady } from "../../board/index.js";
+import { FirmataBoard, SerialBoard, SimulatedBoard, waitForReady } from "../../board/index.js";
 import type { BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
 import { DEFAULT_TRACKING } from "../../controller/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 
+/** What is on the port: a kete board (its own firmware) or the stock-parts board (StandardFirmata). */
+export type BoardKind = "serial" | "firmata";
+export const BOARD_KINDS: readonly BoardKind[] = ["serial", "firmata"];
+
+/** `--board`: serial (default) or firmata; the usage error says what each is. */
+export function boardKindOf(text: string | undefined, port: string | undefined): Result<BoardKind> {
+  if (text === undefined) return ok("serial");
+  if (text !== "serial" && text !== "firmata") {
+    return err(
+      "usage",
+      `--board must be serial (a board running kete firmware) or firmata (the stock-parts board running StandardFirmata), not '${text}'`,
+    );
+  }
+  if (text === "firmata" && port === undefined) {
+    return err(
+      "usage",
+      "--board firmata needs --port, the Arduino's serial device, e.g. --port /dev/ttyACM0",
+    );
+  }
+  return ok(text);
+}
+
 export interface BoardChoice {
   /** The serial device, or null for the simulated board. */
   readonly port: string | null;
+  /** What runs on `port` (default serial). */
+  readonly boardKind?: BoardKind;
   /** Simulated board: the hands' pace (1 = a person), sensor noise, the seed. */
   readonly pace: number;
   readonly noise: boolean;
@@ -47,6 +71,8 @@ export function badPort(port: string): string | null {
 
 /** How long a real board may take to answer the handshake. */
 const SERIAL_READY_MS = 8000;
+/** A Mega resets when its port opens and StandardFirmata announces itself after its bootloader. */
+const FIRMATA_READY_MS = 12000;
 
 /** The board's debounce: 150 ms at a person's pace, down to 30 ms for fast unattended games. */
 export function settleMs(pace: number): number {
@@ -122,6 +148,7 @@ export async function openBoard(
   if (choice.port !== null) {
     const bad = badPort(choice.port);
     if (bad !== null) return err("no-board", bad);
+    if (choice.boardKind === "firmata") return openFirmata(choice.port, choice, scheduler);
     // A person plays a real board: a person's debounce, whatever --pace says.
     const serial = new SerialBoard(choice.port, { scheduler, ...boardSettings(1) });
     const ready = await waitForReady(serial, SERIAL_READY_MS, { failOnLost: true, scheduler });
@@ -141,4 +168,28 @@ export async function openBoard(
     return err("no-board", `the simulated board did not start: ${ready.error.message}`);
   }
   return ok({ board: sim, sim });
+}
+
+/** The stock-parts board (StandardFirmata on a Mega, 4x8 only), ready, or why not. */
+async function openFirmata(
+  port: string,
+  choice: BoardChoice,
+  scheduler: Scheduler,
+): Promise<Result<OpenBoard>> {
+  if (choice.geometry !== undefined && choice.geometry !== "4x8") {
+    return err(
+      "no-board",
+      `the stock-parts board (--board firmata) is a 4x8 board; this game is played on a ${choice.geometry} board`,
+    );
+  }
+  const board = new FirmataBoard(port, { scheduler, ...boardSettings(1) });
+  const ready = await waitForReady(board, FIRMATA_READY_MS, { failOnLost: true, scheduler });
+  if (!ready.ok) {
+    await board.close();
+    return err(
+      "no-board",
+      `no stock-parts board answered on ${port} (${ready.error.message}); check the cable, the port name (kete board-test --board firmata --port ${port}) and that the Arduino runs StandardFirmata`,
+    );
+  }
+  return ok({ board, sim: null });
 }

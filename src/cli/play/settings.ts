@@ -17,10 +17,13 @@ import { lockHolder, readJournal, scanJournals, type Journal } from "../../journ
 import { err, ok, type Result } from "../../shared/index.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
+import { boardKindOf, type BoardKind } from "./board.js";
 
 /** The flags as commander hands them over. */
 export interface PlayFlags {
   readonly port?: string;
+  /** `--board serial|firmata`: what runs on the port. */
+  readonly board?: string;
   readonly game: string;
   readonly option?: readonly string[];
   readonly onMistake?: string;
@@ -52,6 +55,8 @@ export interface PlaySettings {
   readonly options: Readonly<Record<string, unknown>>;
   readonly first: Side;
   readonly port: string | null;
+  /** What runs on the port (absent: serial). */
+  readonly boardKind?: BoardKind;
   readonly onMistake: Policy | null;
   readonly guidance: boolean;
   /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`). */
@@ -507,6 +512,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!numbers.ok) return numbers;
   const clock = clockOf(flags, ctx);
   if (!clock.ok) return clock;
+  const boardKind = boardKindOf(flags.board, flags.port);
+  if (!boardKind.ok) return boardKind;
   const { change } = keyboard.value;
   return ok({
     ...chosen.value,
@@ -514,6 +521,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     ...kept.value,
     changes: change === null ? kept.value.changes : [...kept.value.changes, change],
     port: flags.port ?? null,
+    boardKind: boardKind.value,
     gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
     resume: ctx.resume?.path ?? null,
     human: keyboard.value.human,

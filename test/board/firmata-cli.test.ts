@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { boardKindOf, openBoard } from "../../src/cli/play/board.js";
+import { FakeScheduler } from "../../src/board/scheduler.js";
+
+describe("--board serial|firmata", () => {
+  it("defaults to serial and says what each kind is when it is wrong", () => {
+    expect(boardKindOf(undefined, "/dev/ttyACM0")).toEqual({ ok: true, value: "serial" });
+    expect(boardKindOf("firmata", "/dev/ttyACM0")).toEqual({ ok: true, value: "firmata" });
+    const bad = boardKindOf("arduino", "/dev/ttyACM0");
+    expect(!bad.ok && bad.error.code).toBe("usage");
+    expect(!bad.ok && bad.error.message).toMatch(/serial .*firmata .*StandardFirmata.*'arduino'/);
+    const noPort = boardKindOf("firmata", undefined);
+    expect(!noPort.ok && noPort.error.message).toMatch(/needs --port/);
+  });
+
+  it("refuses a game of another geometry on the stock-parts board before opening anything", async () => {
+    const opened = await openBoard(
+      {
+        port: "/dev/null-kete",
+        boardKind: "firmata",
+        pace: 1,
+        noise: false,
+        seed: 1,
+        geometry: "hex61",
+      },
+      [],
+      new FakeScheduler(),
+    );
+    expect(!opened.ok && opened.error.message).toMatch(
+      /is a 4x8 board; this game is played on a hex61/,
+    );
+  });
+});
