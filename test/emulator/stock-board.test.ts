@@ -7,8 +7,7 @@
  * (Firmata 2.3 blinks its version on D13 first).
  */
 import { describe, expect, it } from "vitest";
-import { pitName } from "../../src/emulator/index.js";
-import type { StockBoard } from "../../src/emulator/index.js";
+import { StockBoard, loadStandardFirmata, pitName } from "../../src/emulator/index.js";
 import {
   F,
   completeCycle,
@@ -69,6 +68,30 @@ function gramsIn(board: StockBoard, pit: string): number {
 }
 
 describe("StandardFirmata on the emulated stock board", () => {
+  it("runs the example of StockBoard's file comment", async () => {
+    const image = loadStandardFirmata();
+    if (!image.ok) throw new Error(image.error.message);
+    const board = StockBoard.create({ firmware: image.value, seed: 3, counts: 4 });
+    if (!board.ok) throw new Error(board.error.message);
+    const b = board.value;
+    const bytes: number[] = [];
+    b.onTx((byte) => bytes.push(byte));
+    await b.runFor(BOOT_MS);
+    b.receive([0xf0, 0x79, 0xf7]);
+    await b.runFor(500);
+    expect(bytes.filter((x) => x === 0xf9)).toHaveLength(1);
+    expect(bytes.filter((x) => x === 0x79)).toHaveLength(2);
+    b.physical.hand.lift("B3");
+    expect(b.ledOf("A1")).toEqual({ r: 0, g: 0, b: 0 });
+    b.press(1);
+    b.release(1);
+    b.reset("external");
+    b.start({ realTime: false });
+    await new Promise((r) => setTimeout(r, 50));
+    await b.stop();
+    expect(b.mcu.resets).toEqual(["external"]);
+  });
+
   it("announces Firmata 2.3 and StandardFirmata.ino after reset, and answers REPORT_FIRMWARE", async () => {
     const { board, rx } = stockBoard();
     await board.runFor(1000);
@@ -144,6 +167,10 @@ describe("StandardFirmata on the emulated stock board", () => {
     const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
     expect(mean).toBeGreaterThan(9.5);
     expect(mean).toBeLessThan(10.5);
+    // Paced at the line's byte time: a 3-byte message every 3 × 170 µs at most.
+    const analog = rx.analog();
+    const spacing = analog.slice(1).map((m, i) => m.at - (analog[i]?.at ?? 0));
+    expect(Math.min(...spacing)).toBeGreaterThanOrEqual((3 * 170) / 1000 - 1e-3);
   });
 
   it("feels a stone dropped in a pit: about ten LSB more on its input", async () => {

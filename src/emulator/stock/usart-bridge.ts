@@ -16,7 +16,7 @@
  * as a part of its own so that the stock board shares it.
  *
  *   const uart = new UsartBridge(mcu);   // attaches on every (re)build of the chip
- *   uart.onTx((byte) => …);
+ *   uart.onTx((byte) => …);             // each byte when its stop bit is out
  *   uart.receive(Uint8Array.of(0xf9));
  */
 import { CYCLES_PER_MS, USART0 } from "../atmega2560.js";
@@ -104,9 +104,12 @@ export class UsartBridge {
       if (waiting && value & RXEN) cpu.setInterruptFlag(rxComplete);
       return handled;
     };
+    // avr8js hands over a byte when UDR0 is written; the host has it when its stop bit is out.
     usart.onByteTransmit = (byte) => {
-      this.txBytes++;
-      for (const fn of this.txListeners) fn(byte);
+      this.mcu.schedule(this.mcu.cycles + this.byteCycles(), () => {
+        this.txBytes++;
+        for (const fn of this.txListeners) fn(byte);
+      });
     };
   }
 
