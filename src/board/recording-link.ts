@@ -14,12 +14,18 @@ export class RecordingLink implements BoardLink {
   private readonly listeners = new Set<(event: BoardEvent) => void>();
   private readonly unsubscribe: () => void;
 
+  /**
+   * `hold` runs the handling of one event with the clock held at one time (the
+   * play session's game clock), so that the event's record and whatever the
+   * controller decides on it carry the same stamp.
+   */
   constructor(
     private readonly inner: BoardLink,
     private readonly clock: () => number,
     private readonly record: (event: BoardEvent) => void,
+    private readonly hold: (handle: () => void) => void = (handle) => handle(),
   ) {
-    this.unsubscribe = inner.subscribe((event) => this.forward(event));
+    this.unsubscribe = inner.subscribe((event) => this.hold(() => this.forward(event)));
   }
 
   get info(): InfoMessage | null {

@@ -153,6 +153,8 @@ export class PlaySession {
   readonly finished: Promise<number>;
   private readonly game: Game;
   private readonly clock: () => number;
+  /** Runs `handle` with the game clock held at the time it starts (see the constructor). */
+  private readonly holdClock: (handle: () => void) => void;
   private readonly recorder: JournalRecorder;
   private readonly model: PlayModel;
   private readonly players: Player[];
@@ -175,7 +177,22 @@ export class PlaySession {
     this.sim = parts.sim;
     const t0 = host.scheduler.now();
     const offset = resumed === null ? 0 : Math.ceil(resumed.lastT) + 1000;
-    this.clock = () => Math.round(host.scheduler.now() - t0) + offset;
+    const running = (): number => Math.round(host.scheduler.now() - t0) + offset;
+    // One time per event (issue 18): while a board event or a command is
+    // handled, every read of the game clock gives the time it arrived, so its
+    // record and the decisions it causes carry the same stamp, however long
+    // writing the journal takes; `replay --verify` re-judges it at that time.
+    let held: number | null = null;
+    this.clock = () => held ?? running();
+    this.holdClock = (handle) => {
+      if (held !== null) return handle();
+      held = running();
+      try {
+        handle();
+      } finally {
+        held = null;
+      }
+    };
     const before = resumed?.moves ?? [];
     this.recorder = new JournalRecorder(journal, this.game, parts.start, before.length, this.clock);
     this.recorder.board({ type: "link", state: board.state });
@@ -211,7 +228,7 @@ export class PlaySession {
     board: BoardLink,
     settings: { readonly guidance: boolean; readonly onMistake: string | null },
   ): Controller {
-    const recorded = new RecordingLink(board, this.clock, (e) => this.onBoard(e));
+    const recorded = new RecordingLink(board, this.clock, (e) => this.onBoard(e), this.holdClock);
     recorded.onLeds = this.host.onLeds;
     const policy = POLICIES.find((p) => p === settings.onMistake) ?? null;
     const controller = new Controller(recorded, {
@@ -270,7 +287,9 @@ export class PlaySession {
 
   /** Gives the controller a command (a takeback, a confirm), journalled first. */
   command(command: ControllerCommand): void {
-    this.recorder.command({ ...command }, () => this.controller.send(command));
+    this.holdClock(() =>
+      this.recorder.command({ ...command }, () => this.controller.send(command)),
+    );
   }
 
   /** Pauses the game (Ctrl-C): the journal is closed, resumable. */
