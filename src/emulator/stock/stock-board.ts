@@ -32,6 +32,11 @@
  *   b.press(1); b.release(1); b.reset("external");
  *   b.start({ realTime: true }); await b.stop(); // paced for people (serveStockOnPty does this)
  *
+ * For a serialport client (firmata-io, johnny-five, `SerialPortStream`) in
+ * memory, without a pty: `new StockBinding(board)` (stock-binding.ts) is a
+ * serialport binding whose one port is this board (open resets it, as a
+ * Mega's DTR does; `unplug()`/`replug()` pull and reconnect the cable).
+ *
  * `board.clock` is a `Scheduler` on the cycle clock (ms since power-up): a
  * host session or a hand (`playTrace`) given it runs in emulated time,
  * deterministic for a seed. `board.afe`, `board.pca`, `board.bus` and
