@@ -190,6 +190,19 @@ describe("StandardFirmata on the emulated stock board", () => {
     }
   });
 
+  it("reads a faulty amplifier as the design's faults: 1023 at the 5 V rail, 0 at ground", async () => {
+    const { board, rx } = await booted({ faults: { A3: "rail-high", C2: "rail-low" } });
+    board.receive(reportAllAnalog());
+    board.receive(selectHalf(false));
+    const low = await halfScan(board, rx);
+    board.receive(selectHalf(true));
+    const high = await halfScan(board, rx);
+    expect(low[2]).toBe(1023);
+    expect(high[1]).toBe(0);
+    expect(low[1]).toBeGreaterThan(100);
+    expect(high[2]).toBeGreaterThan(100);
+  });
+
   it("lights the right pit's LED in the right colour through I2C writes to a PCA9685", async () => {
     const { board } = await booted();
     const address = 0x41; // pits 5..9: A6, A7, A8, B1, B2

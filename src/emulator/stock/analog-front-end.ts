@@ -15,8 +15,9 @@
  * - the switch: analogue input Ai carries pit i while the select line (D22)
  *   is low, pit 16 + i while it is high; it follows the RC filter, so a
  *   conversion just after the select changes already sees the other pit;
- * - faults: `rail-high` (a broken bridge wire: the amplifier saturates high),
- *   `rail-low` (the amplifier's output shorted or unpowered), `frozen`
+ * - faults: `rail-high` (the input at the 5 V rail: an amplifier output
+ *   shorted to 5 V, or its ground lost; reads 1023), `rail-low` (at 0 V: the
+ *   output shorted to ground or unpowered; reads 0), `frozen`
  *   (a constant voltage, no noise).
  *
  * Pit index k (0..31) is row "ABCD"[k / 8], column k mod 8 + 1, the canonical
@@ -140,7 +141,7 @@ export class AnalogFrontEnd {
     if (a === undefined) return 0;
     switch (a.fault) {
       case "rail-high":
-        return RAIL_HIGH + 0.04;
+        return 5;
       case "rail-low":
         return 0;
       case "frozen":
