@@ -21,6 +21,8 @@ declare module "firmata-io" {
   export interface FirmataPin {
     readonly supportedModes: readonly number[];
     readonly analogChannel: number;
+    /** The last PIN_STATE_RESPONSE's state. */
+    readonly state?: number;
   }
 
   export class Firmata extends EventEmitter {
@@ -50,6 +52,7 @@ declare module "firmata-io" {
     reportAnalogPin(channel: number, on: 0 | 1): void;
     reportDigitalPin(pin: number, on: 0 | 1): void;
     setSamplingInterval(ms: number): void;
+    sysexCommand(message: readonly number[]): this;
     i2cConfig(options: number | { readonly delay?: number; readonly address?: number }): this;
     i2cWrite(address: number, bytes: readonly number[]): this;
     i2cWriteReg(address: number, register: number, value: number): this;

@@ -191,6 +191,10 @@ export class FakeFirmataMega {
       this.send([0xf0, 0x6a, ...map, 0xf7]);
     } else if (cmd === 0x7a) {
       this.interval = Math.max(1, (body[1] ?? 0) | ((body[2] ?? 0) << 7));
+    } else if (cmd === 0x6d) {
+      const pin = body[1] ?? 0;
+      const state = pin === 22 ? this.select : 0;
+      this.send([0xf0, 0x6e, pin, this.modes.get(pin) ?? 0, state, 0xf7]);
     } else if (cmd === 0x76) {
       this.i2cWrites++;
     }

@@ -30,6 +30,7 @@ import type { BindingInterface } from "../serial-board.js";
 import {
   ANALOG_CHANNELS,
   BUTTON_PINS,
+  BYTE_MS,
   FIRMATA_BAUD_RATE,
   SAMPLING_INTERVAL_MS,
   SELECT_PIN,
@@ -45,6 +46,9 @@ import {
   writeCalibrationFile,
 } from "./calibration-file.js";
 import type { CalibrationTable } from "./calibration-file.js";
+
+/** Firmata's PIN_STATE_QUERY sysex command. */
+const PIN_STATE_QUERY = 0x6d;
 
 export interface FirmataTransportOptions {
   readonly scheduler?: Scheduler;
@@ -81,6 +85,8 @@ export class FirmataTransport implements Transport {
   private leds: LedOutput | null = null;
   private firmware: HostFirmware | null = null;
   private pendingLines: string[] = [];
+  /** When the bytes written so far will have left the line (host ms): 57600 baud is the bottleneck. */
+  private lineFree = 0;
   private saving: Promise<void> = Promise.resolve();
 
   constructor(path: string, options: FirmataTransportOptions = {}) {
@@ -178,8 +184,18 @@ export class FirmataTransport implements Transport {
         cancel();
         resolve(result);
       };
+      // firmata-io writes through this: every byte is counted onto the line's time.
+      const line = {
+        write: (data: Buffer, callback?: (error?: Error | null) => void): boolean => {
+          const now = this.scheduler.now();
+          this.lineFree = Math.max(now, this.lineFree) + data.length * BYTE_MS;
+          return port.write(data, callback);
+        },
+        on: (event: string, listener: (...args: never[]) => void): unknown =>
+          port.on(event, listener as unknown as (...args: unknown[]) => void),
+      };
       const io = new firmataIo.Firmata(
-        port,
+        line,
         { reportVersionTimeout: this.options.versionWaitMs ?? 2000 },
         (e) => {
           if (e !== undefined) finish(err("firmata", e.message));
@@ -207,6 +223,8 @@ export class FirmataTransport implements Transport {
     const firmware = new HostFirmware(
       {
         digitalWrite: (pin, value) => io.digitalWrite(pin, value),
+        lineFreeAt: () => this.lineFree,
+        queryPinState: (pin) => io.sysexCommand([PIN_STATE_QUERY, pin]),
         writeLed: (pit, rgb) => this.leds?.write(pit, rgb),
       },
       {
@@ -240,6 +258,9 @@ export class FirmataTransport implements Transport {
         if (this.io === io) firmware.digital(pin, value);
       });
     }
+    io.on(`pin-state-${SELECT_PIN}`, () => {
+      if (this.io === io) firmware.fenced(io.pins[SELECT_PIN]?.state ?? -1);
+    });
     // StandardFirmata sends its version again when it restarts: the board was reset (§6.6).
     io.on("queryfirmware", () => {
       if (this.io !== io) return;

@@ -42,6 +42,10 @@ const PITS: readonly string[] = GEOMETRIES["4x8"].cells;
 /** What the host firmware drives on the Firmata board. */
 export interface FirmataPins {
   digitalWrite(pin: number, value: 0 | 1): void;
+  /** When every byte written so far will have reached the board (host ms), by the line's speed. */
+  lineFreeAt(): number;
+  /** Asks the board for D22's state (PIN_STATE_QUERY); the answer goes to `HostFirmware.fenced`. */
+  queryPinState(pin: number): void;
   writeLed(pit: number, rgb: Rgb): void;
 }
 
@@ -63,6 +67,8 @@ export interface HostFirmwareOptions {
 /** The largest count announced: a cup holds 450 g, 83 stones of 5.4 g; 80 leaves margin. */
 export const FIRMATA_MAX_COUNT = 80;
 const CHANGE_GAP_MS = 50;
+/** A select unconfirmed for this long is written and queried again. */
+const FENCE_WAIT_MS = 250;
 /** Host-line faults answered as the reference firmware does (§11.1). */
 const CHECKSUM_ERRORS = new Set([
   "non-ascii",
@@ -76,7 +82,7 @@ const SYNTAX_ERRORS = new Set(["bad-syntax", "bad-id", "bad-seq", "empty"]);
 export class HostFirmware {
   private readonly scheduler: Scheduler;
   private readonly framer = new LineFramer();
-  private readonly scan = new ScanSequencer();
+  private readonly scan = new ScanSequencer({ fenced: true });
   private readonly sensing: PitSensing;
   private readonly leds: LedPlan;
   private readonly table = new Map<string, PitCalibration>();
@@ -148,7 +154,7 @@ export class HostFirmware {
     for (const pit of PITS) {
       if (!this.table.has(pit)) this.send({ type: "error", code: "calibration-needed", pit });
     }
-    this.pins.digitalWrite(SELECT_PIN, this.scan.begin(this.scheduler.now()));
+    this.select(this.scan.begin(this.scheduler.now()));
     this.armHeartbeat();
   }
 
@@ -178,6 +184,11 @@ export class HostFirmware {
     return this.scan.completed;
   }
 
+  /** The latest scan's raw readings, pit order (null before the first). */
+  get latestRaw(): readonly number[] | null {
+    return this.lastRaw;
+  }
+
   /** The LED plan (tests and measurements). */
   get ledPlan(): LedPlan {
     return this.leds;
@@ -190,9 +201,26 @@ export class HostFirmware {
     if (!this.running) return;
     const now = this.scheduler.now();
     this.lastReportAt = now;
+    // A select or its answer lost on the way: ask again rather than stall the scan.
+    if (this.scan.awaitingFence && now - this.scan.lastSelectAt > FENCE_WAIT_MS) {
+      this.select(this.scan.selectedHalf);
+      this.scan.restartWait(now);
+    }
     const step = this.scan.report(channel, value, now);
-    if (step.select !== undefined) this.pins.digitalWrite(SELECT_PIN, step.select);
+    if (step.select !== undefined) this.select(step.select);
     if (step.scan !== undefined) this.scanned(step.scan);
+  }
+
+  /** Writes D22 and asks for its state: the answer fences off the cycles sampled before. */
+  private select(half: 0 | 1): void {
+    this.pins.digitalWrite(SELECT_PIN, half);
+    this.scan.arrivesAt(this.pins.lineFreeAt());
+    this.pins.queryPinState(SELECT_PIN);
+  }
+
+  /** The board's answer to the pin state query of D22. */
+  fenced(state: number): void {
+    if (this.running) this.scan.fence(state, this.scheduler.now());
   }
 
   /** A digital report for a pin (buttons: LOW = pressed, §9 debounced here). */

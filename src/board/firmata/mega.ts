@@ -7,6 +7,9 @@
 /** StandardFirmata's serial speed. */
 export const FIRMATA_BAUD_RATE = 57600;
 
+/** One byte's time on the line (10 bits at 57600 baud), ms. */
+export const BYTE_MS = 10_000 / FIRMATA_BAUD_RATE;
+
 /** StandardFirmata's analogue sampling interval the host asks for (sysex SAMPLING_INTERVAL). */
 export const SAMPLING_INTERVAL_MS = 10;
 
