@@ -157,7 +157,7 @@ export class FirmataTransport implements Transport {
         this.port = null;
         handlers.closed(reason);
       };
-      port.on("close", (e: Error | null) => lose(e === null ? "port closed" : e.message));
+      port.on("close", (e?: Error | null) => lose(e instanceof Error ? e.message : "port closed"));
       port.on("error", (e: Error) => {
         lose(e.message);
         if (port.isOpen) port.close(() => undefined);
@@ -278,7 +278,11 @@ export class FirmataTransport implements Transport {
     io.setSamplingInterval(SAMPLING_INTERVAL_MS);
     io.pinMode(SELECT_PIN, io.MODES.OUTPUT);
     for (const pin of BUTTON_PINS) {
-      io.pinMode(pin, io.MODES.PULLUP);
+      // INPUT, then HIGH, turns the AVR's pull-up on in every StandardFirmata: the image
+      // avrgirl-arduino ships for the Mega is Firmata 2.3, which has no PULLUP mode
+      // (2.5 added it, and still treats INPUT + HIGH as INPUT_PULLUP).
+      io.pinMode(pin, io.MODES.INPUT);
+      io.digitalWrite(pin, 1);
       io.reportDigitalPin(pin, 1);
     }
     for (let channel = 0; channel < ANALOG_CHANNELS; channel++) io.reportAnalogPin(channel, 1);
