@@ -207,6 +207,8 @@ export class BoardSession implements BoardLink {
   private phase: Phase = "idle";
   private publicState: LinkState = "connecting";
   private lostReason: string | null = null;
+  /** Scheduler time of the last valid line from the board. */
+  private lastValidLineAt = Number.NEGATIVE_INFINITY;
   private currentInfo: InfoMessage | null = null;
   private latest: BoardSnapshot | null = null;
   /** Bumped on every open/close so callbacks of an old connection do nothing. */
@@ -609,7 +611,8 @@ export class BoardSession implements BoardLink {
     this.transmit();
   }
 
-  private transmit(): void {
+  /** Sends the outstanding command; `waitMs` overrides the wait for its answer (§6.3). */
+  private transmit(waitMs?: number): void {
     const c = this.outstanding;
     if (c === null) return;
     this.transport.write(c.line);
@@ -618,13 +621,33 @@ export class BoardSession implements BoardLink {
     this.cancelAnswer?.();
     this.cancelAnswer = this.scheduler.schedule(
       () => this.answerTimedOut(),
-      slow ? this.timing.slowAnswerMs : this.timing.answerMs,
+      waitMs ?? (slow ? this.timing.slowAnswerMs : this.timing.answerMs),
+    );
+  }
+
+  /** A valid line came from the board within the silence limit (§6.5): it is alive and talking. */
+  private boardTalking(): boolean {
+    return (
+      this.phase === "ready" && this.scheduler.now() - this.lastValidLineAt < this.timing.silenceMs
     );
   }
 
   private retransmit(cause: string): void {
     const c = this.outstanding;
     if (c === null) return;
+    if (c.tries >= this.timing.retransmits && this.boardTalking()) {
+      // Issue 18: a board that keeps sending valid lines is alive; its answers
+      // are being lost on a noisy line. Keep asking, each wait twice the last
+      // (up to the silence limit); only silence loses the link (§6.5).
+      c.tries++;
+      this.lineError(
+        "line-noise",
+        `line noise: the board is talking but its answer to ${describeCommand(c.body)} was lost ${c.tries} times; asking again`,
+      );
+      const over = c.tries - this.timing.retransmits;
+      this.transmit(Math.min(this.timing.answerMs * 2 ** over, this.timing.silenceMs));
+      return;
+    }
     if (c.tries >= this.timing.retransmits) {
       this.outstanding = null;
       this.cancelAnswer?.();
@@ -747,6 +770,7 @@ export class BoardSession implements BoardLink {
 
   private handle(message: BoardMessage): void {
     const ready = this.phase === "ready";
+    this.lastValidLineAt = this.scheduler.now();
     if (ready) this.armSilence();
     const gap = this.sequenceGap(message);
     // Reboot detection (§6.6) first: after a reboot there is nothing to resync.

@@ -36,7 +36,7 @@
  * colour, and `sim.playTrace` takes an Abalone trace (`off`, `hole`), which
  * the hand plays as a push with marbles rolling between holes.
  */
-import { err, ok } from "../shared/index.js";
+import { err, ok, seededRandom } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import type { ProtocolStep } from "../games/index.js";
 import type { InfoMessage, LedState } from "../protocol/index.js";
@@ -74,6 +74,48 @@ export interface SimulatedBoardOptions {
   readonly scheduler?: Scheduler;
   readonly firmware?: Omit<FirmwareOptions, "scheduler" | "noise" | "seed">;
   readonly session?: Omit<SessionOptions, "scheduler">;
+  /** A noisy cable: lines lost or damaged on the way, both ways (default none). */
+  readonly lineNoise?: LineNoise;
+}
+
+/** Each line, in each direction, is lost with probability `lose`, else damaged with `corrupt`. */
+export interface LineNoise {
+  readonly lose: number;
+  readonly corrupt: number;
+}
+
+/**
+ * Applies `noise` to whole lines of a byte stream: a line is dropped, or one
+ * of its characters (before the LF) is changed, so that its checksum fails.
+ * Bytes after the last LF wait for the rest of their line.
+ */
+class NoisyLines {
+  private partial = "";
+
+  constructor(
+    private readonly noise: LineNoise,
+    private readonly random: () => number,
+  ) {}
+
+  pass(bytes: string): string {
+    const text = this.partial + bytes;
+    const end = text.lastIndexOf("\n");
+    this.partial = text.slice(end + 1);
+    if (end < 0) return "";
+    let out = "";
+    for (const line of text.slice(0, end).split("\n")) {
+      const r = this.random();
+      if (r < this.noise.lose) continue;
+      if (r < this.noise.lose + this.noise.corrupt && line.length > 1) {
+        const at = Math.floor(this.random() * (line.length - 1));
+        const c = line.charCodeAt(at);
+        out += `${line.slice(0, at)}${String.fromCharCode(c === 0x41 ? 0x42 : 0x41)}${line.slice(at + 1)}\n`;
+        continue;
+      }
+      out += `${line}\n`;
+    }
+    return out;
+  }
 }
 
 /** The in-memory "USB cable" between the session and the firmware. */
@@ -82,12 +124,25 @@ class MemoryTransport implements Transport {
   private handlers: TransportHandlers | null = null;
   plugged = true;
 
-  constructor(private readonly firmware: SimulatedFirmware) {}
+  private readonly up: NoisyLines | null;
+  private readonly down: NoisyLines | null;
+
+  constructor(
+    private readonly firmware: SimulatedFirmware,
+    noise: LineNoise | null,
+    seed: number,
+  ) {
+    const random = seededRandom(seed * 7919 + 17);
+    this.up = noise === null ? null : new NoisyLines(noise, random);
+    this.down = noise === null ? null : new NoisyLines(noise, random);
+  }
 
   open(handlers: TransportHandlers): Promise<Result<void>> {
     if (!this.plugged) return Promise.resolve(err("ENOENT", "no such device (unplugged)"));
     this.handlers = handlers;
-    this.firmware.connect((bytes) => {
+    this.firmware.connect((sent) => {
+      const bytes = this.up === null ? sent : this.up.pass(sent);
+      if (bytes === "") return;
       // Like a port: bytes arrive asynchronously, never inside the writer's call.
       queueMicrotask(() => {
         if (this.handlers === handlers) handlers.data(bytes);
@@ -96,8 +151,10 @@ class MemoryTransport implements Transport {
     return Promise.resolve(ok(undefined));
   }
 
-  write(text: string): void {
+  write(sent: string): void {
     if (this.handlers === null) return;
+    const text = this.down === null ? sent : this.down.pass(sent);
+    if (text === "") return;
     queueMicrotask(() => this.firmware.receive(text));
   }
 
@@ -141,7 +198,7 @@ export class SimulatedBoard extends BoardSession {
       seed: options.seed ?? 1,
       ...(noise === undefined ? {} : { noise }),
     });
-    const cable = new MemoryTransport(firmware);
+    const cable = new MemoryTransport(firmware, options.lineNoise ?? null, options.seed ?? 1);
     super(cable, { ...options.session, scheduler });
     this.physical = physical;
     this.firmware = firmware;

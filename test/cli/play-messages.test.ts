@@ -1,6 +1,6 @@
 /** The lines `kete play` says: set-up needs, run-length by row. */
 import { describe, expect, it } from "vitest";
-import { controllerMessage, needsText } from "../../src/cli/play/messages.js";
+import { boardMessage, controllerMessage, needsText } from "../../src/cli/play/messages.js";
 
 const players = { S: "Ana", N: "Ben" };
 
@@ -22,5 +22,19 @@ describe("set-up lines", () => {
       controllerMessage({ type: "setup", needs: [{ pit: "C4", need: -2 }], at: 0 }, players, 0),
     ).toBe("set up the board: C4 -2 (+ add stones, - take away)");
     expect(controllerMessage({ type: "setup", needs: [], at: 0 }, players, 0)).toBe("board set up");
+  });
+});
+
+describe("board lines", () => {
+  it("line noise (PROTOCOL.md §6.3, 1.4) is said once per burst, as noise, not as a lost board", () => {
+    const said = boardMessage({
+      type: "line-error",
+      code: "line-noise",
+      message:
+        "line noise: the board is talking but its answer to SNAP was lost 4 times; asking again",
+    });
+    expect(said).toMatch(/^line noise: .*kete keeps asking/);
+    expect(said).not.toMatch(/link lost/);
+    expect(boardMessage({ type: "line-error", code: "bad-checksum", message: "x" })).toBeNull();
   });
 });

@@ -69,6 +69,10 @@ export function boardMessage(e: BoardEvent): string | null {
   if (e.type === "link" && e.state === "ready") {
     return "board link up: check the board against the lights, then play on";
   }
+  if (e.type === "line-error" && e.code === "line-noise") {
+    // PROTOCOL.md §6.3 (1.4): the board is alive, its answers are lost; the session keeps asking.
+    return "line noise: the board is talking but its answers are being lost; kete keeps asking (check the cable)";
+  }
   return null;
 }
 
