@@ -1,0 +1,163 @@
+/**
+ * A whole game of `kete play --port PATH --board firmata` against the
+ * stock-parts board (issue 15, "tested against the real firmware"): the
+ * genuine StandardFirmata image for the Mega runs on the emulated board,
+ * paced to the wall clock and served on a pseudo-terminal at 57600 baud, as
+ * `kete board-sim --firmata` serves it; `kete play` in its own process opens
+ * the pty as it would /dev/ttyACM0 and does the board's work on the host
+ * (scan through D22, counts, settling, LEDs over I2C). The simulator's hand
+ * sows each move stone by stone once the start pit's RGB LED (decoded from
+ * the emulated PCA9685s) shows green. The board is calibrated as from the
+ * factory: its calibration file is written from the amplifiers' nominal
+ * readings, where kete looks for it (XDG_CONFIG_HOME). Greedy moves, so the
+ * game ends in a few plies; the journal verifies.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { playTrace } from "../../src/board/physical-board.js";
+import { socatAvailable } from "../../src/board/pty.js";
+import {
+  defaultCalibrationFile,
+  firmataBoardId,
+  formatCalibration,
+} from "../../src/board/firmata/calibration-file.js";
+import type { PitCalibration } from "../../src/board/firmata/sensing.js";
+import { StockBoard, loadStandardFirmata, serveOnPty } from "../../src/emulator/index.js";
+import { findGame } from "../../src/games/index.js";
+import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
+import { readJournal } from "../../src/journal/store.js";
+import { GEOMETRIES } from "../../src/protocol/index.js";
+import { seededRandom } from "../../src/shared/random.js";
+import { runKete, startKete } from "../cli/process.js";
+import { ensureBuilt } from "../cli/run.js";
+
+const image = loadStandardFirmata();
+const haveSocat = socatAvailable();
+const dir = mkdtempSync(join(tmpdir(), "kete-firmata-play-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The move that captures most (ties broken by the seeded random, shorter sowings first). */
+function greedy(game: Game<Position>, p: Position, random: () => number): LegalMove<Position> {
+  let best: LegalMove<Position> | null = null;
+  let score = -Infinity;
+  for (const m of game.legal(p, 5000).moves) {
+    const taken = m.trace.reduce((n, s) => n + (s.op === "capture" ? s.n : 0), 0);
+    const s = taken * 1000 - m.trace.length + random();
+    if (s > score) [best, score] = [m, s];
+  }
+  if (best === null) throw new Error("no legal move");
+  return best;
+}
+
+/** Resolves once the RGB LED under `pit` shows pure green (kete's start-pit light). */
+async function green(board: StockBoard, pit: string, ms = 30_000): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 50) {
+    const led = board.ledOf(pit);
+    if (led.g > 100 && led.r === 0 && led.b === 0) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/** The board's calibration as `kete calibrate --board firmata` would find it. */
+function factoryCalibration(board: StockBoard): Map<string, PitCalibration> {
+  const table = new Map<string, PitCalibration>();
+  GEOMETRIES["4x8"].cells.forEach((pit, k) => {
+    const tare = board.afe.expectedCode(k, 0);
+    table.set(pit, { tare, gain: (board.afe.expectedCode(k, 40 * 5.4) - tare) / 40 });
+  });
+  return table;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+describe.skipIf(!image.ok || !haveSocat)(
+  "kete play --board firmata against StandardFirmata on the emulated stock-parts board",
+  { timeout: 300_000 },
+  () => {
+    it("a whole game to its result, every move followed from the analogue inputs; the journal verifies", async () => {
+      ensureBuilt();
+      if (!image.ok) throw new Error(image.error.message);
+      const game = findGame("husbao-front") as Game<Position>;
+      const init = game.initial({});
+      if (!init.ok) throw new Error(init.error.message);
+      const created = StockBoard.create({
+        firmware: image.value,
+        seed: 12,
+        counts: [...game.sensorView(init.value).counts],
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      const board = created.value;
+      const hostPath = join(dir, "ttyFIRMATA");
+      const config = join(dir, "config");
+      const previous = process.env.XDG_CONFIG_HOME;
+      process.env.XDG_CONFIG_HOME = config;
+      const calFile = defaultCalibrationFile(firmataBoardId(hostPath));
+      if (previous === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = previous;
+      mkdirSync(join(calFile, ".."), { recursive: true });
+      writeFileSync(calFile, formatCalibration("emulated", factoryCalibration(board)));
+      const served = await serveOnPty(board, {
+        hostPath,
+        pace: { realTime: true },
+        baudRate: 57600,
+      });
+      if (!served.ok) throw new Error(served.error.message);
+      const games = join(dir, "games");
+      const k = startKete(
+        [
+          "play",
+          "--port",
+          served.value.hostPath,
+          "--board",
+          "firmata",
+          "--game",
+          "husbao-front",
+          "--players",
+          "Ana,Ben",
+        ],
+        { env: { KETE_GAMES_DIR: games, XDG_CONFIG_HOME: config }, lifeMs: 280_000 },
+      );
+      try {
+        await k.printed(/new game of HusBao/);
+        await k.printed(/board set up\n/);
+        const random = seededRandom(3);
+        let p = init.value;
+        let ply = 0;
+        while (game.outcome(p) === null) {
+          const m = greedy(game, p, random);
+          ply += 1;
+          expect(await green(board, m.trace[0]!.pit), `ply ${ply}: ${m.trace[0]!.pit} lit`).toBe(
+            true,
+          );
+          const sown = await playTrace(board.physical, m.trace, {
+            perStoneMs: [120, 200],
+            seed: ply,
+            scheduler: board.clock,
+          });
+          expect(sown.ok, `ply ${ply} ${m.move}`).toBe(true);
+          await k.printed(
+            new RegExp(`ply ${ply} {2}(South|North) \\((Ana|Ben)\\) {2}${escape(m.move)}`),
+          );
+          p = m.position;
+        }
+        await k.printed(/game over: /);
+        expect(await k.exited).toBe(0);
+        expect(k.stderr()).toBe("");
+        expect(k.stdout()).not.toMatch(/! (South|North)|sensor fault/);
+        const [file] = readdirSync(games).map((f) => join(games, f));
+        const j = readJournal(file!);
+        if (!j.ok) throw new Error(j.error.message);
+        expect(j.value.header.board).toMatchObject({ simulated: false, geometry: "4x8" });
+        expect(j.value.records.filter((r) => r.kind === "move")).toHaveLength(ply);
+        const v = await runKete(["replay", file!, "--verify"]);
+        expect(v.stdout).toMatch(/^verified: \d+ decisions/);
+      } finally {
+        if (k.child.exitCode === null) k.child.kill("SIGINT");
+        await served.value.stop();
+      }
+    });
+  },
+);
