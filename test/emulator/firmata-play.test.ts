@@ -10,7 +10,9 @@
  * the emulated PCA9685s) shows green. The board is calibrated as from the
  * factory: its calibration file is written from the amplifiers' nominal
  * readings, where kete looks for it (XDG_CONFIG_HOME). Greedy moves, so the
- * game ends in a few plies; the journal verifies.
+ * game ends in a few plies; the Mega is reset after the second (StandardFirmata
+ * starts over, kete sets it up again and says the link is up); the journal
+ * verifies.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -142,7 +144,19 @@ describe.skipIf(!image.ok || !haveSocat)(
             new RegExp(`ply ${ply} {2}(South|North) \\((Ana|Ben)\\) {2}${escape(m.move)}`),
           );
           p = m.position;
+          if (ply === 2) {
+            // The Mega resets mid-game (its reset button, a brown-out): StandardFirmata
+            // announces itself again, kete sets it up again, and the game goes on.
+            const ups = (): number => (k.stdout().match(/board link up/g) ?? []).length;
+            const before = ups();
+            board.reset("external");
+            for (let i = 0; i < 600 && ups() === before; i++) {
+              await new Promise((r) => setTimeout(r, 50));
+            }
+            expect(ups(), "kete saw the board come back after its reset").toBe(before + 1);
+          }
         }
+        expect(ply, "the reset came mid-game").toBeGreaterThan(2);
         await k.printed(/game over: /);
         expect(await k.exited).toBe(0);
         expect(k.stderr()).toBe("");
