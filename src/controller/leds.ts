@@ -5,9 +5,11 @@
  *
  * | role | light | when |
  * |---|---|---|
- * | legalStart | green pulse | turn start only: pits a turn may start from (Bao's namua: where a seed may be placed) |
+ * | legalStart | green pulse | turn start only: pits a turn may start from (Bao's namua: where a seed may be placed); never lit within a turn |
  * | nextStone | cyan blink | the pit the next stone belongs in (both neighbours while the direction is open) |
- * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on; mid-turn, with the hand empty, the pit where it landed, to lift and sow on (a relay without capture, `guide.liftNext`) |
+ * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on |
+ * | liftNext | cyan fast | within a turn, the hand empty: lift this whole pit and sow on (a relay; Bao: a safari from the nyumba, a takasa after a placement; `guide.liftNext`) |
+ * | liftPart | blue fast | within a turn: lift only part of this pit, as many as the screen says (Bao's taxed nyumba, two seeds, BK-11; `guide.liftPart`, a trace lift of fewer stones than the pit holds) |
  * | captureFrom | yellow fast | the pit(s) to capture from |
  * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them; Bao: the kichwa receiving the first captured seed, `guide.kichwa` with one pit) |
  * | kichwaChoice | yellow pulse | Bao: both kichwa while the player may choose either (`guide.kichwa`, two pits; not used by four-row games) |
@@ -36,6 +38,8 @@ export const LED_ROLES = [
   "legalStart",
   "nextStone",
   "lastStone",
+  "liftNext",
+  "liftPart",
   "captureFrom",
   "capturedTo",
   "kichwaChoice",
@@ -55,6 +59,8 @@ export const LED_SCHEME: Readonly<
   legalStart: { colour: "green", pattern: "pulse" },
   nextStone: { colour: "cyan", pattern: "blink" },
   lastStone: { colour: "cyan", pattern: "steady" },
+  liftNext: { colour: "cyan", pattern: "fast" },
+  liftPart: { colour: "blue", pattern: "fast" },
   captureFrom: { colour: "yellow", pattern: "fast" },
   capturedTo: { colour: "yellow", pattern: "blink" },
   kichwaChoice: { colour: "yellow", pattern: "pulse" },
@@ -123,11 +129,12 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
       const g = input.guide;
       if (!input.guidance || g === null) break;
       set(g.lastStone, "lastStone");
-      // Mid-turn the pit to lift next is where the last stone landed: the
-      // next-stone family's steady light, never the start-of-turn pulse
-      // (the scheme has no role of its own for it; hardware/led-scheme.json
-      // is the board's table, kept equal to LED_SCHEME).
-      set(g.liftNext, "lastStone");
+      // Mid-turn lifts have lights of their own, never the start-of-turn
+      // pulse (issue 18): the whole pit (relay, safari, takasa), or only
+      // part of it (a taxed nyumba). Fast is "take stones out" throughout
+      // the scheme (capture, too many).
+      set(g.liftNext, "liftNext");
+      set(g.liftPart, "liftPart");
       set(g.starts, "legalStart");
       set(g.capturedTo, "capturedTo");
       set(g.captureFrom, "captureFrom");

@@ -912,8 +912,14 @@ export interface TurnGuide {
    * (see `capturedTo`).
    */
   readonly kichwa: readonly string[];
-  /** Pits to lift next (a relay) other than a start. */
+  /** Pits to lift next (a relay, a safari, a takasa) other than a start: the whole pit. */
   readonly liftNext: readonly string[];
+  /**
+   * Pits to lift next of which only part is taken (a lift step of fewer
+   * stones than the pit holds; Bao's taxed nyumba, BK-11: two seeds). The
+   * trace says how many; no game is named here.
+   */
+  readonly liftPart: readonly string[];
   /** Where the last stone in hand lands if the hand is sown on. */
   readonly lastStone: readonly string[];
   /** Stage number (1 for the first handful, 0 before the turn starts). */
@@ -1005,6 +1011,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
   const captureFrom: string[] = [];
   const capturedTo: string[] = [];
   const liftNext: string[] = [];
+  const liftPart: string[] = [];
   const last = new Set<number>();
   const kichwa = new Set<number>();
   const nodes = new Set<TrieNode<P>>();
@@ -1040,6 +1047,8 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
           capturedTo.push(name(s.pit));
         } else if (depth === 0) {
           starts.push(name(s.pit));
+        } else if (s.op === OP_LIFT && s.n < (c.board[s.pit] as number)) {
+          liftPart.push(name(s.pit));
         } else {
           liftNext.push(name(s.pit));
         }
@@ -1061,6 +1070,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     capturedTo: uniq(capturedTo),
     kichwa: uniq([...kichwa].map(name)),
     liftNext: uniq(liftNext),
+    liftPart: uniq(liftPart),
     lastStone: uniq([...last].map(name)),
     stage,
     atStart,
@@ -1156,6 +1166,7 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     capturedTo: [],
     kichwa: [],
     liftNext: [],
+    liftPart: [],
     lastStone: [...last].sort(),
     stage: atStart ? 0 : 1,
     atStart,

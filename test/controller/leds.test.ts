@@ -135,14 +135,14 @@ describe("LEDs through the controller", () => {
 describe("LEDs mid-turn: the start light is for the start of a turn only", () => {
   const green = { pattern: "pulse", colour: "green" };
 
-  it("a relay's landing pit (HusBao A1+: B2 lifted and sown on) gets the steady next-stone light", async () => {
+  it("a relay's landing pit (HusBao A1+: B2 lifted and sown on) gets the lift-next light (cyan fast)", async () => {
     const a1 = stepBoards(before, traceOf(start, "A1+"));
     const s = session(start);
     s.link.settled(a1[0]!);
     s.link.settled(a1[1]!);
     s.link.settled(a1[2]!);
     await s.controller.flush();
-    expect(s.link.leds.get("B2")).toEqual({ pattern: "steady", colour: "cyan" });
+    expect(s.link.leds.get("B2")).toEqual({ pattern: "fast", colour: "cyan" });
     expect([...s.link.leds.values()]).not.toContainEqual(green);
   });
 

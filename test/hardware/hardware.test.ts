@@ -285,6 +285,8 @@ const ROLES = [
   "linkLost",
   "setupWrong",
   "lastStone",
+  "liftNext",
+  "liftPart",
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -295,7 +297,16 @@ type Role = (typeof ROLES)[number];
 const SCENES: Readonly<Record<string, readonly Role[]>> = {
   setup: ["setupWrong", "sensorFault"],
   turnStart: ["legalStart", "sensorFault"],
-  sowing: ["nextStone", "lastStone", "captureFrom", "capturedTo", "kichwaChoice", "sensorFault"],
+  sowing: [
+    "nextStone",
+    "lastStone",
+    "liftNext",
+    "liftPart",
+    "captureFrom",
+    "capturedTo",
+    "kichwaChoice",
+    "sensorFault",
+  ],
   mistake: ["mistakeExcess", "mistakeMissing", "sensorFault"],
   gameWon: ["winner", "sensorFault"],
   gameDrawn: ["draw", "sensorFault"],

@@ -113,6 +113,8 @@ const ROLE_WORDS: Partial<Record<LedRole, string>> = {
   legalStart: "start",
   nextStone: "next stone",
   lastStone: "last lands",
+  liftNext: "lift on",
+  liftPart: "lift part",
   captureFrom: "capture from",
   capturedTo: "captured to",
   kichwaChoice: "kichwa choice",
