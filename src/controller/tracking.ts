@@ -106,9 +106,17 @@ export interface TrackingOptions {
   readonly legalLimit: number;
 }
 
+/**
+ * The quiet moment (issue 18): how long an ambiguous end (Bao's stop in the
+ * nyumba, BK-12) waits unchanged before it is accepted, in ms of snapshot
+ * time. A setting of its own, journalled with the others (`kete play` asks
+ * the board for a snapshot when it is up), not tied to the snapshot interval.
+ */
+export const DEFAULT_QUIET_MS = 2000;
+
 export const DEFAULT_TRACKING: TrackingOptions = {
   lookahead: 24,
-  quietMs: 1500,
+  quietMs: DEFAULT_QUIET_MS,
   legalLimit: 100_000,
 };
 

@@ -44,6 +44,12 @@ export interface JournalHeader {
     readonly guidance: boolean;
     /** The time control (`--clock`, `10+0`: minutes each, bonus seconds), absent without clocks. */
     readonly clock?: string;
+    /**
+     * The quiet moment that accepts an ambiguous end of a turn (Bao's stop in
+     * the nyumba), ms; absent in journals written before it was recorded,
+     * whose games were judged with 1500 (`LEGACY_QUIET_MS`).
+     */
+    readonly quietMs?: number;
   };
   /** ISO 8601. */
   readonly startedAt: string;
@@ -277,6 +283,14 @@ function checkHeader(v: unknown, options: DecodeOptions): Result<JournalHeader> 
   }
   if (typeof settings.guidance !== "boolean") {
     return fieldError(1, "the header's", "settings.guidance", settings.guidance);
+  }
+  if (
+    settings.quietMs !== undefined &&
+    (typeof settings.quietMs !== "number" ||
+      !Number.isFinite(settings.quietMs) ||
+      settings.quietMs < 0)
+  ) {
+    return fieldError(1, "the header's", "settings.quietMs", settings.quietMs);
   }
   if (options.isGame !== undefined && !options.isGame(v.game as string)) {
     return err(

@@ -88,7 +88,7 @@ describe("a new game's header", () => {
       geometry: "4x8",
       simulated: false,
     });
-    expect(h.settings).toEqual({ onMistake: "forfeit", guidance: false });
+    expect(h.settings).toEqual({ onMistake: "forfeit", guidance: false, quietMs: 2000 });
   });
 });
 

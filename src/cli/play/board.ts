@@ -6,7 +6,6 @@
 import { statSync } from "node:fs";
 import { FirmataBoard, SerialBoard, SimulatedBoard, waitForReady } from "../../board/index.js";
 import type { BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
-import { DEFAULT_TRACKING } from "../../controller/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 
 /** What is on the port: a kete board (its own firmware) or the stock-parts board (StandardFirmata). */
@@ -42,6 +41,8 @@ export interface BoardChoice {
   readonly seed: number;
   /** The game's board (`4x8`, `2x5+2`, `hex61`): the simulated board is built to it. */
   readonly geometry?: "4x8" | "2x5+2" | "hex61";
+  /** Simulated board: a noisy cable, lines lost or damaged both ways (absent: none). */
+  readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
 
 export interface OpenBoard {
@@ -80,13 +81,12 @@ export function settleMs(pace: number): number {
 }
 
 /**
- * How often the board must send a snapshot when nothing changes. The
- * controller ends a turn whose end is ambiguous (Bao's stop in the nyumba) on
- * an unchanged settled reading `quietMs` after the end board was read, so
- * readings must come more often than that; the board's own default (2000 ms,
- * PROTOCOL.md §7) would hold such a turn open for up to two seconds.
+ * How often the board must send a snapshot when nothing changes (PROTOCOL.md
+ * §7; the board's own default is 2000 ms). The quiet moment that ends an
+ * ambiguous turn (Bao's stop in the nyumba, `quietMs`) does not depend on it:
+ * `kete play` asks for a snapshot when the quiet moment is up.
  */
-export const SNAPSHOT_INTERVAL_MS = Math.min(1000, Math.floor(DEFAULT_TRACKING.quietMs / 1.5));
+export const SNAPSHOT_INTERVAL_MS = 1000;
 
 /**
  * What kete tells a board after every handshake (`CFG`, PROTOCOL.md §7): the
@@ -133,6 +133,7 @@ export function simulatedOptions(
     seed: choice.seed,
     scheduler,
     session: boardSettings(choice.pace),
+    ...(choice.lineNoise === undefined ? {} : { lineNoise: choice.lineNoise }),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BoardEvent } from "../../board/index.js";
-import { timeControlText, type ControllerEvent } from "../../controller/index.js";
+import { DEFAULT_QUIET_MS, timeControlText, type ControllerEvent } from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
 import type { Journal, JournalHeader, JournalRecord, SnapshotRecord } from "../../journal/index.js";
 import { readingsOf, type InfoMessage } from "../../protocol/index.js";
@@ -78,7 +78,10 @@ export function newGameId(date: number, seed: number, pid: number = process.pid)
 
 /** The header of a new game; `date` is the wall-clock start (ms since 1970). */
 export function newHeader(
-  s: Pick<PlaySettings, "game" | "seed" | "players" | "port" | "onMistake" | "guidance" | "clock">,
+  s: Pick<
+    PlaySettings,
+    "game" | "seed" | "players" | "port" | "onMistake" | "guidance" | "clock" | "quietMs"
+  >,
   start: Position,
   date: number,
   info: InfoMessage | null,
@@ -106,6 +109,7 @@ export function newHeader(
       onMistake: s.onMistake ?? (s.guidance ? "retry" : "forfeit"),
       guidance: s.guidance,
       ...(s.clock === undefined || s.clock === null ? {} : { clock: timeControlText(s.clock) }),
+      quietMs: s.quietMs ?? DEFAULT_QUIET_MS,
     },
     startedAt: new Date(date).toISOString(),
   };

@@ -13,6 +13,7 @@ import {
   POLICIES,
   parseTimeControl,
   type TimeControl,
+  type TrackingOptions,
 } from "../../controller/index.js";
 import type { ControllerCommand, ControllerEvent } from "../../controller/index.js";
 import type { Game, Position, Side } from "../../games/index.js";
@@ -37,6 +38,7 @@ import {
 import { JournalRecorder, newHeader, standingOf, type Resumed } from "./recorder.js";
 import { Redrawer } from "./screen.js";
 import { journalOptions, type PlaySettings } from "./settings.js";
+import { settingsOf } from "./verify.js";
 import { renderView } from "./view.js";
 
 export type { PlaySettings } from "./settings.js";
@@ -166,6 +168,8 @@ export class PlaySession {
   private lastSetup: string | null = null;
   /** The players' clocks (`--clock`), or null without. */
   private readonly timing: PlayClocks | null;
+  /** The controller's tracking options: the quiet moment the journal's header fixed. */
+  private readonly tracking: TrackingOptions;
 
   constructor(
     private readonly s: PlaySettings,
@@ -218,6 +222,7 @@ export class PlaySession {
             this.clock,
             (side) => this.flag(side),
           );
+    this.tracking = settingsOf(parts).tracking;
     this.controller = this.connect(board, resumed === null ? s : header.settings);
     [this.players, this.keyboard] = this.seat();
     this.finished = this.run();
@@ -236,6 +241,8 @@ export class PlaySession {
       settings: {
         guidance: settings.guidance,
         ...(policy === null ? {} : { onMistake: policy }),
+        // The quiet moment the header fixed, as `replay --verify` reads it.
+        tracking: this.tracking,
       },
     });
     controller.on((e) => this.onController(e));
@@ -358,8 +365,26 @@ export class PlaySession {
     if (e.type === "setup") this.lastSetup = message;
     if (message !== null && !repeated) this.say(message);
     if (e.type === "game-over") this.stop("over");
+    if (e.type === "decision" && e.verdict === "pending") this.askWhenQuiet(e.at);
     this.redraw();
     this.pokePlayers();
+  }
+
+  /**
+   * The quiet moment (issue 18): an ambiguous end read at `since` (Bao's stop
+   * in the nyumba) is accepted by an unchanged reading `quietMs` later. The
+   * board's periodic snapshots need not come then, so kete asks for one; its
+   * answer is journalled like any snapshot, so a replay decides the same.
+   */
+  private askWhenQuiet(since: number): void {
+    const wait = since + this.tracking.quietMs - this.clock();
+    this.host.scheduler.schedule(
+      () => {
+        if (this.ending !== null || this.controller.game?.turn.pendingSince !== since) return;
+        void this.parts.board.requestSnapshot();
+      },
+      Math.max(0, wait),
+    );
   }
 
   private pokePlayers(): void {

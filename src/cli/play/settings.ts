@@ -87,6 +87,10 @@ export interface PlaySettings {
    * null: no clocks.
    */
   readonly clock?: TimeControl | null;
+  /** The quiet moment that accepts a stop in the nyumba, ms (absent: `DEFAULT_QUIET_MS`); journalled. */
+  readonly quietMs?: number;
+  /** Simulated board only: a noisy cable, lines lost or damaged both ways (tests; absent: none). */
+  readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
 
 /** What the settings depend on besides the flags. */

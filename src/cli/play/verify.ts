@@ -7,7 +7,12 @@
 import type { BoardEvent } from "../../board/index.js";
 import { Controller } from "../../controller/index.js";
 import type { ControllerEvent } from "../../controller/index.js";
-import { POLICIES, type Policy } from "../../controller/index.js";
+import {
+  DEFAULT_TRACKING,
+  POLICIES,
+  type Policy,
+  type TrackingOptions,
+} from "../../controller/index.js";
 import type { Journal } from "../../journal/index.js";
 import { ReplayLink } from "../../board/index.js";
 import { countBoard, type HoleContent, type SnapshotBoard } from "../../protocol/index.js";
@@ -87,12 +92,24 @@ export function verifyJournal(journal: Journal): Verification {
   return { decisions: expected.length, mismatch: null };
 }
 
-function settingsOf(journal: Journal): { guidance: boolean; onMistake?: Policy } {
+/**
+ * The quiet moment of journals written before the header recorded it: the
+ * tracking default then, so they replay as they were judged.
+ */
+export const LEGACY_QUIET_MS = 1500;
+
+/** The controller settings a journal's header fixed (the quiet moment included). */
+export function settingsOf(journal: Pick<Journal, "header">): {
+  guidance: boolean;
+  onMistake?: Policy;
+  tracking: TrackingOptions;
+} {
   const s = journal.header.settings;
   const policy = POLICIES.find((p) => p === s.onMistake);
+  const tracking = { ...DEFAULT_TRACKING, quietMs: s.quietMs ?? LEGACY_QUIET_MS };
   return policy === undefined
-    ? { guidance: s.guidance }
-    : { guidance: s.guidance, onMistake: policy };
+    ? { guidance: s.guidance, tracking }
+    : { guidance: s.guidance, onMistake: policy, tracking };
 }
 
 /**
