@@ -13,7 +13,7 @@
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { realScheduler } from "../board/index.js";
+import { FIRMATA_RAW_PER_STONE, realScheduler } from "../board/index.js";
 import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
@@ -165,7 +165,11 @@ export function registerCalibrateCommand(program: Command): Command {
       const port = flags.port ?? "";
       const board =
         kind.value === "firmata" ? firmataCalibrationBoard(port) : serialCalibrationBoard(port);
-      const code = await calibrateBoard(board, options.value, {
+      const run =
+        kind.value === "firmata"
+          ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE }
+          : options.value;
+      const code = await calibrateBoard(board, run, {
         out: (text) => process.stdout.write(text),
         err: (text) => process.stderr.write(text),
         live: process.stdout.isTTY === true,

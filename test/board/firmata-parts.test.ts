@@ -97,6 +97,7 @@ describe("pit sensing", () => {
     expect(countOf(100 + 3 * 10 + 2.9, cal)).toBe(3);
     expect(countOf(100 + 3 * 10 + 3.1, cal)).toBeNull();
     expect(countOf(100 - 2, cal)).toBe(0);
+    expect(countOf(100 - 5, cal)).toBe(0); // below the tare: empty, not between counts
   });
 
   it("settles a pit deb ms after its raw signal stopped moving, not before", () => {

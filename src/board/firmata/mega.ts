@@ -34,6 +34,9 @@ const LSB_MV = 5000 / 1024;
 export const NOMINAL_TARE = 500 / LSB_MV;
 export const NOMINAL_GAIN = (8.9 * 5.4) / LSB_MV;
 
+/** An uncalibrated pit's raw units (CALR: ADC units) per stone, for `kete calibrate`. */
+export const FIRMATA_RAW_PER_STONE = NOMINAL_GAIN;
+
 /** First PCA9685 address; pit k's RGB LED is on chip 0x40 + floor(k / 5). */
 export const PCA9685_BASE = 0x40;
 export const LEDS_PER_CHIP = 5;

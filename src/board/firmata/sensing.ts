@@ -4,7 +4,8 @@
  *
  * Per pit: count = (reading − tare) / gain, accepted only within ± 0.3 stone
  * of a whole number (a weight between two counts holds the last count and
- * keeps the pit unsettled). Settling follows PROTOCOL.md §7: a pit is settled
+ * keeps the pit unsettled); a reading below the tare is an empty cup (its
+ * zero drifted, or a pit not yet calibrated reads a little low), 0. Settling follows PROTOCOL.md §7: a pit is settled
  * when its **raw signal** has not moved for `deb` ms (a move is more than a
  * quarter of a stone away from where it last came to rest, so ADC noise of a
  * LSB or two does not restart the timer, a stone or a hand does); `deb = 0`
@@ -68,6 +69,8 @@ export function countOf(
   maxCount = 255,
 ): number | null {
   const stones = (raw - cal.tare) / cal.gain;
+  // Below the tare (but not so far as a fault) is an empty cup that drifted: 0, not "between".
+  if (stones < 0) return 0;
   const whole = Math.round(stones);
   if (Math.abs(stones - whole) > tolerance) return null;
   return Math.min(maxCount, Math.max(0, whole));

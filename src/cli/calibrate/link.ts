@@ -9,6 +9,7 @@
 import { FirmataTransport, SerialTransport } from "../../board/index.js";
 import type {
   BoardSession as Session,
+  FirmataBoardOptions,
   SessionOptions,
   Transport,
   TransportHandlers,
@@ -94,9 +95,9 @@ export function serialCalibrationBoard(
  */
 export function firmataCalibrationBoard(
   path: string,
-  options: SessionOptions = {},
+  options: FirmataBoardOptions = {},
 ): CalibrationBoard {
-  const tap = new CalibrationTap(new FirmataTransport(path, { scheduler: options.scheduler }));
+  const tap = new CalibrationTap(new FirmataTransport(path, options));
   return { session: new BoardSession(tap, options), tap };
 }
 

@@ -58,6 +58,12 @@ export interface CalibrateOptions {
   readonly reportPath: string | null;
   readonly gamesDir: string;
   readonly timing?: Partial<CalibrationTiming>;
+  /**
+   * Raw units (CALR) per stone of an uncalibrated pit, to weigh a pit before
+   * calibration (default: the reference board's HX711 units; the stock-parts
+   * board's are ADC units, `FIRMATA_RAW_PER_STONE`).
+   */
+  readonly rawPerStone?: number;
 }
 
 export interface CalibrateIo {
@@ -99,7 +105,7 @@ export async function calibrateBoard(
     statuses: new Map([...before].map(([p, e]) => [p, e.status])),
     wholeBoard: options.pits === null && faulty.length === 0,
     yes: options.yes,
-    rawPerStone: REFERENCE_RAW_PER_STONE,
+    rawPerStone: options.rawPerStone ?? REFERENCE_RAW_PER_STONE,
     ...(options.timing === undefined ? {} : { timing: options.timing }),
   };
   if (plan.pits.length === 0) {
