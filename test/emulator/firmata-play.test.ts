@@ -73,6 +73,23 @@ function factoryCalibration(board: StockBoard): Map<string, PitCalibration> {
   return table;
 }
 
+/**
+ * A pty path for the board and its calibration file where kete looks for it
+ * (XDG_CONFIG_HOME/kete/firmata/<board id>.json), written from the amplifiers.
+ */
+function calibrated(board: StockBoard, name: string): { hostPath: string; config: string } {
+  const hostPath = join(dir, name);
+  const config = join(dir, `config-${name}`);
+  const previous = process.env.XDG_CONFIG_HOME;
+  process.env.XDG_CONFIG_HOME = config;
+  const file = defaultCalibrationFile(firmataBoardId(hostPath));
+  if (previous === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = previous;
+  mkdirSync(join(file, ".."), { recursive: true });
+  writeFileSync(file, formatCalibration("emulated", factoryCalibration(board)));
+  return { hostPath, config };
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe.skipIf(!image.ok || !haveSocat)(
@@ -92,15 +109,7 @@ describe.skipIf(!image.ok || !haveSocat)(
       });
       if (!created.ok) throw new Error(created.error.message);
       const board = created.value;
-      const hostPath = join(dir, "ttyFIRMATA");
-      const config = join(dir, "config");
-      const previous = process.env.XDG_CONFIG_HOME;
-      process.env.XDG_CONFIG_HOME = config;
-      const calFile = defaultCalibrationFile(firmataBoardId(hostPath));
-      if (previous === undefined) delete process.env.XDG_CONFIG_HOME;
-      else process.env.XDG_CONFIG_HOME = previous;
-      mkdirSync(join(calFile, ".."), { recursive: true });
-      writeFileSync(calFile, formatCalibration("emulated", factoryCalibration(board)));
+      const { hostPath, config } = calibrated(board, "ttyFIRMATA");
       const served = await serveOnPty(board, {
         hostPath,
         pace: { realTime: true },
@@ -170,6 +179,35 @@ describe.skipIf(!image.ok || !haveSocat)(
         expect(v.stdout).toMatch(/^verified: \d+ decisions/);
       } finally {
         if (k.child.exitCode === null) k.child.kill("SIGINT");
+        await served.value.stop();
+      }
+    });
+
+    it("kete board-test --board firmata --once shows the board's identity and every pit settled", async () => {
+      ensureBuilt();
+      if (!image.ok) throw new Error(image.error.message);
+      const created = StockBoard.create({ firmware: image.value, seed: 4, counts: 3 });
+      if (!created.ok) throw new Error(created.error.message);
+      const board = created.value;
+      const { hostPath, config } = calibrated(board, "ttyBOARDTEST");
+      const served = await serveOnPty(board, {
+        hostPath,
+        pace: { realTime: true },
+        baudRate: 57600,
+      });
+      if (!served.ok) throw new Error(served.error.message);
+      try {
+        const r = await runKete(
+          ["board-test", "--board", "firmata", "--port", hostPath, "--once"],
+          { env: { XDG_CONFIG_HOME: config }, lifeMs: 60_000 },
+        );
+        expect(r.stderr).toBe("");
+        expect(r.status).toBe(0);
+        expect(r.stdout).toMatch(/FM-ttyBOARDTEST/);
+        expect(r.stdout).toMatch(/geometry 4x8/);
+        expect(r.stdout).not.toMatch(/unsettled: [A-D]/);
+        expect(r.stdout).toMatch(/ {2}A {4}3 {4}3 {4}3 {4}3 {4}3 {4}3 {4}3 {4}3/);
+      } finally {
         await served.value.stop();
       }
     });
