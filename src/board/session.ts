@@ -165,6 +165,9 @@ const RETRANSMIT_ERRORS = new Set(["rx-checksum", "rx-syntax", "rx-overflow"]);
  */
 export const TAG_CONFLICT = "tag-conflict";
 
+/** How many times `helloTries` HELLOs go out to a board heard during the handshake (issue 18). */
+const HEARD_HELLO_FACTOR = 4;
+
 /** Which phase the session is really in; `state` is what subscribers were told. */
 type Phase = "idle" | "opening" | "handshaking" | "ready" | "waiting" | "closed";
 
@@ -221,6 +224,14 @@ export class BoardSession implements BoardLink {
   private helloTries = 0;
   /** Lines kete could not read while handshaking (for the "not a kete board" message). */
   private unreadable = 0;
+  /**
+   * Kete lines damaged on the way (a bad checksum) since the handshake
+   * began: a board is there behind a noisy line, and its answer to HELLO may
+   * be among them, so HELLO goes on for longer before the device is
+   * reported (issue 18). Valid lines alone do not count: a board that talks
+   * but never answers HELLO is reported after `helloTries` as before.
+   */
+  private heard = 0;
 
   private lastSeq: number | null = null;
   private knownBoot: number | null = null;
@@ -458,6 +469,7 @@ export class BoardSession implements BoardLink {
     this.queue = this.queue.filter((c) => !c.internal);
     this.helloTries = 0;
     this.unreadable = 0;
+    this.heard = 0;
     this.sendHello();
   }
 
@@ -476,11 +488,14 @@ export class BoardSession implements BoardLink {
     this.cancelHello = null;
     if (this.phase !== "handshaking") return;
     this.helloTries++;
-    if (this.helloTries < this.timing.helloTries) {
+    // A board is there behind a noisy line (damaged kete lines came): keep
+    // asking every second (§6.5) before reporting the device (issue 18).
+    const tries = this.timing.helloTries * (this.heard > 0 ? HEARD_HELLO_FACTOR : 1);
+    if (this.helloTries < tries) {
       this.sendHello();
       return;
     }
-    const seconds = (this.timing.helloEveryMs * this.timing.helloTries) / 1000;
+    const seconds = (this.timing.helloEveryMs * tries) / 1000;
     const garbage =
       this.unreadable > 0 ? `; it sent ${this.unreadable} line(s) that are not kete protocol` : "";
     this.giveUp(
@@ -737,6 +752,7 @@ export class BoardSession implements BoardLink {
       if (this.phase === "ready") this.badLine(parsed.error);
       else {
         this.unreadable++;
+        if (parsed.error.code === "bad-checksum") this.heard++;
       }
       return;
     }

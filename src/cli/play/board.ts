@@ -163,7 +163,8 @@ export async function openBoard(
     return ok({ board: serial, sim: null });
   }
   const sim = new SimulatedBoard(simulatedOptions(choice, counts, scheduler));
-  const ready = await sim.ready();
+  // A noisy cable may lose a few HELLOs in a row: as long as a real board's wait.
+  const ready = await sim.ready(choice.lineNoise === undefined ? undefined : SERIAL_READY_MS);
   if (!ready.ok) {
     await sim.close();
     return err("no-board", `the simulated board did not start: ${ready.error.message}`);
