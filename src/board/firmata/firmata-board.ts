@@ -87,6 +87,8 @@ export class FirmataTransport implements Transport {
   private pendingLines: string[] = [];
   /** When the bytes written so far will have left the line (host ms): 57600 baud is the bottleneck. */
   private lineFree = 0;
+  /** Ends the wait for the first scan (the port went away meanwhile). */
+  private abortFirstScan: (() => void) | null = null;
   private saving: Promise<void> = Promise.resolve();
 
   constructor(path: string, options: FirmataTransportOptions = {}) {
@@ -114,8 +116,40 @@ export class FirmataTransport implements Transport {
       return io;
     }
     this.io = io.value;
-    this.start(io.value, table.value, handlers);
+    const firmware = this.start(io.value, table.value, handlers);
+    // Open once the pits have been read: the LED controllers' set-up bytes hold the
+    // first scan back for most of a second, and a SNAP must be answered in 500 ms (§6.3).
+    const scanned = await this.firstScan(firmware);
+    if (!scanned.ok) {
+      await this.close();
+      return scanned;
+    }
     return ok(undefined);
+  }
+
+  private firstScan(firmware: HostFirmware): Promise<Result<void>> {
+    const waitMs = this.options.firmataReadyMs ?? 10000;
+    return new Promise((resolve) => {
+      const cancel = this.scheduler.schedule(
+        () =>
+          resolve(
+            err(
+              "no-reports",
+              `StandardFirmata on ${this.name} sends no analogue reports (${waitMs / 1000} s): is D${SELECT_PIN} free and are A0..A15 wired?`,
+            ),
+          ),
+        waitMs,
+      );
+      this.abortFirstScan = () => {
+        cancel();
+        resolve(err("closed", `${this.name} went away before its first scan`));
+      };
+      void firmware.firstScan().then(() => {
+        cancel();
+        this.abortFirstScan = null;
+        resolve(ok(undefined));
+      });
+    });
   }
 
   write(text: string): void {
@@ -154,6 +188,8 @@ export class FirmataTransport implements Transport {
         if (gone || this.port !== port) return;
         gone = true;
         this.firmware?.stop();
+        this.abortFirstScan?.();
+        this.abortFirstScan = null;
         this.port = null;
         handlers.closed(reason);
       };
@@ -219,7 +255,7 @@ export class FirmataTransport implements Transport {
     });
   }
 
-  private start(io: Firmata, table: CalibrationTable, handlers: TransportHandlers): void {
+  private start(io: Firmata, table: CalibrationTable, handlers: TransportHandlers): HostFirmware {
     const firmware = new HostFirmware(
       {
         digitalWrite: (pin, value) => io.digitalWrite(pin, value),
@@ -269,6 +305,7 @@ export class FirmataTransport implements Transport {
     });
     this.setUp(io);
     firmware.boot("power");
+    return firmware;
   }
 
   /** What StandardFirmata must be told after every start: the design's pins and reports. */

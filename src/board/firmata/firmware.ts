@@ -105,6 +105,7 @@ export class HostFirmware {
   private readonly buttonLevel = new Map<number, number>();
   private readonly buttonDown = new Map<number, boolean>();
   private readonly buttonTimers = new Map<number, () => void>();
+  private readonly scanWaiters: (() => void)[] = [];
   /** Scan periods measured (ms), the last 64. */
   readonly scanPeriods: number[] = [];
 
@@ -255,7 +256,14 @@ export class HostFirmware {
 
   // ------------------------------------------------------------ sensing
 
+  /** Resolves with the first complete scan after `boot` (at once if there is one). */
+  firstScan(): Promise<void> {
+    if (this.lastRaw !== null) return Promise.resolve();
+    return new Promise((resolve) => this.scanWaiters.push(resolve));
+  }
+
   private scanned(scan: FullScan): void {
+    for (const resolve of this.scanWaiters.splice(0)) resolve();
     this.scanPeriods.push(scan.completedAt - scan.startedAt);
     if (this.scanPeriods.length > 64) this.scanPeriods.shift();
     this.lastRaw = scan.raw;
