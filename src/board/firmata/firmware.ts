@@ -67,6 +67,8 @@ export interface HostFirmwareOptions {
 /** The largest count announced: a cup holds 450 g, 83 stones of 5.4 g; 80 leaves margin. */
 export const FIRMATA_MAX_COUNT = 80;
 const CHANGE_GAP_MS = 50;
+/** Scans averaged for TARE and CAL. */
+const RECENT_SCANS = 4;
 /** A select unconfirmed for this long is written and queried again. */
 const FENCE_WAIT_MS = 250;
 /** Host-line faults answered as the reference firmware does (§11.1). */
@@ -94,6 +96,8 @@ export class HostFirmware {
   private debounce = 200;
   private interval = 2000;
   private lastRaw: readonly number[] | null = null;
+  /** The last few scans, for TARE and CAL (their mean: ADC noise averaged out). */
+  private recent: (readonly number[])[] = [];
   private lastSent: string | null = null;
   private lastChangeAt = -Infinity;
   private lastSnapshotAt = -Infinity;
@@ -147,6 +151,7 @@ export class HostFirmware {
     this.lastSent = null;
     this.latest = null;
     this.lastRaw = null;
+    this.recent = [];
     this.leds.setAll({ pattern: "off" });
     this.leds.invalidate();
     this.leds.start();
@@ -267,6 +272,7 @@ export class HostFirmware {
     this.scanPeriods.push(scan.completedAt - scan.startedAt);
     if (this.scanPeriods.length > 64) this.scanPeriods.shift();
     this.lastRaw = scan.raw;
+    this.recent = [...this.recent.slice(-(RECENT_SCANS - 1)), scan.raw];
     const update = this.sensing.update(scan.raw, scan.completedAt);
     for (const pit of update.faultsBegun) {
       this.send({ type: "error", code: "sensor-fault", pit: PITS[pit] ?? null });
@@ -348,7 +354,8 @@ export class HostFirmware {
     }
     const command = parsed.value;
     if (command.type === "snapshot-request" && this.latest === null) {
-      this.waitingSnap.push(command.id); // answered with the first scan (§6.1: within 100 ms)
+      // Answered with the first scan (§6.1: within 100 ms); a retransmission is the same request.
+      if (!this.waitingSnap.includes(command.id)) this.waitingSnap.push(command.id);
       return;
     }
     const nak = this.execute(command);
@@ -419,8 +426,15 @@ export class HostFirmware {
     };
   }
 
+  /** Each pit's mean reading over the last few scans (null before the first). */
+  private meanRaw(): number[] | null {
+    const n = this.recent.length;
+    if (n === 0) return null;
+    return PITS.map((_, i) => this.recent.reduce((sum, r) => sum + (r[i] ?? 0), 0) / n);
+  }
+
   private tare(pit: string | null): NakReason | null {
-    const raw = this.lastRaw;
+    const raw = this.meanRaw();
     if (raw === null) return "busy";
     const pits = pit === null ? PITS : [pit];
     for (const name of pits) {
@@ -435,7 +449,7 @@ export class HostFirmware {
   }
 
   private calibrate(pit: string, known: number | string): NakReason | null {
-    const raw = this.lastRaw;
+    const raw = this.meanRaw();
     const i = PITS.indexOf(pit);
     if (i < 0) return "bad-pit";
     if (typeof known !== "number") return "bad-args";
