@@ -5,7 +5,7 @@
  *
  * | role | light | when |
  * |---|---|---|
- * | legalStart | green pulse | turn start only: pits a turn may start from (Bao's namua: where a seed may be placed); never lit within a turn |
+ * | legalStart | green pulse | turn start only: pits a turn may start from (Bao's namua: where a seed may be placed); within a turn only the opponent's, while the turn's end is pending (a stop in the nyumba, `guide.nextStarts`) |
  * | nextStone | cyan blink | the pit the next stone belongs in (both neighbours while the direction is open) |
  * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on |
  * | liftNext | cyan fast | within a turn, the hand empty: lift this whole pit and sow on (a relay; Bao: a safari from the nyumba, a takasa after a placement; `guide.liftNext`) |
@@ -128,6 +128,8 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
     case "turn": {
       const g = input.guide;
       if (!input.guidance || g === null) break;
+      // A stop pending (Bao's nyumba): the opponent's starts, their first act accepts it.
+      set(g.nextStarts, "legalStart");
       set(g.lastStone, "lastStone");
       // Mid-turn lifts have lights of their own, never the start-of-turn
       // pulse (issue 18): the whole pit (relay, safari, takasa), or only

@@ -928,6 +928,12 @@ export interface TurnGuide {
    * trace says how many; no game is named here.
    */
   readonly liftPart: readonly string[];
+  /**
+   * While the end of the turn is pending (Bao's stop in the nyumba, BK-12):
+   * where the opponent may start should the stop stand, since their first
+   * act accepts it; empty otherwise.
+   */
+  readonly nextStarts: readonly string[];
   /** Where the last stone in hand lands if the hand is sown on. */
   readonly lastStone: readonly string[];
   /** Stage number (1 for the first handful, 0 before the turn starts). */
@@ -1079,12 +1085,21 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     kichwa: uniq([...kichwa].map(name)),
     liftNext: uniq(liftNext),
     liftPart: uniq(liftPart),
+    nextStarts: nextStartsOf(t),
     lastStone: uniq([...last].map(name)),
     stage,
     atStart,
     capturing,
     candidates,
   };
+}
+
+/** The opponent's starts after the move whose end is pending, if any (see `TurnGuide.nextStarts`). */
+function nextStartsOf<P extends Position>(t: TurnTracker<P>): string[] {
+  if (t.pendingSince === null) return [];
+  const ended = completeMove(t.cursors);
+  if (t.game.outcome(ended.position) !== null) return [];
+  return [...guide(startTurn(t.game, ended.position, t.options)).starts];
 }
 
 /**
@@ -1175,6 +1190,7 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     kichwa: [],
     liftNext: [],
     liftPart: [],
+    nextStarts: [],
     lastStone: [...last].sort(),
     stage: atStart ? 0 : 1,
     atStart,

@@ -110,3 +110,37 @@ function pitAt(pit: string): number {
 function isNyumba(pit: string): boolean {
   return pit === "B5" || pit === "C4";
 }
+
+describe("bao: while a stop in the nyumba is pending, the opponent's starts are lit", () => {
+  /** The first stop in the nyumba (`…/.`) of random games, with its position. */
+  function stop(): { p: Position; m: LegalMove<Position> } {
+    const game = gameOf("bao-kiswahili");
+    const random = seededRandom(77);
+    for (let g = 0; g < 60; g++) {
+      let p = initial("bao-kiswahili");
+      for (let ply = 0; ply < 150; ply++) {
+        const m = game.legal(p, 500).moves.find((x) => x.move.endsWith("/."));
+        if (m !== undefined && game.outcome(m.position) === null) return { p, m };
+        const next = game.randomMove(p, random);
+        if (next === null || game.outcome(next.position) !== null) break;
+        p = next.position;
+      }
+    }
+    throw new Error("no stop found");
+  }
+
+  it("the opponent's possible starts pulse green while kete holds the turn open; the mover's nyumba shows the safari lift", () => {
+    const { p, m } = stop();
+    const s = session(p);
+    for (const b of stepBoards(boardOf(p), m.trace)) s.link.settled(b);
+    expect(s.controller.game?.turn.pendingSince).not.toBeNull();
+    const opponent = session(m.position).controller.snapshot.context.guide!.starts;
+    expect(opponent.length).toBeGreaterThan(0);
+    const g = s.controller.snapshot.context.guide!;
+    expect(g.nextStarts).toEqual(opponent);
+    const plan = s.controller.ledPlan();
+    for (const pit of opponent) expect(plan.get(pit), pit).toEqual(look("legalStart"));
+    const nyumba = m.trace[m.trace.length - 1]!.pit;
+    expect(plan.get(nyumba)).toEqual(look("liftNext"));
+  });
+});

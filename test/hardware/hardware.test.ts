@@ -297,6 +297,8 @@ type Role = (typeof ROLES)[number];
 const SCENES: Readonly<Record<string, readonly Role[]>> = {
   setup: ["setupWrong", "sensorFault"],
   turnStart: ["legalStart", "sensorFault"],
+  // Bao: a stop in the nyumba held open: the opponent's starts, the safari's lift.
+  stopPending: ["legalStart", "liftNext", "sensorFault"],
   sowing: [
     "nextStone",
     "lastStone",
