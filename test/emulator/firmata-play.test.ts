@@ -211,5 +211,29 @@ describe.skipIf(!image.ok || !haveSocat)(
         await served.value.stop();
       }
     });
+
+    it("kete play refuses a stock-parts board with no calibration, saying how to calibrate it", async () => {
+      ensureBuilt();
+      if (!image.ok) throw new Error(image.error.message);
+      const created = StockBoard.create({ firmware: image.value, seed: 5, counts: 4 });
+      if (!created.ok) throw new Error(created.error.message);
+      const hostPath = join(dir, "ttyNEW");
+      const served = await serveOnPty(created.value, {
+        hostPath,
+        pace: { realTime: true },
+        baudRate: 57600,
+      });
+      if (!served.ok) throw new Error(served.error.message);
+      try {
+        const r = await runKete(
+          ["play", "--port", hostPath, "--board", "firmata", "--game", "husbao"],
+          { env: { XDG_CONFIG_HOME: join(dir, "config-none"), KETE_GAMES_DIR: join(dir, "g2") } },
+        );
+        expect(r.status).toBe(1);
+        expect(r.stderr).toMatch(/not calibrated .*kete calibrate --board firmata --port /);
+      } finally {
+        await served.value.stop();
+      }
+    });
   },
 );

@@ -21,6 +21,7 @@ import { SerialPortStream } from "@serialport/stream";
 import firmataIo from "firmata-io";
 import type { Firmata } from "firmata-io";
 import { err, ok } from "../../shared/index.js";
+import { GEOMETRIES } from "../../protocol/index.js";
 import type { Result } from "../../shared/index.js";
 import { realScheduler } from "../scheduler.js";
 import type { Scheduler } from "../scheduler.js";
@@ -87,6 +88,7 @@ export class FirmataTransport implements Transport {
   private pendingLines: string[] = [];
   /** When the bytes written so far will have left the line (host ms): 57600 baud is the bottleneck. */
   private lineFree = 0;
+  private missing: readonly string[] = [];
   /** Ends the wait for the first scan (the port went away meanwhile). */
   private abortFirstScan: (() => void) | null = null;
   private saving: Promise<void> = Promise.resolve();
@@ -104,9 +106,15 @@ export class FirmataTransport implements Transport {
     return this.firmware;
   }
 
+  /** Pits the calibration file did not hold when the board was last opened (PROTOCOL.md §10 `need`). */
+  get uncalibrated(): readonly string[] {
+    return this.missing;
+  }
+
   async open(handlers: TransportHandlers): Promise<Result<void>> {
     const table = await readCalibrationFile(this.calibrationFile);
     if (!table.ok) return table;
+    this.missing = GEOMETRIES["4x8"].cells.filter((pit) => !table.value.has(pit));
     const opened = await this.openPort(handlers);
     if (!opened.ok) return opened;
     const port = opened.value;

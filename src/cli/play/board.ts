@@ -193,5 +193,14 @@ async function openFirmata(
       `no stock-parts board answered on ${port} (${ready.error.message}); check the cable, the port name (kete board-test --board firmata --port ${port}) and that the Arduino runs StandardFirmata`,
     );
   }
+  const missing = board.firmata.uncalibrated;
+  if (missing.length > 0) {
+    await board.close();
+    const which = missing.length === 32 ? "none of its pits is" : `${missing.join(" ")} are not`;
+    return err(
+      "no-board",
+      `the stock-parts board on ${port} is not calibrated (${which} in ${board.firmata.calibrationFile}), so its counts cannot be trusted; calibrate it first: kete calibrate --board firmata --port ${port}`,
+    );
+  }
   return ok({ board, sim: null });
 }
