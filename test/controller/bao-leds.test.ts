@@ -91,6 +91,10 @@ describe("bao: lifts within a turn are not turn starts", () => {
     const plan = s.controller.ledPlan();
     expect(plan.get(pit)).toEqual(look("liftPart"));
     expect([...plan.values()]).not.toContainEqual(look("legalStart"));
+    // The two seeds lifted: "in hand 2" on the screen, the light goes out.
+    s.link.settled(stepBoards(boardOf(f.p), f.m.trace)[f.i]!);
+    expect(s.controller.snapshot.context.guide?.inHand).toBe(2);
+    expect(s.controller.ledPlan().get(pit)).not.toEqual(look("liftPart"));
   });
 
   it("an untaxed takasa (placement, then the whole pit lifted) lights liftNext", () => {
