@@ -177,4 +177,17 @@ describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
     await until(clock, () => board.state === "lost", 6000);
     await board.close();
   });
+
+  it("closed while it opens: gives up quietly, no scan or heartbeat left running", async () => {
+    const { clock, board, device, events } = rig();
+    await clock.advance(60); // the port is open, the Mega has just announced itself
+    await board.close();
+    await clock.advance(3000);
+    expect(board.state).toBe("closed");
+    expect(events.some((e) => e.type === "hello")).toBe(false);
+    const bytes = device.hostBytes;
+    await clock.advance(3000);
+    expect(device.hostBytes).toBe(bytes); // nothing written any more
+    expect(clock.pending).toBe(0);
+  });
 });

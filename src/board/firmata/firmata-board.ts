@@ -89,6 +89,8 @@ export class FirmataTransport implements Transport {
   /** When the bytes written so far will have left the line (host ms): 57600 baud is the bottleneck. */
   private lineFree = 0;
   private missing: readonly string[] = [];
+  /** Bumped by `close`, so an `open` still in progress gives up. */
+  private generation = 0;
   /** Ends the wait for the first scan (the port went away meanwhile). */
   private abortFirstScan: (() => void) | null = null;
   private saving: Promise<void> = Promise.resolve();
@@ -112,6 +114,9 @@ export class FirmataTransport implements Transport {
   }
 
   async open(handlers: TransportHandlers): Promise<Result<void>> {
+    const generation = this.generation;
+    const closedMeanwhile = (): Result<void> =>
+      err("closed", `${this.name} was closed while it was being opened`);
     const table = await readCalibrationFile(this.calibrationFile);
     if (!table.ok) return table;
     this.missing = GEOMETRIES["4x8"].cells.filter((pit) => !table.value.has(pit));
@@ -119,18 +124,18 @@ export class FirmataTransport implements Transport {
     if (!opened.ok) return opened;
     const port = opened.value;
     const io = await this.handshake(port);
-    if (!io.ok) {
+    if (!io.ok || generation !== this.generation) {
       await this.closePort(port);
-      return io;
+      return io.ok ? closedMeanwhile() : io;
     }
     this.io = io.value;
     const firmware = this.start(io.value, table.value, handlers);
     // Open once the pits have been read: the LED controllers' set-up bytes hold the
     // first scan back for most of a second, and a SNAP must be answered in 500 ms (§6.3).
     const scanned = await this.firstScan(firmware);
-    if (!scanned.ok) {
+    if (!scanned.ok || generation !== this.generation) {
       await this.close();
-      return scanned;
+      return scanned.ok ? closedMeanwhile() : scanned;
     }
     return ok(undefined);
   }
@@ -165,6 +170,9 @@ export class FirmataTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.generation++;
+    this.abortFirstScan?.();
+    this.abortFirstScan = null;
     this.firmware?.stop();
     this.firmware?.connect(null);
     this.firmware = null;
