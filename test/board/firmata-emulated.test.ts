@@ -65,8 +65,8 @@ describe.skipIf(!image.ok)(
       expect(await board.runUntil(() => snaps(events).some((s) => s.settled), 3000)).toBe(true);
       const first = snaps(events).find((s) => s.settled);
       expect(first?.board).toEqual({ geometry: "4x8", counts: new Array(32).fill(4) });
-    // The handshake, restore and first SNAP went through without a retransmission.
-    expect(events.filter((e) => e.type === "line-error")).toEqual([]);
+      // The handshake, restore and first SNAP went through without a retransmission.
+      expect(events.filter((e) => e.type === "line-error")).toEqual([]);
       await board.runFor(1000);
       const periods = [...(link.firmata.hostFirmware?.scanPeriods ?? [])]
         .slice(-20)
