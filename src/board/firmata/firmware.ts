@@ -64,8 +64,12 @@ export interface HostFirmwareOptions {
   readonly buttonMs?: number;
 }
 
-/** The largest count announced: a cup holds 450 g, 83 stones of 5.4 g; 80 leaves margin. */
-export const FIRMATA_MAX_COUNT = 80;
+/**
+ * The largest count announced (INFO max=): what the board counts reliably
+ * with the kit's zirconia stones (hardware/firmata.md §2.3), as the
+ * reference board announces; a cup holds up to 83 stones of 5.4 g.
+ */
+export const FIRMATA_MAX_COUNT = 64;
 const CHANGE_GAP_MS = 50;
 /** Scans averaged for TARE and CAL. */
 const RECENT_SCANS = 4;
