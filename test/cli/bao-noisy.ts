@@ -115,6 +115,17 @@ export async function noisyGame(i: number, t: Tally): Promise<void> {
     };
     next();
   };
+  // Green pulse only where a turn may start: before it, or the opponent's
+  // while a stop is held open (issue 18: never for a lift within a turn).
+  let greenMidTurn = 0;
+  let midTurn = 0;
+  session.controller.on(() => {
+    const c = session.controller;
+    if (!c.view.moving || c.game?.turn.pendingSince !== null) return;
+    midTurn++;
+    for (const led of c.ledPlan().values())
+      if (led.pattern === "pulse" && led.colour === "green") greenMidTurn++;
+  });
   session.controller.on((e) => {
     if (e.type !== "decision" || e.verdict !== "pending") return;
     const since = e.at;
@@ -138,6 +149,8 @@ export async function noisyGame(i: number, t: Tally): Promise<void> {
     (r) => r.kind === "board" && r.event.type === "link" && r.event.state !== "ready",
   );
   expect(lost, label).toEqual([]);
+  expect(greenMidTurn, label).toBe(0);
+  expect(midTurn, label).toBeGreaterThan(0);
   const v = verified(journal);
   expect(v.mismatch, label).toBeNull();
   expect(v.decisions, label).toBeGreaterThan(0);
