@@ -28,12 +28,14 @@ const CONFIGS: readonly { game: string; options: Readonly<Record<string, unknown
 
 export interface Tally {
   games: number;
+  /** Controller states checked for green pulses while a turn was under way. */
+  midTurn: number;
   stops: Record<Way, number>;
   lineNoise: number;
 }
 
 export function tally(): Tally {
-  return { games: 0, stops: { press: 0, quiet: 0, opponent: 0 }, lineNoise: 0 };
+  return { games: 0, midTurn: 0, stops: { press: 0, quiet: 0, opponent: 0 }, lineNoise: 0 };
 }
 
 /** How each stop of a journal was accepted: the decision that ended a pending wait, and its cause. */
@@ -83,6 +85,9 @@ export async function noisyGame(i: number, t: Tally): Promise<void> {
       noise: true,
       options: config.options,
       lineNoise: { lose: 0.1, corrupt: 0.1 },
+      // One game in seven at a third of a person's pace, so that the board
+      // settles within turns (relays, safaris, taxed nyumba read lift by lift).
+      pace: i % 7 === 3 ? 0.3 : 0.05,
     }),
     h,
   );
@@ -119,7 +124,10 @@ export async function noisyGame(i: number, t: Tally): Promise<void> {
   // while a stop is held open (issue 18: never for a lift within a turn).
   let greenMidTurn = 0;
   let midTurn = 0;
-  session.controller.on(() => {
+  session.controller.on((e) => {
+    // A status event comes once the machine has moved (a stone's change
+    // changes the status line): the plan then is the board's.
+    if (e.type !== "status") return;
     const c = session.controller;
     if (!c.view.moving || c.game?.turn.pendingSince !== null) return;
     midTurn++;
@@ -150,7 +158,7 @@ export async function noisyGame(i: number, t: Tally): Promise<void> {
   );
   expect(lost, label).toEqual([]);
   expect(greenMidTurn, label).toBe(0);
-  expect(midTurn, label).toBeGreaterThan(0);
+  t.midTurn += midTurn;
   const v = verified(journal);
   expect(v.mismatch, label).toBeNull();
   expect(v.decisions, label).toBeGreaterThan(0);

@@ -15,5 +15,6 @@ describe("noisy Bao games at kete play, stops accepted each way (1 of 2)", () =>
     expect(t.stops.quiet).toBeGreaterThan(0);
     expect(t.stops.opponent).toBeGreaterThan(0);
     expect(t.lineNoise).toBeGreaterThan(0);
+    expect(t.midTurn).toBeGreaterThan(100);
   });
 });
