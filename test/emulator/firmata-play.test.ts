@@ -10,9 +10,10 @@
  * the emulated PCA9685s) shows green. The board is calibrated as from the
  * factory: its calibration file is written from the amplifiers' nominal
  * readings, where kete looks for it (XDG_CONFIG_HOME). Greedy moves, so the
- * game ends in a few plies; the Mega is reset after the second (StandardFirmata
- * starts over, kete sets it up again and says the link is up); the journal
- * verifies.
+ * game ends in a few plies; the cable is pulled and plugged in again after the
+ * first (kete says the link is lost, opens the port again when it is back),
+ * and the Mega is reset after the second (StandardFirmata starts over, kete
+ * sets it up again); the journal verifies.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -110,18 +111,18 @@ describe.skipIf(!image.ok || !haveSocat)(
       if (!created.ok) throw new Error(created.error.message);
       const board = created.value;
       const { hostPath, config } = calibrated(board, "ttyFIRMATA");
-      const served = await serveOnPty(board, {
-        hostPath,
-        pace: { realTime: true },
-        baudRate: 57600,
-      });
-      if (!served.ok) throw new Error(served.error.message);
+      const serve = async () => {
+        const r = await serveOnPty(board, { hostPath, pace: { realTime: true }, baudRate: 57600 });
+        if (!r.ok) throw new Error(r.error.message);
+        return r.value;
+      };
+      let served = await serve();
       const games = join(dir, "games");
       const k = startKete(
         [
           "play",
           "--port",
-          served.value.hostPath,
+          served.hostPath,
           "--board",
           "firmata",
           "--game",
@@ -153,19 +154,31 @@ describe.skipIf(!image.ok || !haveSocat)(
             new RegExp(`ply ${ply} {2}(South|North) \\((Ana|Ben)\\) {2}${escape(m.move)}`),
           );
           p = m.position;
+          const seen = (re: RegExp): number => (k.stdout().match(re) ?? []).length;
+          const until = async (done: () => boolean): Promise<void> => {
+            for (let i = 0; i < 600 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+          };
           if (ply === 2) {
             // The Mega resets mid-game (its reset button, a brown-out): StandardFirmata
             // announces itself again, kete sets it up again, and the game goes on.
-            const ups = (): number => (k.stdout().match(/board link up/g) ?? []).length;
-            const before = ups();
+            const ups = seen(/board link up/g);
             board.reset("external");
-            for (let i = 0; i < 600 && ups() === before; i++) {
-              await new Promise((r) => setTimeout(r, 50));
-            }
-            expect(ups(), "kete saw the board come back after its reset").toBe(before + 1);
+            await until(() => seen(/board link up/g) > ups);
+            expect(seen(/board link up/g), "back after the reset").toBe(ups + 1);
+          }
+          if (ply === 1) {
+            // The cable is pulled and plugged in again: the port goes away, kete says the
+            // link is lost, opens the port again when it is back, and the game goes on.
+            const ups = seen(/board link up/g);
+            await served.stop();
+            await until(() => seen(/board link lost/g) > 0);
+            expect(seen(/board link lost/g), "the unplug seen").toBeGreaterThan(0);
+            served = await serve();
+            await until(() => seen(/board link up/g) > ups);
+            expect(seen(/board link up/g), "back after the unplug").toBe(ups + 1);
           }
         }
-        expect(ply, "the reset came mid-game").toBeGreaterThan(2);
+        expect(ply, "the unplug and the reset came mid-game").toBeGreaterThan(2);
         await k.printed(/game over: /);
         expect(await k.exited).toBe(0);
         expect(k.stderr()).toBe("");
@@ -179,7 +192,7 @@ describe.skipIf(!image.ok || !haveSocat)(
         expect(v.stdout).toMatch(/^verified: \d+ decisions/);
       } finally {
         if (k.child.exitCode === null) k.child.kill("SIGINT");
-        await served.value.stop();
+        await served.stop();
       }
     });
 
