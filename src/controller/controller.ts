@@ -104,7 +104,11 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   // `candidates` is a lower bound in a lazy trie (unexpanded branches count one): then look for a fifth.
   const more =
     gs.turn.cursors.length > 0 && (g.candidates > 4 || candidateMoves(gs.turn, 5).length > 4);
-  return `${who}: ${g.inHand} in hand${g.nextStone.length ? `, next stone ${g.nextStone.join(" or ")}` : ""} (${moves.join(", ")}${more ? ", …" : ""})`;
+  // A lift of only part of a pit (Bao's taxed nyumba, BK-11): how many, which the LED cannot say.
+  const part = g.liftPart.length
+    ? `, lift only ${g.liftPartStones} from ${g.liftPart.join(" or ")}`
+    : "";
+  return `${who}: ${g.inHand} in hand${g.nextStone.length ? `, next stone ${g.nextStone.join(" or ")}` : ""}${part} (${moves.join(", ")}${more ? ", …" : ""})`;
 }
 
 function penaltyLine(snapshot: ControllerSnapshot, gs: GameState | null): string {

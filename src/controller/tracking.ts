@@ -928,6 +928,8 @@ export interface TurnGuide {
    * trace says how many; no game is named here.
    */
   readonly liftPart: readonly string[];
+  /** How many stones those lifts take (Bao's taxed nyumba: 2), 0 when `liftPart` is empty. */
+  readonly liftPartStones: number;
   /**
    * While the end of the turn is pending (Bao's stop in the nyumba, BK-12):
    * where the opponent may start should the stop stand, since their first
@@ -1026,6 +1028,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
   const capturedTo: string[] = [];
   const liftNext: string[] = [];
   const liftPart: string[] = [];
+  let liftPartStones = 0;
   const last = new Set<number>();
   const kichwa = new Set<number>();
   const nodes = new Set<TrieNode<P>>();
@@ -1063,6 +1066,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
           starts.push(name(s.pit));
         } else if (s.op === OP_LIFT && s.n < (c.board[s.pit] as number)) {
           liftPart.push(name(s.pit));
+          liftPartStones = liftPartStones === 0 ? s.n : Math.min(liftPartStones, s.n);
         } else {
           liftNext.push(name(s.pit));
         }
@@ -1085,6 +1089,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     kichwa: uniq([...kichwa].map(name)),
     liftNext: uniq(liftNext),
     liftPart: uniq(liftPart),
+    liftPartStones,
     nextStarts: nextStartsOf(t),
     lastStone: uniq([...last].map(name)),
     stage,
@@ -1190,6 +1195,7 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     kichwa: [],
     liftNext: [],
     liftPart: [],
+    liftPartStones: 0,
     nextStarts: [],
     lastStone: [...last].sort(),
     stage: atStart ? 0 : 1,

@@ -88,6 +88,8 @@ describe("bao: lifts within a turn are not turn starts", () => {
     const g = s.controller.snapshot.context.guide!;
     expect(g.liftPart).toEqual([pit]);
     expect(g.liftNext).not.toContain(pit);
+    expect(g.liftPartStones).toBe(2);
+    expect(s.controller.status).toContain(`lift only 2 from ${pit}`);
     const plan = s.controller.ledPlan();
     expect(plan.get(pit)).toEqual(look("liftPart"));
     expect([...plan.values()]).not.toContainEqual(look("legalStart"));
