@@ -9,14 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_QUIET_MS } from "../../src/controller/index.js";
 import { settingsOf, LEGACY_QUIET_MS } from "../../src/cli/play/verify.js";
 import type { Journal } from "../../src/journal/records.js";
-import {
-  expectVerified,
-  fakeHost,
-  journalAt,
-  settings,
-  start,
-  drive,
-} from "./play-harness.js";
+import { expectVerified, fakeHost, journalAt, settings, start, drive } from "./play-harness.js";
 
 /** Each stop's wait: from the first pending decision to the move that ended it (`moved`). */
 function waits(j: Journal): number[] {
