@@ -6,6 +6,7 @@ import { benchBoard } from "./board.js";
 import { benchController } from "./controller.js";
 import { benchEmulator } from "./emulator.js";
 import { benchEngine } from "./engine.js";
+import { benchFirmata } from "./firmata.js";
 import { benchPlay } from "./play.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   board: benchBoard,
   play: benchPlay,
   emulator: benchEmulator,
+  firmata: benchFirmata,
 };
 
 async function main(): Promise<void> {
