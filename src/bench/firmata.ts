@@ -25,6 +25,8 @@ import { printTable } from "./report.js";
 const PITS = GEOMETRIES["4x8"].cells;
 /** The debounce `kete play` sets at a person's pace (settleMs(1), src/cli/play/board.ts). */
 const KETE_PLAY_DEB_MS = 150;
+/** The board's own default debounce (PROTOCOL.md §7), as the reference board's bench row uses. */
+const BOARD_DEB_MS = 200;
 /** 57600 baud, 8N1: ten bit times a byte. */
 const LINE_BYTES_PER_S = 57600 / 10;
 
@@ -48,7 +50,7 @@ function calibrationOf(board: StockBoard): Map<string, PitCalibration> {
   return table;
 }
 
-async function rig(image: Uint8Array, seed: number): Promise<Rig> {
+async function rig(image: Uint8Array, seed: number, debounceMs = KETE_PLAY_DEB_MS): Promise<Rig> {
   const made = StockBoard.create({ firmware: image, seed, counts: 4 });
   if (!made.ok) throw new Error(made.error.message);
   const board = made.value;
@@ -67,7 +69,7 @@ async function rig(image: Uint8Array, seed: number): Promise<Rig> {
     binding,
     scheduler: board.clock,
     calibrationFile,
-    debounceMs: KETE_PLAY_DEB_MS,
+    debounceMs,
     snapshotIntervalMs: 1000,
     firmataReadyMs: 5000,
   });
@@ -183,8 +185,11 @@ async function phases(image: Uint8Array): Promise<LoadPhase[]> {
  * snapshot that counts it (kete play's debounce), and from an LED command to
  * the LED lit in that colour on its PCA9685.
  */
-async function latencies(image: Uint8Array): Promise<{ drop: number[]; led: number[] }> {
-  const r = await rig(image, 4);
+async function latencies(
+  image: Uint8Array,
+  debounceMs: number,
+): Promise<{ drop: number[]; led: number[] }> {
+  const r = await rig(image, 4, debounceMs);
   const random = seededRandom(4);
   const drop: number[] = [];
   for (let k = 0; k < 60; k++) {
@@ -242,17 +247,19 @@ export async function benchFirmata(): Promise<void> {
       "Medians of three runs of 2 s, the host side (firmata-io, the host firmware's scan, counts and LED plan) in the same process and included. × real time ≥ 1: `kete board-sim --firmata` keeps up with the wall clock.",
     ],
   });
-  const { drop, led } = await latencies(image.value);
+  const { drop, led } = await latencies(image.value, KETE_PLAY_DEB_MS);
+  const board = await latencies(image.value, BOARD_DEB_MS);
   printTable({
     title: "Stock-parts board: scan, settle and LEDs (emulated clock)",
     columns: ["path", "samples", "p50 ms", "p99 ms", "max ms"],
     rows: [
       ...ps.map((p) => [`scan period (both halves), ${p.what}`, ...quantiles(p.periods)]),
       [`stone dropped → settled count (deb ${KETE_PLAY_DEB_MS} ms)`, ...quantiles(drop)],
+      [`stone dropped → settled count (deb ${BOARD_DEB_MS} ms)`, ...quantiles(board.drop)],
       ["LED command → LED lit on its PCA9685", ...quantiles(led)],
     ],
     notes: [
-      `Scan: select D22, fence it with a PIN_STATE_QUERY of D22, keep the first complete report cycle (A0..A15 at a 10 ms sampling interval) after the answer; twice (hardware/firmata.md §4). Settle: from a stone landing in a random pit to the first settled snapshot counting it, with the debounce kete play sets (${KETE_PLAY_DEB_MS} ms, PROTOCOL.md §7); the cup's ringing and the amplifier's RC filter are in it. LED: from setLeds to the colour channel above 200 of 255 on the emulated PCA9685 (johnny-five Led.RGB's I2C writes at 57600 baud).`,
+      `Scan: select D22, fence it with a PIN_STATE_QUERY of D22, keep the first complete report cycle (A0..A15 at a 10 ms sampling interval) after the answer; twice (hardware/firmata.md §4). Settle: from a stone landing in a random pit to the first settled snapshot counting it, with the debounce kete play sets (${KETE_PLAY_DEB_MS} ms, PROTOCOL.md §7) and with the board's default (${BOARD_DEB_MS} ms, as the reference board's row); the cup's ringing and the amplifier's RC filter are in it. LED: from setLeds to the colour channel above 200 of 255 on the emulated PCA9685 (johnny-five Led.RGB's I2C writes at 57600 baud).`,
     ],
   });
   printTable({
