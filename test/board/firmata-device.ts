@@ -173,7 +173,7 @@ export class FakeFirmataMega {
     }
   }
 
-  private sysex(body: readonly number[]): void {
+  protected sysex(body: readonly number[]): void {
     const [cmd] = body;
     if (cmd === 0x79) this.sendFirmware();
     else if (cmd === 0x6b) {

@@ -19,7 +19,7 @@ export interface PhysicalConfig {
 }
 
 /** A mistake made on purpose: the settled boards that make it, and the rule that must be named. */
-interface Injection {
+export interface Injection {
   readonly kind: "out-of-turn" | "skipped-pit" | "capture-not-taken";
   readonly boards: readonly Board[];
   readonly rule: string;
@@ -77,7 +77,7 @@ function captureNotTaken(m: LegalMove<Position>, before: Board) {
   return boards;
 }
 
-function injection(
+export function injection(
   game: Game<Position>,
   c: PhysicalConfig,
   p: Position,
