@@ -31,14 +31,14 @@ import type { Hx711Options } from "./hx711.js";
 import { parseIntelHex } from "./intel-hex.js";
 import { PitModels, StoneBox } from "./pit-model.js";
 import type { PitModelOptions, SensorFault, StoneSetOptions } from "./pit-model.js";
+import { MegaButtons, MegaRun } from "./mega-run.js";
+import type { PaceOptions } from "./mega-run.js";
 import { DARK, Sk9822Chain } from "./sk9822.js";
 import type { LedColour } from "./sk9822.js";
 
-/** One emulated millisecond: the run loop yields to the event loop between slices. */
-export const SLICE_CYCLES = CYCLES_PER_MS;
+export { SLICE_CYCLES, type PaceOptions } from "./mega-run.js";
 /** Host bytes the USB bridge buffers before it drops (a flood). */
 const RX_QUEUE_LIMIT = 65536;
-const BUTTON_BITS: Readonly<Record<number, number>> = { 1: 4, 2: 5 };
 
 export interface EmulatedBoardOptions {
   /** The flash image (`loadFirmware`). */
@@ -65,13 +65,6 @@ export interface EmulatedBoardOptions {
   readonly wiring?: BoardWiring;
 }
 
-export interface PaceOptions {
-  /** Paced to the wall clock (people watching), or as fast as possible. */
-  readonly realTime: boolean;
-  /** Emulated seconds per wall second when paced (default 1). */
-  readonly speed?: number;
-}
-
 /** A firmware image from an Intel HEX file. */
 export function loadFirmware(path: string): Result<Uint8Array> {
   let text: string;
@@ -94,8 +87,6 @@ export function referenceWiring(): Result<BoardWiring> {
   }
 }
 
-const yieldToEventLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
-
 export class EmulatedBoard {
   readonly mcu: Mega2560;
   readonly physical: PhysicalBoard;
@@ -116,12 +107,11 @@ export class EmulatedBoard {
   /** The USART's second receive buffer (UDR is a two-byte FIFO on the chip). */
   private rxFifo: number[] = [];
   private readonly txListeners = new Set<(byte: number) => void>();
-  private readonly pressed = new Set<number>();
   private readonly rxQueue: number[] = [];
   private rxBusy = false;
   private lastMosiBit = 0;
-  private running: Promise<void> | null = null;
-  private stopping = false;
+  private readonly buttons: MegaButtons;
+  private readonly run: MegaRun;
   private lastFlush = 0;
 
   private constructor(options: EmulatedBoardOptions, wiring: BoardWiring, eeprom: EepromFile) {
@@ -131,6 +121,8 @@ export class EmulatedBoard {
     this.physical =
       options.physical ?? new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 });
     this.mcu = new Mega2560(options.firmware, eeprom, { timers12: options.timers12 === true });
+    this.buttons = new MegaButtons(this.mcu);
+    this.run = new MegaRun(this.mcu, () => this.afterSlice());
     this.clock = this.makeClock();
     const channelOf = new Map(wiring.pits.map((p) => [p.pit, p.channel]));
     const faults: Record<number, SensorFault> = {};
@@ -193,8 +185,8 @@ export class EmulatedBoard {
       }
       cpu.addClockEvent(() => spi.completeTransfer(0), spi.transferCycles);
     };
-    chip.port("E").addListener(() => this.refreshButtons());
-    this.refreshButtons();
+    chip.port("E").addListener(() => this.buttons.refresh());
+    this.buttons.refresh();
     chip.port("B").addListener((value) => {
       const lit = ((value >> 7) & 1) === 1 && ((cpu.data[0x24] ?? 0) & 0x80) !== 0;
       if (lit !== this.led13) this.led13Changes++;
@@ -216,24 +208,13 @@ export class EmulatedBoard {
     return seen;
   }
 
-  private refreshButtons(): void {
-    const port = this.mcu.chip.port("E");
-    const pullUps = this.mcu.cpu.data[port.portConfig.PORT] ?? 0;
-    for (const [n, bit] of Object.entries(BUTTON_BITS)) {
-      // Pressed: the pin is shorted to ground; released: it reads its pull-up (or floats low).
-      port.setPin(bit, !this.pressed.has(Number(n)) && ((pullUps >> bit) & 1) === 1);
-    }
-  }
-
   /** Presses button 1 (confirm, PE4) or 2 (end turn, PE5). */
   press(button: number): void {
-    this.pressed.add(button);
-    this.refreshButtons();
+    this.buttons.press(button);
   }
 
   release(button: number): void {
-    this.pressed.delete(button);
-    this.refreshButtons();
+    this.buttons.release(button);
   }
 
   /** What the LED under `pit` shows. */
@@ -361,62 +342,22 @@ export class EmulatedBoard {
   }
 
   /** Runs `ms` of emulated time as fast as the host can, yielding to the event loop every slice. */
-  async runFor(ms: number): Promise<void> {
-    const end = this.mcu.cycles + ms * CYCLES_PER_MS;
-    while (this.mcu.cycles < end) {
-      this.mcu.runUntil(Math.min(end, this.mcu.cycles + SLICE_CYCLES));
-      this.afterSlice();
-      await yieldToEventLoop();
-    }
+  runFor(ms: number): Promise<void> {
+    return this.run.runFor(ms);
   }
 
   /** Runs until `done()` holds (checked every slice) or `ms` have passed; whether it held. */
-  async runUntil(done: () => boolean, ms: number): Promise<boolean> {
-    const end = this.mcu.cycles + ms * CYCLES_PER_MS;
-    while (!done()) {
-      if (this.mcu.cycles >= end) return false;
-      this.mcu.runUntil(Math.min(end, this.mcu.cycles + SLICE_CYCLES));
-      this.afterSlice();
-      await yieldToEventLoop();
-    }
-    return true;
+  runUntil(done: () => boolean, ms: number): Promise<boolean> {
+    return this.run.runUntil(done, ms);
   }
 
   /** Runs in the background until `stop()`, paced or as fast as possible. */
   start(pace: PaceOptions): void {
-    if (this.running !== null) return;
-    this.stopping = false;
-    this.running = this.loop(pace);
-  }
-
-  private async loop(pace: PaceOptions): Promise<void> {
-    const speed = pace.speed ?? 1;
-    let wall0 = performance.now();
-    let cycles0 = this.mcu.cycles;
-    while (!this.stopping) {
-      if (!pace.realTime) {
-        this.mcu.runUntil(this.mcu.cycles + SLICE_CYCLES);
-      } else {
-        const target = cycles0 + (performance.now() - wall0) * CYCLES_PER_MS * speed;
-        if (target - this.mcu.cycles > 100 * CYCLES_PER_MS) {
-          // Far behind (a stalled host): let the backlog go rather than race to catch up.
-          wall0 = performance.now();
-          cycles0 = this.mcu.cycles;
-        } else if (target > this.mcu.cycles) {
-          this.mcu.runUntil(Math.min(target, this.mcu.cycles + 4 * SLICE_CYCLES));
-        } else {
-          await new Promise((r) => setTimeout(r, 1));
-        }
-      }
-      this.afterSlice();
-      await yieldToEventLoop();
-    }
+    this.run.start(pace);
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    await this.running;
-    this.running = null;
+    await this.run.stop();
     this.eeprom.flush();
   }
 }

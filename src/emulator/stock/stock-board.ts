@@ -51,7 +51,8 @@ import { err, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import { CYCLES_PER_MS, EEPROM_BYTES, FLASH_BYTES, Mega2560 } from "../atmega2560.js";
 import type { Chip, ResetReason } from "../atmega2560.js";
-import type { PaceOptions } from "../board.js";
+import { MegaButtons, MegaRun } from "../mega-run.js";
+import type { PaceOptions } from "../mega-run.js";
 import { parseIntelHex } from "../intel-hex.js";
 import { PitModels, StoneBox } from "../pit-model.js";
 import type { PitModelOptions, StoneSetOptions } from "../pit-model.js";
@@ -60,10 +61,6 @@ import type { AmplifierFault, AnalogFrontEndOptions } from "./analog-front-end.j
 import { Pca9685, TwiBus } from "./pca9685.js";
 import { UsartBridge } from "./usart-bridge.js";
 
-/** One emulated millisecond: the run loop yields to the event loop between slices. */
-const SLICE_CYCLES = CYCLES_PER_MS;
-/** PE4 and PE5: D2 and D3 on the Mega. */
-const BUTTON_BITS: Readonly<Record<number, number>> = { 1: 4, 2: 5 };
 /** D22 is PA0 on the Mega (the select line of every analogue switch). */
 const SELECT_PORT = "A";
 const SELECT_BIT = 0;
@@ -119,8 +116,6 @@ export function loadStandardFirmata(path = standardFirmataPath()): Result<Uint8A
   return image.ok ? image : err(image.error.code, `${path}: ${image.error.message}`);
 }
 
-const yieldToEventLoop = (): Promise<void> => new Promise((r) => setImmediate(r));
-
 export class StockBoard {
   readonly mcu: Mega2560;
   readonly physical: PhysicalBoard;
@@ -134,15 +129,16 @@ export class StockBoard {
   readonly clock: Scheduler;
   /** Conversions by select level (tests: the switch was used both ways). */
   readonly conversions = { low: 0, high: 0 };
-  private readonly pressed = new Set<number>();
-  private running: Promise<void> | null = null;
-  private stopping = false;
+  private readonly buttons: MegaButtons;
+  private readonly run: MegaRun;
 
   private constructor(options: StockBoardOptions) {
     const seed = options.seed ?? 1;
     this.physical =
       options.physical ?? new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 });
     this.mcu = new Mega2560(options.firmware, new EEPROMMemoryBackend(EEPROM_BYTES));
+    this.buttons = new MegaButtons(this.mcu);
+    this.run = new MegaRun(this.mcu);
     this.clock = this.makeClock();
     const indexOf = new Map<string, number>();
     for (let k = 0; k < PITS_4X8; k++) indexOf.set(pitName(k), k);
@@ -191,8 +187,8 @@ export class StockBoard {
       cpu.addClockEvent(() => adc.completeADCRead(value), adc.sampleCycles);
     };
     this.bus.connect(chip.twi, cpu);
-    chip.port("E").addListener(() => this.refreshButtons());
-    this.refreshButtons();
+    chip.port("E").addListener(() => this.buttons.refresh());
+    this.buttons.refresh();
   }
 
   /** Whether the switches' select line (D22) is high: driven high, or floating with its pull-up. */
@@ -214,24 +210,13 @@ export class StockBoard {
     return Math.min(1023, Math.max(0, Math.round((volts / reference) * 1023)));
   }
 
-  private refreshButtons(): void {
-    const port = this.mcu.chip.port("E");
-    const pullUps = this.mcu.cpu.data[port.portConfig.PORT] ?? 0;
-    for (const [n, bit] of Object.entries(BUTTON_BITS)) {
-      // Pressed: the pin is shorted to ground; released: it reads its pull-up (or floats low).
-      port.setPin(bit, !this.pressed.has(Number(n)) && ((pullUps >> bit) & 1) === 1);
-    }
-  }
-
   /** Presses button 1 (D2) or 2 (D3). */
   press(button: number): void {
-    this.pressed.add(button);
-    this.refreshButtons();
+    this.buttons.press(button);
   }
 
   release(button: number): void {
-    this.pressed.delete(button);
-    this.refreshButtons();
+    this.buttons.release(button);
   }
 
   /** What the RGB LED under `pit` (A1..D8) shows: each colour's PWM level 0..255. */
@@ -289,62 +274,25 @@ export class StockBoard {
   }
 
   /** Runs `ms` of emulated time as fast as the host can, yielding to the event loop every slice. */
-  async runFor(ms: number): Promise<void> {
-    const end = this.mcu.cycles + ms * CYCLES_PER_MS;
-    while (this.mcu.cycles < end) {
-      this.mcu.runUntil(Math.min(end, this.mcu.cycles + SLICE_CYCLES));
-      await yieldToEventLoop();
-    }
+  runFor(ms: number): Promise<void> {
+    return this.run.runFor(ms);
   }
 
   /** Runs until `done()` holds (checked every slice) or `ms` have passed; whether it held. */
-  async runUntil(done: () => boolean, ms: number): Promise<boolean> {
-    const end = this.mcu.cycles + ms * CYCLES_PER_MS;
-    while (!done()) {
-      if (this.mcu.cycles >= end) return false;
-      this.mcu.runUntil(Math.min(end, this.mcu.cycles + SLICE_CYCLES));
-      await yieldToEventLoop();
-    }
-    return true;
+  runUntil(done: () => boolean, ms: number): Promise<boolean> {
+    return this.run.runUntil(done, ms);
   }
 
   /** Runs in the background until `stop()`, paced or as fast as possible. */
   start(pace: PaceOptions): void {
-    if (this.running !== null) return;
-    this.stopping = false;
-    this.running = this.loop(pace);
+    this.run.start(pace);
   }
 
   get isRunning(): boolean {
-    return this.running !== null;
+    return this.run.isRunning;
   }
 
-  private async loop(pace: PaceOptions): Promise<void> {
-    const speed = pace.speed ?? 1;
-    let wall0 = performance.now();
-    let cycles0 = this.mcu.cycles;
-    while (!this.stopping) {
-      if (!pace.realTime) {
-        this.mcu.runUntil(this.mcu.cycles + SLICE_CYCLES);
-      } else {
-        const target = cycles0 + (performance.now() - wall0) * CYCLES_PER_MS * speed;
-        if (target - this.mcu.cycles > 100 * CYCLES_PER_MS) {
-          // Far behind (a slow host): let the backlog go rather than race to catch up.
-          wall0 = performance.now();
-          cycles0 = this.mcu.cycles;
-        } else if (target > this.mcu.cycles) {
-          this.mcu.runUntil(Math.min(target, this.mcu.cycles + 4 * SLICE_CYCLES));
-        } else {
-          await new Promise((r) => setTimeout(r, 1));
-        }
-      }
-      await yieldToEventLoop();
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.running;
-    this.running = null;
+  stop(): Promise<void> {
+    return this.run.stop();
   }
 }
