@@ -4,8 +4,10 @@
  * the real FirmataBoard, FirmataTransport, firmata-io and HostFirmware over a
  * fake StandardFirmata Mega whose analogue inputs carry the pit weights
  * through the emulator's amplifier, RC filter, ADC noise and D22 switches),
- * all on one fake clock. A hand plays each random legal move stone by stone
- * at a person's pace (scaled), so the host's scan, tare/gain, ± 0.3-stone
+ * all on one fake clock. A hand waits for the start pit's RGB LED to show
+ * green (read back from the emulated PCA9685s: the controller's LED plan
+ * through HostFirmware, johnny-five and Firmata I2C), then plays the random
+ * legal move stone by stone at a person's pace (scaled), so the host's scan, tare/gain, ± 0.3-stone
  * counts and settling (PROTOCOL.md §7) make every reading the controller
  * sees; in some games one mistake of physical-games.ts is made by hand at a
  * random ply, and must be named at its first wrong settled reading exactly
@@ -24,7 +26,11 @@ import { playTrace } from "../../src/board/physical-board.js";
 import { findGame } from "../../src/games/index.js";
 import type { Game, Position } from "../../src/games/core/types.js";
 import { seededRandom } from "../../src/shared/random.js";
-import { openSimulatedStockBoard, type SimulatedStockBoard } from "../board/firmata-sim.js";
+import {
+  openSimulatedStockBoard,
+  type SimulatedStockBoard,
+  type SimulatedStockOptions,
+} from "../board/firmata-sim.js";
 import { PITS_4X8, counts, startSession } from "./harness.js";
 import { feed } from "./scenario.js";
 import { injection, type Injection, type PhysicalConfig } from "./physical-games.js";
@@ -41,7 +47,7 @@ export interface FirmataReport {
   otherRule: string[];
   /** Settled snapshots the controller was given. */
   settled: number;
-  /** Turns started while the start pit's RGB LED showed green (read from the PCA9685s). */
+  /** Turns whose start pit's RGB LED showed green (PCA9685 registers) within 2 s of the turn. */
   greenStarts: number;
 }
 
@@ -89,11 +95,14 @@ export async function playFirmataGames(
     maxPlies = 24,
     pace = 0.6,
     model = "stepped",
+    frontEnd = {},
   }: {
     injectShare?: number;
     maxPlies?: number;
     pace?: number;
     model?: "emulated" | "stepped";
+    /** The analogue front end's parts (default the design's: 300 µV noise, ± 3 % spread). */
+    frontEnd?: SimulatedStockOptions["frontEnd"];
   } = {},
 ): Promise<void> {
   const game = findGame(c.game) as Game<Position>;
@@ -106,6 +115,7 @@ export async function playFirmataGames(
       counts: counts(game, p),
       seed: seed * 31 + g,
       model,
+      frontEnd,
     });
     const { clock, board, mega } = sim;
     const controller = new Controller(board, { clock: () => clock.now() });
@@ -173,8 +183,11 @@ export async function playFirmataGames(
         else report.otherRule.push(`${what}: ${inj.kind} named ${named?.message ?? "?"}`);
         break;
       }
+      // The hand follows the lights: it starts once the start pit's LED shows green (PCA9685 registers).
       const start = m.trace[0]?.pit;
-      if (start !== undefined && mega.ledOf(start).g > 64) report.greenStarts++;
+      if (start !== undefined && (await sim.until(() => mega.ledOf(start).g > 0, 2000))) {
+        report.greenStarts++;
+      }
       const before = moves().length;
       let done = false;
       void playTrace(mega.physical, m.trace, {

@@ -6,9 +6,12 @@
  * of a whole number (a weight between two counts holds the last count and
  * keeps the pit unsettled); a reading below the tare is an empty cup (its
  * zero drifted, or a pit not yet calibrated reads a little low), 0. Settling follows PROTOCOL.md §7: a pit is settled
- * when its **raw signal** has not moved for `deb` ms (a move is more than a
- * quarter of a stone away from where it last came to rest, so ADC noise of a
- * LSB or two does not restart the timer, a stone or a hand does); `deb = 0`
+ * when its **raw signal** has not moved for `deb` ms (a move is a reading
+ * more than a quarter of a stone away from where the signal rests, and the
+ * rest follows the signal while it rests, a mean over about four scans; so
+ * ADC noise of a LSB or two — 0.6 LSB rms — does not restart the timer, a
+ * stone or a hand does; with the rest one noisy sample, such noise kept 9
+ * snapshots in 10 unsettled); `deb = 0`
  * reports every pit that is not faulty as settled. Sensor faults (§7, §12.2
  * `ERR sensor-fault`): a reading stuck at either rail (0 or 1023: an
  * amplifier or cell unplugged, a short) or far below the pit's tare (the
@@ -51,7 +54,7 @@ export interface SensingUpdate {
 }
 
 interface PitState {
-  /** Where the raw signal last came to rest, and since when. */
+  /** Where the raw signal rests (a running mean while it rests), and since when. */
   rest: number;
   restSince: number;
   count: number | null;
@@ -179,6 +182,8 @@ export class PitSensing {
     if (Math.abs(value - pit.rest) > this.options.moveStones * cal.gain) {
       pit.rest = value;
       pit.restSince = now;
+    } else {
+      pit.rest += (value - pit.rest) / 4;
     }
   }
 
