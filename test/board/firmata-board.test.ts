@@ -178,6 +178,18 @@ describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
     await board.close();
   });
 
+  it("closed before its port has even opened: the port is closed too, nothing left running", async () => {
+    const { clock, board, device, events } = rig();
+    await board.close(); // at once: the port's open is still on its way
+    await clock.advance(3000);
+    expect(board.state).toBe("closed");
+    expect(events.some((e) => e.type === "hello")).toBe(false);
+    const bytes = device.hostBytes;
+    await clock.advance(3000);
+    expect(device.hostBytes).toBe(bytes);
+    expect(clock.pending).toBe(0);
+  });
+
   it("closed while it opens: gives up quietly, no scan or heartbeat left running", async () => {
     const { clock, board, device, events } = rig();
     await clock.advance(60); // the port is open, the Mega has just announced itself

@@ -120,9 +120,16 @@ export class FirmataTransport implements Transport {
     const table = await readCalibrationFile(this.calibrationFile);
     if (!table.ok) return table;
     this.missing = GEOMETRIES["4x8"].cells.filter((pit) => !table.value.has(pit));
+    if (generation !== this.generation) return closedMeanwhile();
     const opened = await this.openPort(handlers);
     if (!opened.ok) return opened;
     const port = opened.value;
+    if (generation !== this.generation) {
+      // Closed while the port was opening: close() found no port to close.
+      if (this.port === port) this.port = null;
+      await this.closePort(port);
+      return closedMeanwhile();
+    }
     const io = await this.handshake(port);
     if (!io.ok || generation !== this.generation) {
       await this.closePort(port);
