@@ -78,7 +78,7 @@ describe("a trace recorded in part is completed by replay (TRACE_STAGES)", () =>
           expect(part).toEqual(whole);
         },
       ),
-      { numRuns: propertyRuns(150) },
+      { numRuns: propertyRuns(60) },
     );
     expect(replayed.n).toBeGreaterThan(100); // paths past the recorded stages were replayed
   });
@@ -121,7 +121,7 @@ describe("a trace recorded in part is completed by replay (TRACE_STAGES)", () =>
           expect(part).toEqual(whole);
         },
       ),
-      { numRuns: propertyRuns(150) },
+      { numRuns: propertyRuns(60) },
     );
     expect(replayed.n).toBeGreaterThan(100); // paths past the recorded stages were replayed
   });
