@@ -25,7 +25,13 @@ export class CalibrationTap implements Transport {
   private readonly framer = new LineFramer();
   private collected: CalibrationMessage[] | null = null;
 
-  constructor(private readonly inner: Transport) {}
+  /** The inner transport's own line framing, if it has one (the serial port's readline framing). */
+  readonly framing?: Transport["framing"];
+
+  constructor(private readonly inner: Transport) {
+    const framing = inner.framing;
+    if (framing !== undefined) this.framing = (deliver) => framing.call(inner, deliver);
+  }
 
   get name(): string {
     return this.inner.name;
