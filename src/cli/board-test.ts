@@ -26,7 +26,7 @@ import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
 import { boardKindOf } from "./play/board.js";
-import type { BoardKind } from "./play/board.js";
+import { readyMsOf, type BoardKind } from "./play/board.js";
 import { usageError } from "./usage.js";
 
 export { describeInfo, renderBoard } from "./board-test/render.js";
@@ -43,7 +43,6 @@ interface BoardTestFlags {
 export const EXIT_NO_BOARD = 1;
 
 /** How long the handshake may take, and `--once` may wait for its snapshot. */
-const READY_MS = 6000;
 const SNAPSHOT_MS = 3000;
 
 export function registerBoardTestCommand(program: Command): Command {
@@ -113,7 +112,9 @@ export async function runBoardTest(run: BoardTestRun): Promise<number> {
 
 /** The test on a board link not yet ready (a `SerialBoard`; a `SimulatedBoard` in tests). */
 export async function testBoard(board: BoardSession, run: BoardTestRun): Promise<number> {
-  const ready = await waitForReady(board, READY_MS, { failOnLost: true });
+  const ready = await waitForReady(board, readyMsOf(run.boardKind ?? "serial"), {
+    failOnLost: true,
+  });
   if (!ready.ok) return giveUp(board, run, ready.error.message);
   const stats = emptyStats();
   const screen = new Screen(board, { live: run.live, out: run.out, paint: painter(run.colour) });

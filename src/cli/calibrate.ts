@@ -18,7 +18,7 @@ import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/link.js";
-import { boardKindOf } from "./play/board.js";
+import { boardKindOf, readyMsOf } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
@@ -167,7 +167,7 @@ export function registerCalibrateCommand(program: Command): Command {
         kind.value === "firmata" ? firmataCalibrationBoard(port) : serialCalibrationBoard(port);
       const run =
         kind.value === "firmata"
-          ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE }
+          ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE, readyMs: readyMsOf("firmata") }
           : options.value;
       const code = await calibrateBoard(board, run, {
         out: (text) => process.stdout.write(text),

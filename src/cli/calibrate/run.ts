@@ -41,7 +41,8 @@ import { join } from "node:path";
 export { EXIT_INCOMPLETE };
 
 /** How long the handshake may take; how long the board may be gone before kete gives up. */
-const READY_MS = 6000;
+/** How long the board may take to be ready, unless `CalibrateOptions.readyMs` says. */
+const READY_MS = 8000;
 const GONE_MS = 30_000;
 const TICK_MS = 100;
 
@@ -64,6 +65,8 @@ export interface CalibrateOptions {
    * board's are ADC units, `FIRMATA_RAW_PER_STONE`).
    */
   readonly rawPerStone?: number;
+  /** How long the board may take to be ready (default 8 s; a stock-parts board's Mega resets on open). */
+  readonly readyMs?: number;
 }
 
 export interface CalibrateIo {
@@ -84,7 +87,7 @@ export async function calibrateBoard(
   io: CalibrateIo,
 ): Promise<number> {
   const say = (line: string): void => io.err(`kete calibrate: ${line}\n`);
-  const ready = await waitForReady(board.session, READY_MS, {
+  const ready = await waitForReady(board.session, options.readyMs ?? READY_MS, {
     failOnLost: true,
     scheduler: io.scheduler,
   });

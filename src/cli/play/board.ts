@@ -72,8 +72,17 @@ export function badPort(port: string): string | null {
 
 /** How long a real board may take to answer the handshake. */
 const SERIAL_READY_MS = 8000;
-/** A Mega resets when its port opens and StandardFirmata announces itself after its bootloader. */
+/**
+ * A Mega resets when its port opens, StandardFirmata announces itself after its
+ * bootloader and a 1.6 s blink, and the LED controllers' set-up takes most of a
+ * second at 57600 baud before the first scan.
+ */
 const FIRMATA_READY_MS = 12000;
+
+/** How long `kete play`, `board-test` and `calibrate` wait for a board of this kind to be ready. */
+export function readyMsOf(kind: BoardKind): number {
+  return kind === "firmata" ? FIRMATA_READY_MS : SERIAL_READY_MS;
+}
 
 /** The board's debounce: 150 ms at a person's pace, down to 30 ms for fast unattended games. */
 export function settleMs(pace: number): number {
