@@ -264,15 +264,7 @@ async function serveFirmware(
       `connect with: kete board-test --port ${path}\n` +
       `Ctrl-C to stop\n`,
   );
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    void served.value.stop().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  process.on("SIGHUP", stop);
+  const stopping = stopOnSignals(served.value);
   const b = board.value;
   if (flags.hand === true) {
     handLoop(
@@ -287,7 +279,7 @@ async function serveFirmware(
     );
   }
   if (flags.demo === true) {
-    await demoLoop(board.value.physical, board.value.clock, seed, () => stopping);
+    await demoLoop(board.value.physical, board.value.clock, seed, stopping);
   }
 }
 
@@ -320,15 +312,7 @@ async function serveFirmata(
       `connect with: kete board-test --board firmata --port ${path}\n` +
       `Ctrl-C to stop\n`,
   );
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    void served.value.stop().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  process.on("SIGHUP", stop);
+  const stopping = stopOnSignals(served.value);
   if (flags.hand === true) {
     handLoop(
       {
@@ -341,7 +325,7 @@ async function serveFirmata(
       seed,
     );
   }
-  if (flags.demo === true) await demoLoop(b.physical, b.clock, seed, () => stopping);
+  if (flags.demo === true) await demoLoop(b.physical, b.clock, seed, stopping);
 }
 
 const OPS = new Set(["lift", "capture", "sow", "place"]);
@@ -487,22 +471,14 @@ async function serve(
       `connect with: kete board-test --port ${sim.hostPath}\n` +
       `Ctrl-C to stop\n`,
   );
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    void sim.stop().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  process.on("SIGHUP", stop);
+  const stopping = stopOnSignals(sim);
   if (!demo) return;
   const random = seededRandom(seed);
   const glass = geometry === "2x5+2" ? new GlassDemo() : null;
   const abalone = geometry === "hex61" ? new AbaloneDemo() : null;
-  while (!stopping) {
+  while (!stopping()) {
     await new Promise((r) => setTimeout(r, 2000 + 3000 * random()));
-    if (stopping) break;
+    if (stopping()) break;
     const trace: readonly ProtocolStep[] =
       abalone?.next(sim.physical, random) ??
       glass?.next(sim.physical, random) ??
@@ -587,4 +563,19 @@ function demoMove(physical: PhysicalBoard, random: () => number): TraceStep[] {
     steps.push({ op: "sow", pit: ring[at] ?? from });
   }
   return steps;
+}
+
+/**
+ * Stops what is served and exits on Ctrl-C, SIGTERM or a hang-up (once);
+ * the function returned says whether that has begun.
+ */
+function stopOnSignals(served: { stop(): Promise<unknown> }): () => boolean {
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void served.stop().then(() => process.exit(0));
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
+  return () => stopping;
 }
