@@ -66,6 +66,13 @@ export type Verdict =
   | { readonly phase: "penalty"; readonly decision: PenaltyDecision }
   | { readonly phase: "takeback"; readonly done: boolean };
 
+/**
+ * The phase a lost link interrupted: in `setup` and in a `turn` play may go on
+ * from a reading the board shows when it is back; elsewhere (a mistake being
+ * put right, a penalty, a takeback, the game over) a player's word is needed.
+ */
+export type LostIn = "setup" | "turn" | "other";
+
 export interface ControllerContext {
   readonly settings: Settings;
   readonly info: InfoMessage | null;
@@ -87,6 +94,8 @@ export interface ControllerContext {
   readonly counts: readonly (number | null)[] | null;
   /** The last settled snapshot seen while resynchronising. */
   readonly resyncSnapshot: BoardSnapshot | null;
+  /** Where the link was lost: what a reading after it may simply go on from (judgements.followsOn). */
+  readonly lostIn: LostIn | null;
   readonly error: string | null;
   /** The side whose flag fell, ending the game (a takeback cannot revive it), else null. */
   readonly flagged: Side | null;

@@ -90,7 +90,8 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   const who = gs === null ? "" : sideName(gs.game.layout, gs.position.toMove);
   const tag = (t: ControllerTag) => snapshot.hasTag(t);
   if (tag("connecting")) return "waiting for the board";
-  if (tag("linkLost")) return "link lost: check the board, then press confirm";
+  if (tag("linkLost"))
+    return "link lost: play on once the board is back; if it was disturbed, put it right and press confirm";
   if (tag("idle")) return c.error ?? "choose a game";
   if (tag("setup")) return `set up the board: ${formatNeeds(c.needs)}`;
   if (tag("over")) return gs?.outcome?.reason ?? "game over";

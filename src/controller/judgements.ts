@@ -34,6 +34,7 @@ import {
   replayMoves,
   takeBackTo,
   type GameState,
+  type TurnDecision,
 } from "./referee.js";
 import { positionWith, restoreDiff } from "./restore.js";
 import { confirmEnd, guide, sameCounts, type TrackingOptions } from "./tracking.js";
@@ -381,3 +382,29 @@ export function boardAsBefore(c: ControllerContext, snap: BoardSnapshot | null):
     )
   );
 }
+
+/**
+ * A reading after a lost link that play simply goes on from, judged where play
+ * stood: in setup any reading (setting up only compares), in a turn one the
+ * tracker follows as part of the move, its end or a whole move (the player
+ * sowed on while the board was away: a cable pulled, the board reset). Never
+ * one the game would call a mistake, a sensor fault or a takeback on: what the
+ * board shows after a glitch must not cost a player the game, so that waits
+ * for a player's word.
+ */
+export function followsOn(c: ControllerContext, snap: BoardSnapshot | null): boolean {
+  if (snap === null) return false;
+  if (c.lostIn === "setup") return true;
+  if (c.lostIn !== "turn") return false;
+  const v = followReading(c, snap).context.verdict;
+  return v?.phase === "turn" && GOES_ON.has(v.decision);
+}
+
+const GOES_ON: ReadonlySet<TurnDecision> = new Set<TurnDecision>([
+  "same",
+  "progress",
+  "waiting",
+  "pending",
+  "moved",
+  "game-over",
+]);

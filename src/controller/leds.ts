@@ -19,7 +19,7 @@
  * | winner | green steady | game over: the winner's pits |
  * | draw | white steady | game over, a draw: every pit |
  * | sensorFault | white fast | the pit's sensor cannot be read |
- * | linkLost | blue pulse | the link came back: check the board, then press confirm |
+ * | linkLost | blue pulse | the link is down or just back: play on; a disturbed board is put right, then confirm |
  *
  * In a turn whose changes happen at once (an Abalone move, all its steps
  * free): legalStart lights the marbles some move takes, nextStone the holes

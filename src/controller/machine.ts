@@ -23,7 +23,8 @@
  *   hist             (deep history: where a lost link comes back to)
  * resynchronising    link lost from any session state; the game is kept in
  *                    context; back to session.hist when the board reads what
- *                    it read before, or when a player presses a button
+ *                    it read before, when (lost in setup or a turn) it reads
+ *                    what play goes on from, or when a player presses a button
  * ```
  *
  * Every decision is computed by pure functions (`judgements.ts`, over the
@@ -34,7 +35,12 @@
  * names. The context is plain data (context.ts): a snapshot can be persisted.
  */
 import { assertEvent, enqueueActions, setup } from "xstate";
-import type { ControllerContext, ControllerInput, ControllerMachineEvent } from "./context.js";
+import type {
+  ControllerContext,
+  ControllerInput,
+  ControllerMachineEvent,
+  LostIn,
+} from "./context.js";
 import type { ControllerEvent } from "./events.js";
 import {
   beginPlay,
@@ -43,6 +49,7 @@ import {
   checkSetup,
   confirmTurnEnd,
   followHandover,
+  followsOn,
   followReading,
   followRestoring,
   followTakeback,
@@ -160,11 +167,23 @@ export const controllerMachine = setup({
       assertEvent(event, "snapshot");
       if (event.snapshot.settled) enqueue.assign({ resyncSnapshot: event.snapshot });
     }),
-    clearResync: enqueueActions(({ enqueue }) => enqueue.assign({ resyncSnapshot: null })),
+    clearResync: enqueueActions(({ enqueue }) =>
+      enqueue.assign({ resyncSnapshot: null, lostIn: null }),
+    ),
+    /** The link went down: remember the phase it interrupted. */
+    noteLinkLost: enqueueActions(({ enqueue }, params: { readonly in: LostIn }) =>
+      enqueue.assign({ lostIn: params.in }),
+    ),
+    /** Back from a lost link on a reading play goes on from: judge it where play stood. */
+    replaySnapshot: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "snapshot");
+      enqueue.assign({ resyncSnapshot: null, lostIn: null });
+      enqueue.raise(event);
+    }),
     /** Back from a lost link by a player's word: judge the last reading seen meanwhile. */
     replayResyncSnapshot: enqueueActions(({ context, event, enqueue }) => {
       const snap = context.resyncSnapshot;
-      enqueue.assign({ resyncSnapshot: null });
+      enqueue.assign({ resyncSnapshot: null, lostIn: null });
       if (snap !== null) enqueue.raise({ type: "snapshot", snapshot: snap, at: event.at });
     }),
   },
@@ -197,6 +216,7 @@ export const controllerMachine = setup({
       context.game.outcome === null &&
       flagFall(context, event.side, event.at).emit.length > 0,
     boardAsBefore: ({ context, event }) => boardAsBefore(context, settledSnapshot(event)),
+    followsOn: ({ context, event }) => followsOn(context, settledSnapshot(event)),
   },
 }).createMachine({
   id: "kete",
@@ -215,6 +235,7 @@ export const controllerMachine = setup({
     faultyPits: [],
     counts: null,
     resyncSnapshot: null,
+    lostIn: null,
     error: null,
     flagged: null,
   }),
@@ -231,7 +252,11 @@ export const controllerMachine = setup({
     session: {
       initial: "idle",
       on: {
-        link: { guard: "linkDown", target: "resynchronising" },
+        link: {
+          guard: "linkDown",
+          target: "resynchronising",
+          actions: { type: "noteLinkLost", params: { in: "other" } },
+        },
         "board-error": { actions: "noteBoardError" },
         "new-game": { target: ".setup", actions: "startGame" },
         resume: { target: ".setup", actions: "startGame" },
@@ -246,6 +271,11 @@ export const controllerMachine = setup({
           ],
           on: {
             snapshot: { guard: "settledReading", actions: "checkSetup" },
+            link: {
+              guard: "linkDown",
+              target: "#kete.resynchronising",
+              actions: { type: "noteLinkLost", params: { in: "setup" } },
+            },
           },
         },
         play: {
@@ -262,6 +292,11 @@ export const controllerMachine = setup({
                 snapshot: { guard: "settledReading", target: ".judging", actions: "followReading" },
                 button: { guard: "buttonPressed", target: ".judging", actions: "confirmTurnEnd" },
                 confirm: { target: ".judging", actions: "confirmTurnEnd" },
+                link: {
+                  guard: "linkDown",
+                  target: "#kete.resynchronising",
+                  actions: { type: "noteLinkLost", params: { in: "turn" } },
+                },
               },
               states: {
                 judging: {
@@ -385,6 +420,7 @@ export const controllerMachine = setup({
         hello: { actions: "storeInfo" },
         snapshot: [
           { guard: "boardAsBefore", target: "#kete.session.hist", actions: "clearResync" },
+          { guard: "followsOn", target: "#kete.session.hist", actions: "replaySnapshot" },
           { actions: "keepResyncSnapshot" },
         ],
         button: {
