@@ -9,18 +9,39 @@ const LAYERS = {
   shared: [],
   games: ["shared"],
   protocol: ["shared"],
-  engine: ["games", "shared"],
+  search: ["games", "shared"],
+  engine: ["games", "search", "shared"],
   board: ["protocol", "shared"],
   controller: ["games", "protocol", "shared"],
   journal: ["shared"],
   emulator: ["board", "protocol", "shared"],
-  bench: ["board", "controller", "emulator", "engine", "games", "journal", "protocol", "shared"],
-  cli: ["board", "controller", "emulator", "engine", "games", "journal", "protocol", "shared"],
+  bench: [
+    "board",
+    "controller",
+    "emulator",
+    "engine",
+    "games",
+    "journal",
+    "protocol",
+    "search",
+    "shared",
+  ],
+  cli: [
+    "board",
+    "controller",
+    "emulator",
+    "engine",
+    "games",
+    "journal",
+    "protocol",
+    "search",
+    "shared",
+  ],
 };
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
 const TYPES_ONLY = { board: ["games"], controller: ["board"] };
 /** Layers that know nothing about files, ports or time: no Node built-ins. */
-const PURE = ["shared", "games", "protocol", "engine", "controller"];
+const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
 
 function layerRules(layer) {
   const allowed = LAYERS[layer];

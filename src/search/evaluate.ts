@@ -1,0 +1,72 @@
+/**
+ * How good a position is for a side, in stones, when the search can look no
+ * further, and the key the transposition table files it under.
+ *
+ * The sowing games all keep their stones on the board (four-row: CORE-3,
+ * captures cross to the captor's rows; Bao: a captured stone is sown on by
+ * the captor), so the stones a side holds are the material that wins: a side
+ * left without a legal start loses (HB-7, BK-4). Material is what the
+ * evaluation counts: the stones in a side's own places (`layout.owners`), plus
+ * a Bao player's stones still in reserve (`hand`). `npm run bench -- search`
+ * compares it with a mobility-weighted variant (see bench/search.ts).
+ *
+ * Positions of the sowing families carry their board as `pits`, a
+ * `Uint8Array` in `layout.places` order; games whose positions do not are
+ * evaluated from `sensorView` and keyed by their JSON, slower but exact.
+ */
+import type { Game, Outcome, Position, Side } from "../games/index.js";
+import { opponent } from "../games/index.js";
+import { WIN_SCORE } from "./types.js";
+
+/** The shape the sowing families' positions share (mancala4x8, bao). */
+interface PitsPosition extends Position {
+  readonly pits: Uint8Array;
+  readonly hand?: Readonly<Record<Side, number>>;
+  readonly nyumba?: Readonly<Record<Side, boolean>>;
+  readonly blocked?: string | null;
+}
+
+function hasPits(p: Position): p is PitsPosition {
+  return (p as Partial<PitsPosition>).pits instanceof Uint8Array;
+}
+
+export interface Evaluator<P extends Position> {
+  /** Material for `side`: its stones minus the other side's. */
+  material(p: P, side: Side): number;
+  /** A string equal for two positions exactly when they are the same position. */
+  key(p: P): string;
+}
+
+export function evaluatorOf<P extends Position>(game: Game<P>): Evaluator<P> {
+  const owners = game.layout.owners;
+  const sign = (side: Side): Int8Array =>
+    Int8Array.from(owners, (o) => (o === null ? 0 : o === side ? 1 : -1));
+  const signs = new Map<Side, Int8Array>(game.layout.sides.map((s) => [s, sign(s)]));
+  return {
+    material(p, side) {
+      const w = signs.get(side);
+      if (w === undefined) return 0;
+      const counts: ArrayLike<number> = hasPits(p) ? p.pits : game.sensorView(p).counts;
+      let s = 0;
+      for (let i = 0; i < counts.length; i++) s += w[i]! * counts[i]!;
+      if (hasPits(p) && p.hand !== undefined) {
+        s += (p.hand[side] ?? 0) - (p.hand[opponent(game.layout, side)] ?? 0);
+      }
+      return s;
+    },
+    key(p) {
+      if (!hasPits(p)) return JSON.stringify(game.positionToJSON(p));
+      let k = `${p.toMove}|${String.fromCharCode(...p.pits)}`;
+      if (p.hand !== undefined) k += `|${p.hand.S},${p.hand.N}`;
+      if (p.nyumba !== undefined) k += `|${p.nyumba.S ? 1 : 0}${p.nyumba.N ? 1 : 0}`;
+      if (p.blocked !== undefined) k += `|${p.blocked ?? ""}`;
+      return k;
+    },
+  };
+}
+
+/** A finished game's score for `side`, `ply` plies from the root: the sooner a win, the better. */
+export function terminalScore(outcome: Outcome, side: Side, ply: number): number {
+  if (outcome.winner === null) return 0;
+  return outcome.winner === side ? WIN_SCORE - ply : -(WIN_SCORE - ply);
+}

@@ -1,0 +1,8 @@
+/**
+ * The search (issue 16): the move kete plays and the hint it gives, for every
+ * game on the `Game` contract. Pure, beside `src/games`: see search.ts.
+ */
+export { search } from "./search.js";
+export { LEVELS, findLevel, levelOptions } from "./levels.js";
+export { WIN_SCORE } from "./types.js";
+export type { Level, SearchLimits, SearchOptions, SearchResult } from "./types.js";

@@ -1,0 +1,340 @@
+/**
+ * The search: iterative deepening negamax with alpha-beta and a transposition
+ * table, over the game's *turn tree* (`Game.turnTree`) where it has one.
+ *
+ * A turn with in-turn choices (optional captures, CORE-6; a relay's choice)
+ * is not listed as moves, which can number tens of thousands: the search
+ * walks the tree of the mover's choices lazily, a choice node keeping the
+ * mover's side (no negation inside a turn) and alpha-beta cutting its
+ * branches as it cuts moves. Only a turn's end leads to the opponent's
+ * position, one ply deeper. Games without a turn tree (Bao) are searched from
+ * `legal`, each move a tree of one node.
+ *
+ * Ordering: the transposition table's best start first, then starts and
+ * choices by the stones their first segment captures (a capture first).
+ *
+ * Budgets: depth, nodes and time (through the caller's `now`); a search
+ * stopped by its budget answers the best move of the deepest iteration it
+ * completed (the first iteration's move is always found: at least depth 1
+ * is searched whatever the budget, so an answer always comes). Noise, when a
+ * level asks for it, is added to the root moves' scores from the seed and
+ * the move's notation, so the same seed gives the same answer.
+ */
+import type { Game, Position, Side, Trace, TurnNode } from "../games/index.js";
+import { err, ok, seededRandom, type Result } from "../shared/index.js";
+import { evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
+import type { SearchOptions, SearchResult } from "./types.js";
+import { WIN_SCORE } from "./types.js";
+
+const INF = WIN_SCORE * 2;
+/** Nodes between two looks at the clock. */
+const CLOCK_EVERY = 512;
+/** The transposition table's bound: it is cleared when it grows past this. */
+const TT_MAX = 500_000;
+
+const enum Bound {
+  Exact,
+  Lower,
+  Upper,
+}
+
+interface Entry {
+  readonly depth: number;
+  readonly score: number;
+  readonly bound: Bound;
+  /** The index (in `legal`/`turnTree` order) of the best start found. */
+  readonly start: number;
+}
+
+/** The best end found below a turn node at the root: its move and the position it gives. */
+interface Pick<P> {
+  move: string | null;
+  position: P | null;
+  /** Stones taken on the way to it (capture steps), for a hint's "why". */
+  captures: number;
+}
+
+const noPick = <P>(): Pick<P> => ({ move: null, position: null, captures: 0 });
+
+class Stop extends Error {}
+
+class Searcher<P extends Position> {
+  nodes = 0;
+  readonly tt = new Map<string, Entry>();
+  readonly evaluator: Evaluator<P>;
+  private readonly deadline: number;
+
+  constructor(
+    private readonly game: Game<P>,
+    private readonly maxNodes: number,
+    private readonly now: (() => number) | undefined,
+    ms: number | undefined,
+  ) {
+    this.evaluator = evaluatorOf(game);
+    this.deadline = ms === undefined || now === undefined ? Infinity : now() + ms;
+  }
+
+  /** Counts a node; throws `Stop` when the budget is spent (caught by `search`). */
+  private tick(): void {
+    this.nodes += 1;
+    if (this.nodes > this.maxNodes) throw new Stop();
+    if (this.now !== undefined && this.nodes % CLOCK_EVERY === 0 && this.now() > this.deadline)
+      throw new Stop();
+  }
+
+  /** The position's turns as trees: the game's own, or one node per legal move. */
+  roots(p: P): readonly TurnNode<P>[] {
+    if (this.game.turnTree !== undefined) return this.game.turnTree(p);
+    return this.game.legal(p).moves.map((m) => ({
+      steps: m.trace,
+      end: { move: m.move, position: m.position },
+      children: () => [],
+    }));
+  }
+
+  /** The score of `p` for the side to move, searched `depth` plies deep. */
+  negamax(p: P, depth: number, alpha: number, beta: number, ply: number): number {
+    this.tick();
+    const over = this.game.outcome(p);
+    if (over !== null) return terminalScore(over, p.toMove, ply);
+    if (depth <= 0) return this.evaluator.material(p, p.toMove);
+    const key = this.evaluator.key(p);
+    const entry = this.tt.get(key);
+    if (entry !== undefined && entry.depth >= depth) {
+      if (entry.bound === Bound.Exact) return entry.score;
+      if (entry.bound === Bound.Lower && entry.score >= beta) return entry.score;
+      if (entry.bound === Bound.Upper && entry.score <= alpha) return entry.score;
+    }
+    const roots = this.roots(p);
+    if (roots.length === 0) return this.evaluator.material(p, p.toMove);
+    const order = ordered(roots, entry?.start ?? -1);
+    const alpha0 = alpha;
+    let best = -INF;
+    let bestStart = order[0]!;
+    for (const i of order) {
+      const v = this.turn(roots[i]!, p.toMove, depth, alpha, beta, ply, null);
+      if (v > best) [best, bestStart] = [v, i];
+      if (v > alpha) alpha = v;
+      if (alpha >= beta) break;
+    }
+    if (this.tt.size >= TT_MAX) this.tt.clear();
+    const bound = best <= alpha0 ? Bound.Upper : best >= beta ? Bound.Lower : Bound.Exact;
+    this.tt.set(key, { depth, score: best, bound, start: bestStart });
+    return best;
+  }
+
+  /**
+   * The mover's best over the ends below a turn node: the turn may end here
+   * (`end`) or go on by a choice; all of it is one side's, so nothing is
+   * negated until the turn ends. With `pick`, the best end is kept (the root).
+   */
+  turn(
+    node: TurnNode<P>,
+    side: Side,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    pick: Pick<P> | null,
+  ): number {
+    this.tick();
+    let best = -INF;
+    const here = pick === null ? 0 : captured(node.steps);
+    if (node.end !== null) {
+      best = this.after(node.end.position, side, depth, alpha, beta, ply);
+      if (pick !== null) {
+        [pick.move, pick.position, pick.captures] = [node.end.move, node.end.position, here];
+      }
+      if (best > alpha) alpha = best;
+      if (alpha >= beta) return best;
+    }
+    const children = node.children();
+    if (children.length === 0) return best;
+    for (const i of ordered(
+      children.map((c) => c.node),
+      -1,
+    )) {
+      const sub: Pick<P> | null = pick === null ? null : noPick();
+      const v = this.turn(children[i]!.node, side, depth, alpha, beta, ply, sub);
+      if (v > best) {
+        best = v;
+        if (pick !== null && sub !== null) {
+          [pick.move, pick.position, pick.captures] = [sub.move, sub.position, here + sub.captures];
+        }
+      }
+      if (v > alpha) alpha = v;
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
+  /** A turn ended in `q`: its score for `side` (the opponent's turn negated). */
+  after(q: P, side: Side, depth: number, alpha: number, beta: number, ply: number): number {
+    if (q.toMove === side) return this.negamax(q, depth - 1, alpha, beta, ply + 1);
+    return -this.negamax(q, depth - 1, -beta, -alpha, ply + 1);
+  }
+
+  /** The principal variation from `p`, read from the table's best starts (bounded, no repeats). */
+  pv(first: string, after: P, maxLength: number): string[] {
+    const line = [first];
+    const seen = new Set<string>();
+    let p = after;
+    while (line.length < maxLength) {
+      const key = this.evaluator.key(p);
+      const entry = this.tt.get(key);
+      if (entry === undefined || seen.has(key) || this.game.outcome(p) !== null) break;
+      seen.add(key);
+      const root = this.roots(p)[entry.start];
+      if (root === undefined) break;
+      const end = greedyEnd(root);
+      if (end === null) break;
+      line.push(end.move);
+      p = end.position;
+    }
+    return line;
+  }
+}
+
+/** Stones a segment takes (its capture steps). */
+function captured(steps: Trace): number {
+  let n = 0;
+  for (const s of steps) if (s.op === "capture") n += s.n;
+  return n;
+}
+
+/** Indexes of `nodes`, the hinted one first, then by stones captured in their first segment. */
+function ordered<P>(nodes: readonly TurnNode<P>[], first: number): number[] {
+  const idx = nodes.map((_, i) => i);
+  const gain = nodes.map((n) => captured(n.steps));
+  idx.sort((a, b) => (a === first ? -1 : b === first ? 1 : gain[b]! - gain[a]! || a - b));
+  return idx;
+}
+
+/** An end below `node` by its first capture-greedy path (for the principal variation). */
+function greedyEnd<P>(node: TurnNode<P>): { move: string; position: P } | null {
+  let n: TurnNode<P> = node;
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (n.end !== null) return n.end;
+    const children = n.children();
+    const next = ordered(
+      children.map((c) => c.node),
+      -1,
+    )[0];
+    if (next === undefined) return null;
+    n = children[next]!.node;
+  }
+  return null;
+}
+
+/** A number in [-noise, noise] from the seed and the move's notation (stable across orders). */
+function noiseOf(seed: number, move: string, noise: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < move.length; i++) h = Math.imul(h ^ move.charCodeAt(i), 0x9e3779b1) >>> 0;
+  return (seededRandom(h)() * 2 - 1) * noise;
+}
+
+/**
+ * The best move of `position` for its side to move, within the options'
+ * budget. An error when the game is over, no move is legal, or the options
+ * bound nothing (a search needs a depth, node or time limit).
+ */
+export function search<P extends Position>(
+  game: Game<P>,
+  position: P,
+  options: SearchOptions,
+): Result<SearchResult> {
+  const { depth, nodes, ms, now, noise = 0, seed = 1 } = options;
+  if (depth === undefined && nodes === undefined && ms === undefined)
+    return err("bad-limits", "a search needs a limit: give depth, nodes or ms");
+  if (ms !== undefined && now === undefined)
+    return err("bad-limits", "a time limit (ms) needs a clock to read it from");
+  const over = game.outcome(position);
+  if (over !== null)
+    return err("game-over", `the game is over (${over.reason}); there is nothing to search`);
+  const s = new Searcher(game, nodes ?? Infinity, now, ms);
+  const roots = s.roots(position);
+  if (roots.length === 0) return err("no-move", "the side to move has no legal move");
+  const maxDepth = depth ?? 64;
+  let result: SearchResult | null = null;
+  for (let d = 1; d <= maxDepth; d++) {
+    const partial: Partial<RootAnswer<P>> = {};
+    try {
+      const r = root(s, position, roots, d, noise, seed, partial);
+      const pv = s.pv(r.best, r.after, d);
+      result = { best: r.best, score: r.score, captures: r.captures, depth: d, nodes: s.nodes, pv };
+      // A forced result (a win or loss within reach) does not change with depth.
+      if (Math.abs(r.score) > WIN_SCORE - 1000) break;
+    } catch (e) {
+      if (!(e instanceof Stop)) throw e;
+      if (result !== null) break;
+      // Depth 1 did not finish within the budget: the best start seen so far,
+      // or the first start's capture-greedy end (an answer always comes).
+      const fallback = partial.best !== undefined ? partial : firstEnd(roots);
+      if (fallback === null) break;
+      result = {
+        best: fallback.best!,
+        score: fallback.score ?? 0,
+        captures: fallback.captures ?? 0,
+        depth: 0,
+        nodes: s.nodes,
+        pv: [fallback.best!],
+      };
+      break;
+    }
+  }
+  if (result === null) return err("no-move", "the side to move has no legal move");
+  return ok(result);
+}
+
+interface RootAnswer<P> {
+  best: string;
+  score: number;
+  captures: number;
+  after: P;
+}
+
+/**
+ * One iteration at the root: every start searched, its best end kept; the
+ * best so far is kept in `partial` too, for a budget that runs out mid-way.
+ */
+function root<P extends Position>(
+  s: Searcher<P>,
+  p: P,
+  roots: readonly TurnNode<P>[],
+  depth: number,
+  noise: number,
+  seed: number,
+  partial: Partial<RootAnswer<P>>,
+): RootAnswer<P> {
+  const key = s.evaluator.key(p);
+  let alpha = -INF;
+  let best: (RootAnswer<P> & { start: number }) | null = null;
+  for (const i of ordered(roots, s.tt.get(key)?.start ?? -1)) {
+    const pick = noPick<P>();
+    // With noise every start needs its exact score: search it with a full window.
+    const v = s.turn(roots[i]!, p.toMove, depth, noise > 0 ? -INF : alpha, INF, 0, pick);
+    if (pick.move === null || pick.position === null) continue;
+    const scored = v + (noise > 0 ? noiseOf(seed, pick.move, noise) : 0);
+    if (best === null || scored > best.score) {
+      best = {
+        best: pick.move,
+        score: scored,
+        captures: pick.captures,
+        after: pick.position,
+        start: i,
+      };
+      Object.assign(partial, best);
+    }
+    if (scored > alpha) alpha = scored;
+  }
+  if (best === null) throw new Error("a root without an end: the turn tree broke its contract");
+  s.tt.set(key, { depth, score: best.score, bound: Bound.Exact, start: best.start });
+  return { ...best, score: Math.round(best.score) };
+}
+
+/** The first start's capture-greedy end, unscored. */
+function firstEnd<P>(roots: readonly TurnNode<P>[]): Partial<RootAnswer<P>> | null {
+  const first = roots[ordered(roots, -1)[0]!];
+  const end = first === undefined ? null : greedyEnd(first);
+  return end === null ? null : { best: end.move, score: 0, captures: 0, after: end.position };
+}

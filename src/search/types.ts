@@ -1,0 +1,58 @@
+/**
+ * What the search is asked and what it answers (issue 16). The search is pure:
+ * it knows no files, ports or clocks; a time limit is kept through a `now`
+ * function the caller hands in, and results are deterministic for a given
+ * position, seed and node or depth budget.
+ */
+
+/** How far a search may go. At least one of `depth`, `nodes`, `ms` bounds it. */
+export interface SearchLimits {
+  /** The deepest iteration of iterative deepening, in plies (whole turns). */
+  readonly depth?: number;
+  /** Stop after this many nodes (turn-tree nodes and positions both count). */
+  readonly nodes?: number;
+  /** Stop after this many milliseconds of `now()` (needs `now`). */
+  readonly ms?: number;
+}
+
+export interface SearchOptions extends SearchLimits {
+  /** The clock a time limit is read from (milliseconds); required with `ms`. */
+  readonly now?: () => number;
+  /**
+   * Random noise added to the scores of the root's moves, in stones (0: none):
+   * what makes the lower levels play like people. Drawn from `seed`.
+   */
+  readonly noise?: number;
+  /** Seed of the noise (and of nothing else): same seed, same answer. */
+  readonly seed?: number;
+}
+
+/** The answer: the move chosen and why. */
+export interface SearchResult {
+  /** The move chosen, in the game's notation exactly as `legal` lists it. */
+  readonly best: string;
+  /**
+   * Its score for the side to move: stones ahead (the evaluation's unit), or
+   * beyond ±`WIN_SCORE - 1000` a win or loss (`WIN_SCORE - score` plies away).
+   */
+  readonly score: number;
+  /** The deepest iteration completed. */
+  readonly depth: number;
+  /** Nodes searched. */
+  readonly nodes: number;
+  /** The principal variation: the moves expected, `best` first. */
+  readonly pv: readonly string[];
+  /** Stones `best` takes at once (capture steps in its trace), for a hint's "why". */
+  readonly captures: number;
+}
+
+/** A score that means the side to move has won (minus the plies to the win). */
+export const WIN_SCORE = 100_000;
+
+/** A named strength for players: `kete play --computer N:level`. */
+export interface Level {
+  readonly level: number;
+  readonly name: string;
+  readonly limits: SearchLimits;
+  readonly noise: number;
+}
