@@ -5,6 +5,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import { once } from "node:events";
+import { performance } from "node:perf_hooks";
 import type { Command } from "commander";
 import {
   ErrorCode,
@@ -25,6 +26,9 @@ export function registerEngineCommand(program: Command): Command {
     });
 }
 
+/** What the pure handler is handed: the clock a `search` request's `ms` is read from. */
+const CONTEXT = { now: () => performance.now() };
+
 /**
  * Answers every line of `input` on `output`, in order, until `input` ends.
  * Memory stays bounded: a line longer than the handler's limit is dropped as
@@ -36,7 +40,7 @@ export async function runEngine(input: Readable, output: Writable): Promise<void
   const answerAll = async (chunk: string): Promise<void> => {
     for (const line of framer.push(chunk)) {
       const answer = line.ok
-        ? handleRequestLine(line.value)
+        ? handleRequestLine(line.value, undefined, CONTEXT)
         : encodeAnswer(
             errorAnswer({
               code: ErrorCode.lineTooLong,

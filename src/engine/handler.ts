@@ -7,6 +7,7 @@ import { games as registeredGames } from "../games/index.js";
 import type { KeteError, Result } from "../shared/index.js";
 import type { Game, LegalMove, Outcome, Position, ProtocolStep } from "../games/index.js";
 import { checkOptions, defaultOptions } from "./options.js";
+import { searchAnswer, type EngineContext } from "./search.js";
 
 /** Lines longer than this (in UTF-16 code units, about 1 MiB of ASCII) are refused unparsed. */
 export const MAX_LINE_LENGTH = 1 << 20;
@@ -14,12 +15,25 @@ export const MAX_LINE_LENGTH = 1 << 20;
 /** The number of legal moves answered when a `legal` request gives no `limit`. */
 export const DEFAULT_LEGAL_LIMIT = 100_000;
 
-/** The commands of the protocol. */
-export const COMMANDS = ["games", "initial", "legal", "apply", "outcome"] as const;
+/** The commands of the protocol, and kete's `search` (issue 16, docs/spec/engine-search.md). */
+export const COMMANDS = ["games", "initial", "legal", "apply", "outcome", "search"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 /** The keys an answer can carry besides `id` (an error answer carries only `error`). */
-export const ANSWER_KEYS = ["games", "position", "moves", "truncated", "trace", "outcome"] as const;
+export const ANSWER_KEYS = [
+  "games",
+  "position",
+  "moves",
+  "truncated",
+  "trace",
+  "outcome",
+  "best",
+  "score",
+  "depth",
+  "nodes",
+  "pv",
+  "captures",
+] as const;
 
 /** An answer object before the request's `id` is put in front of it. */
 export type Answer = Record<string, unknown>;
@@ -53,11 +67,13 @@ function fail(code: string, message: string, field?: string): Answer {
 
 /**
  * Answers one request line: `null` for a blank line, else exactly one line of
- * JSON (no newline at the end). Never throws.
+ * JSON (no newline at the end). Never throws. `context` hands in what the pure
+ * handler cannot have itself: a clock for `search` requests with `ms`.
  */
 export function handleRequestLine(
   line: string,
   gameList: GameList = registeredGames,
+  context: EngineContext = {},
 ): string | null {
   try {
     if (line.length > MAX_LINE_LENGTH) {
@@ -78,7 +94,7 @@ export function handleRequestLine(
     }
     const id = requestId(request);
     try {
-      return encodeAnswer(handleRequest(request, gameList), id);
+      return encodeAnswer(handleRequest(request, gameList, context), id);
     } catch (e) {
       // A bug in a game: its error, or an answer that cannot be written as JSON.
       return encodeAnswer(internalError(e), id);
@@ -132,7 +148,11 @@ function lastResort(e: unknown): string {
 }
 
 /** Answers one parsed request (without its `id`). May throw only on a bug in a game. */
-export function handleRequest(request: unknown, gameList: GameList = registeredGames): Answer {
+export function handleRequest(
+  request: unknown,
+  gameList: GameList = registeredGames,
+  context: EngineContext = {},
+): Answer {
   if (!isPlainObject(request)) {
     return fail(ErrorCode.badRequest, "request must be a JSON object");
   }
@@ -162,6 +182,8 @@ export function handleRequest(request: unknown, gameList: GameList = registeredG
       return applyAnswer(request, gameList);
     case "outcome":
       return outcomeAnswer(request, gameList);
+    case "search":
+      return searchRequestAnswer(request, gameList, context);
   }
 }
 
@@ -238,6 +260,18 @@ function outcomeAnswer(request: Record<string, unknown>, gameList: GameList): An
   if (!parsed.ok) return errorAnswer(parsed.error);
   const { game, position } = parsed.value;
   return { outcome: outcomeJSON(game.outcome(position)) };
+}
+
+function searchRequestAnswer(
+  request: Record<string, unknown>,
+  gameList: GameList,
+  context: EngineContext,
+): Answer {
+  const parsed = readPosition(request, gameList);
+  if (!parsed.ok) return errorAnswer(parsed.error);
+  const { game, position } = parsed.value;
+  const answer = searchAnswer(game, position, request, context);
+  return answer.ok ? { ...answer.value } : errorAnswer(answer.error);
 }
 
 /** The `position` of a request, read by the game its `game` field names. */

@@ -20,4 +20,6 @@ export {
   unknownOptionMessage,
 } from "./options.js";
 export { runPerft } from "./perft.js";
+export { SEARCH_BOUNDS, searchAnswer, searchOptions } from "./search.js";
+export type { EngineContext, SearchAnswer } from "./search.js";
 export type { PerftDivision, PerftResult } from "./perft.js";

@@ -1,0 +1,134 @@
+/**
+ * The `search` command of `kete engine`: kete's extension of the shared
+ * protocol (issue 16; docs/spec/engine-search.md). It asks src/search for the
+ * best move of a position within a budget of time, nodes or depth.
+ *
+ * The engine is pure, so a time limit (`ms`) is read from a clock the caller
+ * hands in (`EngineContext.now`; `kete engine` passes `performance.now`).
+ * Without a clock a request with `ms` is refused rather than run unbounded.
+ * With `nodes` or `depth` alone the answer depends only on the request.
+ */
+import type { Game, Position } from "../games/index.js";
+import { LEVELS, findLevel, search, type SearchOptions } from "../search/index.js";
+import { describeValue, err, ok, type Result } from "../shared/index.js";
+
+/** What the engine's caller may hand the pure handler. */
+export interface EngineContext {
+  /** A clock in milliseconds, for `search` requests with `ms` (or a level with one). */
+  readonly now?: () => number;
+}
+
+/** The bounds of a search request's limits, inclusive. */
+export const SEARCH_BOUNDS = {
+  ms: { min: 1, max: 600_000 },
+  nodes: { min: 1, max: 1_000_000_000 },
+  depth: { min: 1, max: 64 },
+  seed: { min: 0, max: 2 ** 32 - 1 },
+} as const;
+
+/** The answer's fields, in the order they are written. */
+export interface SearchAnswer {
+  readonly best: string;
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly pv: readonly string[];
+  readonly captures: number;
+}
+
+const BAD_REQUEST = "bad-request";
+
+type Bounded = keyof typeof SEARCH_BOUNDS;
+
+/** A whole number within the field's bounds, or undefined when the field is absent. */
+function wholeIn(request: Record<string, unknown>, field: Bounded): Result<number | undefined> {
+  if (!Object.hasOwn(request, field)) return ok(undefined);
+  const value = request[field];
+  const { min, max } = SEARCH_BOUNDS[field];
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    return err(
+      BAD_REQUEST,
+      `${field} must be a whole number from ${min} to ${max}, not ${describeValue(value)}`,
+      { field },
+    );
+  }
+  return ok(value);
+}
+
+/** The level's limits and noise (src/search/levels.ts), when the request names one. */
+function levelOf(request: Record<string, unknown>): Result<SearchOptions> {
+  if (!Object.hasOwn(request, "level")) return ok({});
+  const value = request.level;
+  const level = typeof value === "number" ? findLevel(value) : undefined;
+  if (level === undefined) {
+    const known = LEVELS.map((l) => `${l.level} (${l.name})`).join(", ");
+    return err(BAD_REQUEST, `level must be one of ${known}, not ${describeValue(value)}`, {
+      field: "level",
+    });
+  }
+  return ok({ ...level.limits, noise: level.noise });
+}
+
+/**
+ * The search options a request asks for: its `level` (if any) with the
+ * request's own `depth`, `nodes` and `ms` in place of the level's. A level's
+ * time limit applies only when there is a clock (its node budget still holds).
+ */
+export function searchOptions(
+  request: Record<string, unknown>,
+  context: EngineContext,
+): Result<SearchOptions> {
+  const level = levelOf(request);
+  if (!level.ok) return level;
+  const limits: Partial<Record<Bounded, number>> = {};
+  for (const field of ["depth", "nodes", "ms", "seed"] as const) {
+    const checked = wholeIn(request, field);
+    if (!checked.ok) return checked;
+    if (checked.value !== undefined) limits[field] = checked.value;
+  }
+  const { seed, ...own } = limits;
+  const limited = Object.hasOwn(request, "level") || Object.keys(own).length > 0;
+  if (!limited) {
+    return err(
+      BAD_REQUEST,
+      "search needs a limit: give ms (1..600000), nodes (1..1000000000), depth (1..64) or level (1..4)",
+    );
+  }
+  if (own.ms !== undefined && context.now === undefined) {
+    return err(BAD_REQUEST, "ms needs a clock this engine was not given: give nodes or depth", {
+      field: "ms",
+    });
+  }
+  const options: SearchOptions = { ...level.value, ...own };
+  const { ms, ...clockless } = options;
+  const timed = ms !== undefined && context.now !== undefined;
+  return ok({
+    ...(timed ? { ...options, now: context.now } : clockless),
+    ...(seed === undefined ? {} : { seed }),
+  });
+}
+
+/** Searches `position` as the request asks; errors name the field at fault. */
+export function searchAnswer<P extends Position>(
+  game: Game<P>,
+  position: P,
+  request: Record<string, unknown>,
+  context: EngineContext,
+): Result<SearchAnswer> {
+  const options = searchOptions(request, context);
+  if (!options.ok) return options;
+  const found = search(game, position, options.value);
+  if (!found.ok) {
+    const { code, message } = found.error;
+    // The position is what is at fault when the game is over or no move is legal.
+    return code === "game-over" || code === "no-move"
+      ? err(code, message, { field: "position" })
+      : found;
+  }
+  const { best, score, depth, nodes, pv, captures } = found.value;
+  // Counts are JSON integers (engine-protocol.md): a score that is not one is a bug, not an answer.
+  if (!Number.isSafeInteger(score)) {
+    return err("internal", `the search scored ${best} ${String(score)}, not a whole number`);
+  }
+  return ok({ best, score, depth, nodes, pv: [...pv], captures });
+}
