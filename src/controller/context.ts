@@ -10,6 +10,7 @@ import type { InfoMessage } from "../protocol/index.js";
 import type { SensorFault } from "./mistakes.js";
 import type { GameRecord, MistakeRecord, PenaltyRecord } from "./records.js";
 import type { PenaltyDecision, RestoreDecision, Settings, TurnDecision } from "./referee.js";
+import type { PlannedMove } from "./computer.js";
 import type { PitNeed, Policy } from "./restore.js";
 import type { TurnGuide } from "./tracking.js";
 
@@ -35,7 +36,19 @@ export type ControllerCommand =
   | { readonly type: "takeback" }
   | { readonly type: "confirm" }
   /** A player's clock ran out (the play session's clocks, AB-7): that side loses. */
-  | { readonly type: "flag"; readonly side: Side };
+  | { readonly type: "flag"; readonly side: Side }
+  /**
+   * Kete plays `side` and chose `move` for the position after `ply` plies of
+   * this game (computer.ts): only that move is accepted for it, its acts lit.
+   */
+  | {
+      readonly type: "computer-move";
+      readonly side: Side;
+      readonly move: string;
+      readonly ply: number;
+    }
+  /** A hint: light `move`'s start and direction while that turn has not begun (computer.ts). */
+  | { readonly type: "hint"; readonly side: Side; readonly move: string; readonly ply: number };
 
 /** A new game or a resumed one, with the game looked up (null: no game of that id). */
 export type GameCommand = WithGame<Extract<ControllerCommand, { type: "new-game" | "resume" }>> & {
@@ -99,6 +112,10 @@ export interface ControllerContext {
   readonly error: string | null;
   /** The side whose flag fell, ending the game (a takeback cannot revive it), else null. */
   readonly flagged: Side | null;
+  /** Kete's move to be sown for its side (computer.ts), or null; in force only at its ply. */
+  readonly computer: PlannedMove | null;
+  /** The hint asked for (computer.ts), or null; lit only before its turn begins. */
+  readonly hint: PlannedMove | null;
 }
 
 export interface ControllerInput {

@@ -27,6 +27,7 @@ import { placeOfReading } from "../shared/index.js";
 import type { PitNeed, Policy } from "./restore.js";
 import { PENALTY_RULE, formatNeeds } from "./restore.js";
 import { candidateMoves, touchGuide, type TurnGuide } from "./tracking.js";
+import { hintPits, inForce, nextActPits, plannedSteps } from "./computer.js";
 
 export type ControllerSnapshot = SnapshotFrom<ControllerMachine>;
 
@@ -73,6 +74,9 @@ export function ledInput(snapshot: ControllerSnapshot, touch: TurnGuide | null =
   if (tag("setup")) return { ...base, mode: "setup", needs: c.needs };
   if (tag("mistake") || tag("takingBack")) return { ...base, mode: "restoring", needs: c.needs };
   if (tag("penalty")) return { ...base, mode: "penalty", needs: c.needs };
+  if (tag("turn") && gs !== null) {
+    return { ...base, mode: "turn", guide: touch ?? c.guide, ...plannedLights(c, gs) };
+  }
   if (tag("turn")) return { ...base, mode: "turn", guide: touch ?? c.guide };
   if (tag("over") && gs?.outcome) {
     const winner = gs.outcome.winner;
@@ -81,6 +85,21 @@ export function ledInput(snapshot: ControllerSnapshot, touch: TurnGuide | null =
     return { ...base, mode: "over", draw: winner === null, winnerPits };
   }
   return { ...base, mode: "idle" };
+}
+
+/** Kete's move and a hint in force (computer.ts), as the pits the LED plan lights. */
+function plannedLights(
+  c: ControllerSnapshot["context"],
+  gs: GameState,
+): Pick<LedInput, "computer" | "hint"> {
+  const computer = inForce(c.computer, gs) && c.computer !== null ? c.computer : null;
+  if (computer !== null) {
+    const steps = plannedSteps(gs.turn, computer.move);
+    return { computer: steps === null ? [] : nextActPits(gs.turn, steps), hint: null };
+  }
+  const hint = inForce(c.hint, gs) && c.hint !== null && c.guide?.atStart !== false ? c.hint : null;
+  const steps = hint === null ? null : plannedSteps(gs.turn, hint.move);
+  return { computer: null, hint: steps === null ? null : hintPits(gs.turn, steps) };
 }
 
 /** One line for the player about the current state. */
@@ -100,6 +119,11 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   if (tag("penalty")) return penaltyLine(snapshot, gs);
   if (tag("sensorFault")) return c.fault?.message ?? "sensor fault";
   const g = c.guide;
+  // Kete's turn (computer.ts): the person at the board sows kete's move, lit pit by pit.
+  if (gs !== null && c.computer !== null && inForce(c.computer, gs)) {
+    const hand = g === null || g.atStart ? "" : `, ${g.inHand} in hand`;
+    return `${who}: kete plays ${c.computer.move}; sow it as the board lights it${hand}`;
+  }
   if (g === null || gs === null || g.atStart) return `${who} to move`;
   const moves = candidateMoves(gs.turn, 4);
   // `candidates` is a lower bound in a lazy trie (unexpanded branches count one): then look for a fifth.

@@ -16,3 +16,4 @@ export * from "./records.js";
 export * from "./judgements.js";
 export * from "./clock.js";
 export * from "./flag.js";
+export * from "./computer.js";

@@ -37,7 +37,15 @@ import {
   type TurnDecision,
 } from "./referee.js";
 import { positionWith, restoreDiff } from "./restore.js";
-import { confirmEnd, guide, sameCounts, type TrackingOptions } from "./tracking.js";
+import { confirmEnd, guide, sameCounts, track, type TrackingOptions } from "./tracking.js";
+import {
+  inForce,
+  leavesPlan,
+  notComputerMove,
+  plannedFor,
+  plannedSteps,
+  type PlannedMove,
+} from "./computer.js";
 
 export interface Update {
   readonly context: Partial<ControllerContext>;
@@ -138,6 +146,8 @@ export function startGame(c: ControllerContext, cmd: GameCommand): Update {
       takeback: null,
       error: null,
       guide: null,
+      computer: null,
+      hint: null,
       verdict: { phase: "setup", done: c.counts !== null && needs.length === 0 },
     },
     emit: [],
@@ -201,6 +211,20 @@ export function followReading(c: ControllerContext, snap: BoardSnapshot): Update
     };
     return faultUpdate(c, fault, counts, at);
   }
+  const off = leftComputerMove(c, gs, read.reading, at);
+  if (off !== null) {
+    const verdict: Verdict = { phase: "turn", decision: "mistake" };
+    return {
+      context: {
+        mistake: mistakeToRecord(gs.game, off.mistake),
+        verdict,
+        fault: null,
+        counts,
+        needs: restoreDiff(read.reading, off.mistake.target, gs.turn.pits),
+      },
+      emit: [decided(verdict, counts ?? [], at), off.event],
+    };
+  }
   const r = followTurn(gs, read.reading, at, c.settings);
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
@@ -215,6 +239,37 @@ export function followReading(c: ControllerContext, snap: BoardSnapshot): Update
     },
     emit: [decided(verdict, counts ?? [], at), ...r.events],
   };
+}
+
+/**
+ * Kete's turn (computer.ts): a reading that leaves kete's move — another
+ * start, another way, another move made — is "not kete's move", restored
+ * with the same side to move; null when it stays on kete's move, or when no
+ * legal move explains it (then the tracker names the mistake, as for anyone).
+ */
+function leftComputerMove(
+  c: ControllerContext,
+  gs: GameState,
+  reading: Int16Array,
+  at: number,
+): ReturnType<typeof notComputerMove> | null {
+  const planned = c.computer;
+  if (planned === null || !inForce(planned, gs)) return null;
+  const steps = plannedSteps(gs.turn, planned.move);
+  if (steps === null) return null;
+  const { tracker, verdict } = track(gs.turn, reading, at);
+  if (!leavesPlan(tracker, verdict, planned, steps)) return null;
+  return notComputerMove(gs, tracker, verdict, planned, reading, at);
+}
+
+/** `computer-move` / `hint`: kept when for the position standing now and legal there, else ignored. */
+export function planMove(
+  c: ControllerContext,
+  cmd: PlannedMove & { readonly type: "computer-move" | "hint" },
+): Update {
+  const planned = plannedFor(c, liveGame(c), cmd);
+  if (planned === null) return NOTHING;
+  return { context: cmd.type === "hint" ? { hint: planned } : { computer: planned }, emit: [] };
 }
 
 /** A button press (or `confirm`) ends a turn whose end was ambiguous. */

@@ -20,6 +20,9 @@
  * | draw | white steady | game over, a draw: every pit |
  * | sensorFault | white fast | the pit's sensor cannot be read |
  * | linkLost | blue pulse | the link is down or just back: play on; a disturbed board is put right, then confirm |
+ * | computerMove | blue blink | kete's turn (`kete play --computer`, computer.ts): the pit of kete's next act, for the person who sows for kete — its start pit to lift, then each pit a stone goes into, the pits to capture from; shown with guidance on or off, and instead of every guidance light in kete's turn |
+ * | hintStart | green fast | a hint (computer.ts), before the turn begins: lift this pit, kete's best start |
+ * | hintNext | green blink | a hint: the hint's first stone goes here (its direction) |
  *
  * In a turn whose changes happen at once (an Abalone move, all its steps
  * free): legalStart lights the marbles some move takes, nextStone the holes
@@ -27,7 +30,9 @@
  * and lastStone, before the turn starts, the holes the last move changed.
  *
  * Guidance off (referee only): no legalStart/nextStone/lastStone/capture
- * lights; mistakes, setting up, results, sensor faults and the link still show.
+ * lights; mistakes, setting up, results, sensor faults and the link still
+ * show, and so do kete's move (the person sowing for kete must see it) and a
+ * hint asked for (`--hints off` is what keeps hints out of a game).
  */
 import type { LedColour, LedPattern, LedState } from "../protocol/index.js";
 import type { PitNeed } from "./restore.js";
@@ -50,6 +55,9 @@ export const LED_ROLES = [
   "draw",
   "sensorFault",
   "linkLost",
+  "computerMove",
+  "hintStart",
+  "hintNext",
 ] as const;
 export type LedRole = (typeof LED_ROLES)[number];
 
@@ -71,6 +79,11 @@ export const LED_SCHEME: Readonly<
   draw: { colour: "white", pattern: "steady" },
   sensorFault: { colour: "white", pattern: "fast" },
   linkLost: { colour: "blue", pattern: "pulse" },
+  // Blue is the family of the link to kete; blink: act on this pit now.
+  computerMove: { colour: "blue", pattern: "blink" },
+  // Green: your moves; fast: take stones out (lift), blink: put a stone here.
+  hintStart: { colour: "green", pattern: "fast" },
+  hintNext: { colour: "green", pattern: "blink" },
 };
 
 export const LED_OFF: LedState = { pattern: "off" };
@@ -92,6 +105,10 @@ export interface LedInput {
   readonly winnerPits: readonly string[];
   readonly draw: boolean;
   readonly faultyPits: readonly string[];
+  /** Kete's turn (computer.ts): the pits of kete's next act (empty between acts); null in anyone else's. */
+  readonly computer?: readonly string[] | null;
+  /** A hint in force (computer.ts): its start pit(s) and the pit of its first stone; null without. */
+  readonly hint?: { readonly start: readonly string[]; readonly next: readonly string[] } | null;
 }
 
 /** Pit → light, for every pit of the board (unlit pits are `off`). */
@@ -127,7 +144,19 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
       break;
     case "turn": {
       const g = input.guide;
-      if (!input.guidance || g === null) break;
+      // Kete's turn: only kete's next act, whatever the guidance (the person sows for kete).
+      if (input.computer !== undefined && input.computer !== null) {
+        set(input.computer, "computerMove");
+        break;
+      }
+      const hint = input.hint ?? null;
+      if (!input.guidance || g === null) {
+        if (hint !== null) {
+          set(hint.next, "hintNext");
+          set(hint.start, "hintStart");
+        }
+        break;
+      }
       // A stop pending (Bao's nyumba): the opponent's starts, their first act accepts it.
       set(g.nextStarts, "legalStart");
       set(g.lastStone, "lastStone");
@@ -143,6 +172,11 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
       set(g.nextStone, "nextStone");
       // After (or before) a capture into the hand, the kichwa shows over the next-stone light.
       set(g.kichwa, g.kichwa.length > 1 ? "kichwaChoice" : "capturedTo");
+      // A hint over the starts: kete's best start, and where its first stone goes.
+      if (hint !== null) {
+        set(hint.next, "hintNext");
+        set(hint.start, "hintStart");
+      }
       break;
     }
     case "over":

@@ -51,6 +51,7 @@ import {
   followHandover,
   followsOn,
   followReading,
+  planMove,
   followRestoring,
   followTakeback,
   noteBoardError,
@@ -134,6 +135,11 @@ export const controllerMachine = setup({
     flagFall: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "flag");
       apply(enqueue, flagFall(context, event.side, event.at));
+    }),
+    /** Kete's move for its side, or a hint (computer.ts): plain data, in force at its ply. */
+    planMove: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ["computer-move", "hint"]);
+      apply(enqueue, planMove(context, event));
     }),
     checkSetup: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "snapshot");
@@ -238,11 +244,15 @@ export const controllerMachine = setup({
     lostIn: null,
     error: null,
     flagged: null,
+    computer: null,
+    hint: null,
   }),
   initial: "connecting",
   on: {
     guidance: { actions: "setGuidance" },
     policy: { actions: "setPolicy" },
+    "computer-move": { actions: "planMove" },
+    hint: { actions: "planMove" },
   },
   states: {
     connecting: {

@@ -81,7 +81,9 @@ export type MistakeKind =
   | "wrong-placement"
   | "wrong-kichwa"
   | "refused-move"
-  | "unexpected";
+  | "unexpected"
+  /** A legal move made for kete that is not the move kete chose (computer.ts): no rule broken. */
+  | "not-computer-move";
 
 export interface Mistake {
   readonly kind: MistakeKind;

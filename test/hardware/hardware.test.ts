@@ -287,6 +287,9 @@ const ROLES = [
   "lastStone",
   "liftNext",
   "liftPart",
+  "computerMove",
+  "hintStart",
+  "hintNext",
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -296,7 +299,10 @@ type Role = (typeof ROLES)[number];
  */
 const SCENES: Readonly<Record<string, readonly Role[]>> = {
   setup: ["setupWrong", "sensorFault"],
-  turnStart: ["legalStart", "sensorFault"],
+  // A hint (issue 16) lights kete's best start and direction over the starts.
+  turnStart: ["legalStart", "hintStart", "hintNext", "sensorFault"],
+  // Kete's turn (kete play --computer): kete's next act only.
+  keteTurn: ["computerMove", "sensorFault"],
   // Bao: a stop in the nyumba held open: the opponent's starts, the safari's lift.
   stopPending: ["legalStart", "liftNext", "sensorFault"],
   sowing: [
