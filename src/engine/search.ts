@@ -9,7 +9,14 @@
  * With `nodes` or `depth` alone the answer depends only on the request.
  */
 import type { Game, Position } from "../games/index.js";
-import { LEVELS, findLevel, search, type SearchOptions } from "../search/index.js";
+import {
+  LEVELS,
+  findLevel,
+  levelOptions,
+  search,
+  type Level,
+  type SearchOptions,
+} from "../search/index.js";
 import { describeValue, err, ok, type Result } from "../shared/index.js";
 
 /** What the engine's caller may hand the pure handler. */
@@ -55,9 +62,9 @@ function wholeIn(request: Record<string, unknown>, field: Bounded): Result<numbe
   return ok(value);
 }
 
-/** The level's limits and noise (src/search/levels.ts), when the request names one. */
-function levelOf(request: Record<string, unknown>): Result<SearchOptions> {
-  if (!Object.hasOwn(request, "level")) return ok({});
+/** The level the request names (src/search/levels.ts), or undefined when it names none. */
+function levelOf(request: Record<string, unknown>): Result<Level | undefined> {
+  if (!Object.hasOwn(request, "level")) return ok(undefined);
   const value = request.level;
   const level = typeof value === "number" ? findLevel(value) : undefined;
   if (level === undefined) {
@@ -66,7 +73,7 @@ function levelOf(request: Record<string, unknown>): Result<SearchOptions> {
       field: "level",
     });
   }
-  return ok({ ...level.limits, noise: level.noise });
+  return ok(level);
 }
 
 /**
@@ -87,11 +94,13 @@ export function searchOptions(
     if (checked.value !== undefined) limits[field] = checked.value;
   }
   const { seed, ...own } = limits;
-  const limited = Object.hasOwn(request, "level") || Object.keys(own).length > 0;
+  const limited = level.value !== undefined || Object.keys(own).length > 0;
   if (!limited) {
     return err(
       BAD_REQUEST,
-      "search needs a limit: give ms (1..600000), nodes (1..1000000000), depth (1..64) or level (1..4)",
+      `search needs a limit: give ${(["ms", "nodes", "depth"] as const)
+        .map((f) => `${f} (${SEARCH_BOUNDS[f].min}..${SEARCH_BOUNDS[f].max})`)
+        .join(", ")} or level (${LEVELS.map((l) => l.level).join(", ")})`,
     );
   }
   if (own.ms !== undefined && context.now === undefined) {
@@ -99,13 +108,15 @@ export function searchOptions(
       field: "ms",
     });
   }
-  const options: SearchOptions = { ...level.value, ...own };
-  const { ms, ...clockless } = options;
-  const timed = ms !== undefined && context.now !== undefined;
-  return ok({
-    ...(timed ? { ...options, now: context.now } : clockless),
-    ...(seed === undefined ? {} : { seed }),
-  });
+  const base: SearchOptions =
+    level.value === undefined ? {} : levelOptions(level.value, context.now, seed);
+  const options: SearchOptions = { ...base, ...own, ...(seed === undefined ? {} : { seed }) };
+  if (options.ms !== undefined && context.now !== undefined) {
+    return ok({ ...options, now: context.now });
+  }
+  // No clock: only a level can have brought a time limit here; its other limits hold.
+  const { ms: _untimed, ...clockless } = options;
+  return ok(clockless);
 }
 
 /** Searches `position` as the request asks; errors name the field at fault. */
@@ -126,9 +137,10 @@ export function searchAnswer<P extends Position>(
       : found;
   }
   const { best, score, depth, nodes, pv, captures } = found.value;
-  // Counts are JSON integers (engine-protocol.md): a score that is not one is a bug, not an answer.
-  if (!Number.isSafeInteger(score)) {
-    return err("internal", `the search scored ${best} ${String(score)}, not a whole number`);
+  // Answers carry JSON integers (engine-protocol.md): a score in stones, rounded
+  // (an evaluation may count half stones); one that is not a number is a bug.
+  if (!Number.isFinite(score)) {
+    return err("internal", `the search scored ${best} ${String(score)}, not a number`);
   }
-  return ok({ best, score, depth, nodes, pv: [...pv], captures });
+  return ok({ best, score: Math.round(score), depth, nodes, pv: [...pv], captures });
 }
