@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: prints every benchmark of kete as markdown tables
- * (the README quotes them). `npm run bench -- engine` runs one section.
+ * (the README quotes them). `npm run bench -- engine` runs one section;
+ * `npm run bench -- search --games=20` passes a section its options.
  */
 import { benchBoard } from "./board.js";
 import { benchController } from "./controller.js";
@@ -8,6 +9,7 @@ import { benchEmulator } from "./emulator.js";
 import { benchEngine } from "./engine.js";
 import { benchFirmata } from "./firmata.js";
 import { benchPlay } from "./play.js";
+import { benchSearch } from "./search.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   engine: benchEngine,
@@ -16,10 +18,12 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   play: benchPlay,
   emulator: benchEmulator,
   firmata: benchFirmata,
+  search: benchSearch,
 };
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2);
+  // `--name=value` arguments are a section's own (search: --games=N).
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith("--"));
   for (const name of wanted) {
     if (!(name in SECTIONS)) {
       console.error(`bench: no section "${name}"; sections: ${Object.keys(SECTIONS).join(", ")}`);

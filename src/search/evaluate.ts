@@ -16,7 +16,10 @@
  */
 import type { Game, Outcome, Position, Side } from "../games/index.js";
 import { opponent } from "../games/index.js";
-import { WIN_SCORE } from "./types.js";
+import { WIN_SCORE, type Evaluation } from "./types.js";
+
+/** What an own pit that can start a turn is worth in `mobility`, in stones. */
+const MOBILITY_WEIGHT = 0.5;
 
 /** The shape the sowing families' positions share (mancala4x8, bao). */
 interface PitsPosition extends Position {
@@ -33,27 +36,41 @@ function hasPits(p: Position): p is PitsPosition {
 export interface Evaluator<P extends Position> {
   /** Material for `side`: its stones minus the other side's. */
   material(p: P, side: Side): number;
+  /** The leaf score for `side` under the evaluation chosen (material, or material and mobility). */
+  evaluate(p: P, side: Side): number;
   /** A string equal for two positions exactly when they are the same position. */
   key(p: P): string;
 }
 
-export function evaluatorOf<P extends Position>(game: Game<P>): Evaluator<P> {
+export function evaluatorOf<P extends Position>(
+  game: Game<P>,
+  evaluation: Evaluation = "material",
+): Evaluator<P> {
   const owners = game.layout.owners;
   const sign = (side: Side): Int8Array =>
     Int8Array.from(owners, (o) => (o === null ? 0 : o === side ? 1 : -1));
   const signs = new Map<Side, Int8Array>(game.layout.sides.map((s) => [s, sign(s)]));
+  const score = (p: P, side: Side, mobility: boolean): number => {
+    const w = signs.get(side);
+    if (w === undefined) return 0;
+    const counts: ArrayLike<number> = hasPits(p) ? p.pits : game.sensorView(p).counts;
+    let s = 0;
+    let m = 0;
+    for (let i = 0; i < counts.length; i++) {
+      const c = counts[i]!;
+      s += w[i]! * c;
+      // CORE-4, BK-13: a pit of two or more can start a turn; none left loses (HB-7, HUS-4).
+      if (c >= 2) m += w[i]!;
+    }
+    if (hasPits(p) && p.hand !== undefined) {
+      s += (p.hand[side] ?? 0) - (p.hand[opponent(game.layout, side)] ?? 0);
+    }
+    return mobility ? s + MOBILITY_WEIGHT * m : s;
+  };
+  const mobility = evaluation === "mobility";
   return {
-    material(p, side) {
-      const w = signs.get(side);
-      if (w === undefined) return 0;
-      const counts: ArrayLike<number> = hasPits(p) ? p.pits : game.sensorView(p).counts;
-      let s = 0;
-      for (let i = 0; i < counts.length; i++) s += w[i]! * counts[i]!;
-      if (hasPits(p) && p.hand !== undefined) {
-        s += (p.hand[side] ?? 0) - (p.hand[opponent(game.layout, side)] ?? 0);
-      }
-      return s;
-    },
+    material: (p, side) => score(p, side, false),
+    evaluate: (p, side) => score(p, side, mobility),
     key(p) {
       if (!hasPits(p)) return JSON.stringify(game.positionToJSON(p));
       let k = `${p.toMove}|${String.fromCharCode(...p.pits)}`;

@@ -5,4 +5,5 @@
 export { search } from "./search.js";
 export { LEVELS, findLevel, levelOptions } from "./levels.js";
 export { WIN_SCORE } from "./types.js";
-export type { Level, SearchLimits, SearchOptions, SearchResult } from "./types.js";
+export { evaluatorOf, type Evaluator } from "./evaluate.js";
+export type { Evaluation, Level, SearchLimits, SearchOptions, SearchResult } from "./types.js";

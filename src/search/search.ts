@@ -23,7 +23,7 @@
 import type { Game, Position, Side, Trace, TurnNode } from "../games/index.js";
 import { err, ok, seededRandom, type Result } from "../shared/index.js";
 import { evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
-import type { SearchOptions, SearchResult } from "./types.js";
+import type { Evaluation, SearchOptions, SearchResult } from "./types.js";
 import { WIN_SCORE } from "./types.js";
 
 const INF = WIN_SCORE * 2;
@@ -69,9 +69,17 @@ class Searcher<P extends Position> {
     private readonly maxNodes: number,
     private readonly now: (() => number) | undefined,
     ms: number | undefined,
+    evaluation: Evaluation,
+    /** Plies of capturing turns searched past the depth limit. */
+    private readonly quiescence: number,
   ) {
-    this.evaluator = evaluatorOf(game);
+    this.evaluator = evaluatorOf(game, evaluation);
     this.deadline = ms === undefined || now === undefined ? Infinity : now() + ms;
+  }
+
+  /** Nodes counted, at most the budget (the node that broke it is not searched). */
+  get spent(): number {
+    return Math.min(this.nodes, this.maxNodes);
   }
 
   /** Counts a node; throws `Stop` when the budget is spent (caught by `search`). */
@@ -97,7 +105,7 @@ class Searcher<P extends Position> {
     this.tick();
     const over = this.game.outcome(p);
     if (over !== null) return terminalScore(over, p.toMove, ply);
-    if (depth <= 0) return this.evaluator.material(p, p.toMove);
+    if (depth <= 0) return this.quiesce(p, depth, alpha, beta, ply);
     const key = this.evaluator.key(p);
     const entry = this.tt.get(key);
     if (entry !== undefined && entry.depth >= depth) {
@@ -106,7 +114,7 @@ class Searcher<P extends Position> {
       if (entry.bound === Bound.Upper && entry.score <= alpha) return entry.score;
     }
     const roots = this.roots(p);
-    if (roots.length === 0) return this.evaluator.material(p, p.toMove);
+    if (roots.length === 0) return this.evaluator.evaluate(p, p.toMove);
     const order = ordered(roots, entry?.start ?? -1);
     const alpha0 = alpha;
     let best = -INF;
@@ -120,6 +128,28 @@ class Searcher<P extends Position> {
     if (this.tt.size >= TT_MAX) this.tt.clear();
     const bound = best <= alpha0 ? Bound.Upper : best >= beta ? Bound.Lower : Bound.Exact;
     this.tt.set(key, { depth, score: best, bound, start: bestStart });
+    return best;
+  }
+
+  /**
+   * A leaf (`depth` 0 or below): its evaluation, or with quiescence the
+   * better of standing pat and the capturing turns (first segment takes
+   * stones), for `quiescence` plies past the limit. Not filed in the table.
+   */
+  quiesce(p: P, depth: number, alpha: number, beta: number, ply: number): number {
+    const stand = this.evaluator.evaluate(p, p.toMove);
+    if (depth <= -this.quiescence || stand >= beta) return stand;
+    let best = stand;
+    if (stand > alpha) alpha = stand;
+    const roots = this.roots(p);
+    for (const i of ordered(roots, -1)) {
+      const root = roots[i]!;
+      if (captured(root.steps) === 0) break; // ordered: the capturing starts come first
+      const v = this.turn(root, p.toMove, depth, alpha, beta, ply, null);
+      if (v > best) best = v;
+      if (v > alpha) alpha = v;
+      if (alpha >= beta) break;
+    }
     return best;
   }
 
@@ -244,6 +274,7 @@ export function search<P extends Position>(
   options: SearchOptions,
 ): Result<SearchResult> {
   const { depth, nodes, ms, now, noise = 0, seed = 1 } = options;
+  const { evaluation = "material", quiescence = 0 } = options;
   if (depth === undefined && nodes === undefined && ms === undefined)
     return err("bad-limits", "a search needs a limit: give depth, nodes or ms");
   if (ms !== undefined && now === undefined)
@@ -251,7 +282,9 @@ export function search<P extends Position>(
   const over = game.outcome(position);
   if (over !== null)
     return err("game-over", `the game is over (${over.reason}); there is nothing to search`);
-  const s = new Searcher(game, nodes ?? Infinity, now, ms);
+  if (!Number.isInteger(quiescence) || quiescence < 0)
+    return err("bad-limits", "quiescence is a whole number of plies, 0 or more");
+  const s = new Searcher(game, nodes ?? Infinity, now, ms, evaluation, quiescence);
   const roots = s.roots(position);
   if (roots.length === 0) return err("no-move", "the side to move has no legal move");
   const maxDepth = depth ?? 64;
@@ -261,7 +294,7 @@ export function search<P extends Position>(
     try {
       const r = root(s, position, roots, d, noise, seed, partial);
       const pv = s.pv(r.best, r.after, d);
-      result = { best: r.best, score: r.score, captures: r.captures, depth: d, nodes: s.nodes, pv };
+      result = { best: r.best, score: r.score, captures: r.captures, depth: d, nodes: s.spent, pv };
       // A forced result (a win or loss within reach) does not change with depth.
       if (Math.abs(r.score) > WIN_SCORE - 1000) break;
     } catch (e) {
@@ -276,14 +309,15 @@ export function search<P extends Position>(
         score: fallback.score ?? 0,
         captures: fallback.captures ?? 0,
         depth: 0,
-        nodes: s.nodes,
+        nodes: s.spent,
         pv: [fallback.best!],
       };
       break;
     }
   }
   if (result === null) return err("no-move", "the side to move has no legal move");
-  return ok(result);
+  // Every node spent counts, the unfinished iteration's too.
+  return ok({ ...result, nodes: s.spent });
 }
 
 interface RootAnswer<P> {

@@ -25,7 +25,20 @@ export interface SearchOptions extends SearchLimits {
   readonly noise?: number;
   /** Seed of the noise (and of nothing else): same seed, same answer. */
   readonly seed?: number;
+  /**
+   * What a leaf is worth (evaluate.ts): `material` (default), or
+   * `mobility`, material plus half a stone for every own pit that can start
+   * a turn (two or more stones, CORE-4/BK-13) beyond the opponent's.
+   */
+  readonly evaluation?: Evaluation;
+  /**
+   * Quiescence: plies of capturing turns searched past the depth limit, so
+   * that a leaf is not scored in the middle of an exchange (0: none, default).
+   */
+  readonly quiescence?: number;
 }
+
+export type Evaluation = "material" | "mobility";
 
 /** The answer: the move chosen and why. */
 export interface SearchResult {

@@ -1,0 +1,355 @@
+/**
+ * `npm run bench -- search` (issue 16): how strong and how fast the search
+ * is, for the five four-row games and both Baos.
+ *
+ * Strength: matches between players, sides alternating, each pair of games
+ * played from the same opening (a few random plies drawn from the game's
+ * number, so deterministic players do not replay one game 200 times). The
+ * players: `random` (Game.randomMove), `greedy` (one ply: the turn that
+ * leaves it the most stones, ties broken at random) and the levels of
+ * src/search/levels.ts with their node budgets only (no clock), so every
+ * game replays exactly. A game still running after `MAX_PLIES` is judged
+ * by the stones each side holds (the evaluation's material).
+ *
+ * Options after the section name: `--games=N` games per match (default 200,
+ * what issue 16 asks), `--ablation=N` games per ablation match (default
+ * 100; 0 skips them), `--only=id,id` some games. Games run on two
+ * worker_threads (the bench machine has two cores).
+ */
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+import { findGame, type Game, type Position } from "../games/index.js";
+import { LEVELS, evaluatorOf, findLevel, search, type SearchOptions } from "../search/index.js";
+import { seededRandom } from "../shared/index.js";
+import { printTable, timed } from "./report.js";
+
+/** A game longer than this is judged by material. */
+const MAX_PLIES = 300;
+/** Random plies that open every pair of games. */
+const OPENING_PLIES = 4;
+const WORKERS = 2;
+
+/** The five four-row games (docs/rules/mancala-4x8.md) and both Baos (bao-kiswahili.md). */
+const GAME_IDS: readonly string[] = [
+  "husbao",
+  "husbao-bis",
+  "husbao-front",
+  "hus",
+  "bao-de",
+  "bao-kiswahili",
+  "bao-kujifunza",
+];
+
+/** A player of the bench. `extra` changes a level's options (the ablations). */
+type PlayerSpec =
+  | { readonly kind: "random" }
+  | { readonly kind: "greedy" }
+  | { readonly kind: "level"; readonly level: number; readonly extra?: Partial<SearchOptions> };
+
+interface Job {
+  readonly id: number;
+  readonly game: string;
+  readonly a: PlayerSpec;
+  readonly b: PlayerSpec;
+  /** The game's number in its match: even, A plays South; odd, North. Opening `index >> 1`. */
+  readonly index: number;
+}
+
+interface PlayerStats {
+  moves: number;
+  ms: number;
+  maxMs: number;
+  nodes: number;
+}
+
+interface GameResult {
+  readonly id: number;
+  /** 1 A won, 0.5 draw, 0 A lost. */
+  readonly scoreA: number;
+  readonly plies: number;
+  /** The game reached MAX_PLIES and was judged by material. */
+  readonly judged: boolean;
+  readonly statsA: PlayerStats;
+  readonly statsB: PlayerStats;
+}
+
+const label = (p: PlayerSpec): string =>
+  p.kind !== "level"
+    ? p.kind
+    : `L${p.level}${
+        p.extra === undefined
+          ? ""
+          : " " +
+            Object.entries(p.extra)
+              .map(([k, v]) => `${k}=${String(v)}`)
+              .join(",")
+      }`;
+
+/** The options a level plays with in the bench: its node and depth budgets, no clock. */
+function benchOptions(
+  level: number,
+  seed: number,
+  extra: Partial<SearchOptions> = {},
+): SearchOptions {
+  const l = findLevel(level);
+  if (l === undefined) throw new Error(`bench: no level ${level}`);
+  const { depth, nodes } = l.limits;
+  return { depth, nodes, noise: l.noise, seed, ...extra };
+}
+
+function choose<P extends Position>(
+  game: Game<P>,
+  p: P,
+  who: PlayerSpec,
+  random: () => number,
+  seed: number,
+  stats: PlayerStats,
+): P {
+  if (who.kind === "random") {
+    const m = game.randomMove(p, random);
+    if (m === null) throw new Error("bench: random player without a move");
+    return m.position;
+  }
+  // Greedy: depth 1 on material; noise below one stone breaks ties only.
+  const options =
+    who.kind === "greedy"
+      ? { depth: 1, noise: 0.49, seed }
+      : benchOptions(who.level, seed, who.extra);
+  const { value: r, ms } = timed(() => search(game, p, options));
+  if (!r.ok) throw new Error(`bench: search failed: ${r.error.message}`);
+  stats.moves += 1;
+  stats.ms += ms;
+  stats.maxMs = Math.max(stats.maxMs, ms);
+  stats.nodes += r.value.nodes;
+  const next = game.apply(p, r.value.best);
+  if (!next.ok) throw new Error(`bench: the search answered an illegal move ${r.value.best}`);
+  return next.value.position;
+}
+
+function playGame(job: Job): GameResult {
+  const game = findGame(job.game);
+  const start = game?.initial({});
+  if (game === undefined || start === undefined || !start.ok)
+    throw new Error(`bench: no game ${job.game}`);
+  const opening = seededRandom(7919 * (job.index >> 1) + 17);
+  let p = start.value;
+  for (let i = 0; i < OPENING_PLIES && game.outcome(p) === null; i++) {
+    const m = game.randomMove(p, opening);
+    if (m === null) break;
+    p = m.position;
+  }
+  const sideA = job.index % 2 === 0 ? "S" : "N";
+  const statsA: PlayerStats = { moves: 0, ms: 0, maxMs: 0, nodes: 0 };
+  const statsB: PlayerStats = { moves: 0, ms: 0, maxMs: 0, nodes: 0 };
+  const random = seededRandom(job.index * 31 + 5);
+  let plies = 0;
+  while (game.outcome(p) === null && plies < MAX_PLIES) {
+    const a = p.toMove === sideA;
+    const seed = (job.index * 1_000 + plies) * 2 + (a ? 0 : 1);
+    p = choose(game, p, a ? job.a : job.b, random, seed, a ? statsA : statsB);
+    plies += 1;
+  }
+  const over = game.outcome(p);
+  let scoreA: number;
+  if (over !== null) scoreA = over.winner === null ? 0.5 : over.winner === sideA ? 1 : 0;
+  else {
+    const m = evaluatorOf(game).material(p, sideA);
+    scoreA = m > 0 ? 1 : m < 0 ? 0 : 0.5;
+  }
+  return { id: job.id, scoreA, plies, judged: over === null, statsA, statsB };
+}
+
+/** Runs the jobs on `WORKERS` threads; results in job order. */
+async function runJobs(jobs: readonly Job[]): Promise<GameResult[]> {
+  const results: GameResult[] = new Array<GameResult>(jobs.length);
+  let next = 0;
+  const file = fileURLToPath(import.meta.url);
+  const one = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const w = new Worker(file, { workerData: { keteSearchBench: true } });
+      const feed = (): void => {
+        if (next >= jobs.length) {
+          void w.terminate().then(() => resolve());
+          return;
+        }
+        w.postMessage(jobs[next++]);
+      };
+      w.on("message", (r: GameResult) => {
+        results[r.id] = r;
+        feed();
+      });
+      w.on("error", reject);
+      feed();
+    });
+  await Promise.all(Array.from({ length: Math.min(WORKERS, jobs.length) }, one));
+  return results;
+}
+
+interface Match {
+  readonly game: string;
+  readonly a: PlayerSpec;
+  readonly b: PlayerSpec;
+  readonly games: number;
+}
+
+interface MatchResult {
+  readonly match: Match;
+  readonly results: readonly GameResult[];
+  readonly seconds: number;
+}
+
+async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
+  const out: MatchResult[] = [];
+  for (const match of matches) {
+    const jobs: Job[] = Array.from({ length: match.games }, (_, index) => ({
+      id: index,
+      game: match.game,
+      a: match.a,
+      b: match.b,
+      index,
+    }));
+    const t0 = performance.now();
+    const results = await runJobs(jobs);
+    out.push({ match, results, seconds: (performance.now() - t0) / 1000 });
+    process.stderr.write(
+      `bench search: ${match.game} ${label(match.a)} vs ${label(match.b)} done\n`,
+    );
+  }
+  return out;
+}
+
+function argument(name: string, fallback: number): number {
+  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
+  const n = a === undefined ? fallback : Number(a.slice(name.length + 3));
+  if (!Number.isInteger(n) || n < 0) throw new Error(`bench: --${name} needs a whole number`);
+  return n;
+}
+
+function row(m: MatchResult): (string | number)[] {
+  const { results } = m;
+  const n = results.length;
+  const wins = results.filter((r) => r.scoreA === 1).length;
+  const draws = results.filter((r) => r.scoreA === 0.5).length;
+  const score = results.reduce((s, r) => s + r.scoreA, 0);
+  const a = results.map((r) => r.statsA);
+  const moves = a.reduce((s, x) => s + x.moves, 0);
+  const ms = a.reduce((s, x) => s + x.ms, 0);
+  const maxMs = Math.max(0, ...a.map((x) => x.maxMs));
+  return [
+    m.match.game,
+    `${label(m.match.a)} vs ${label(m.match.b)}`,
+    n,
+    `${wins}-${draws}-${n - wins - draws}`,
+    `${((score / n) * 100).toFixed(1)} %`,
+    results.reduce((s, r) => s + r.plies, 0) / n,
+    results.filter((r) => r.judged).length,
+    moves === 0 ? "–" : ms / moves,
+    moves === 0 ? "–" : maxMs,
+    n / m.seconds,
+  ];
+}
+
+const COLUMNS = [
+  "game",
+  "match (A vs B)",
+  "games",
+  "A won-drawn-lost",
+  "A's score",
+  "plies/game",
+  "judged",
+  "A ms/move",
+  "A max ms",
+  "games/s",
+];
+
+export async function benchSearch(): Promise<void> {
+  const games = argument("games", 200);
+  const ablation = argument("ablation", 100);
+  const onlyArg = process.argv.find((x) => x.startsWith("--only="));
+  const ids = onlyArg === undefined ? GAME_IDS : onlyArg.slice(7).split(",");
+  const top = LEVELS[LEVELS.length - 1]!.level;
+
+  // Speed: the searches of the strongest level, beside perft's speed.
+  const speedRows: (string | number)[][] = [];
+  for (const id of ids) {
+    const game = findGame(id);
+    const start = game?.initial({});
+    if (game === undefined || start === undefined || !start.ok)
+      throw new Error(`bench: no game ${id}`);
+    const perftDepth = id.startsWith("bao-") ? 7 : 4;
+    game.perft(start.value, perftDepth - 1);
+    const perft = timed(() => game.perft(start.value, perftDepth));
+    let nodes = 0;
+    let ms = 0;
+    const random = seededRandom(11);
+    for (let k = 0; k < 8; k++) {
+      let p = start.value;
+      for (let i = 0; i < 2 * k && game.outcome(p) === null; i++)
+        p = game.randomMove(p, random)?.position ?? p;
+      if (game.outcome(p) !== null) continue;
+      const r = timed(() => search(game, p, benchOptions(top, 1)));
+      if (!r.value.ok) throw new Error(r.value.error.message);
+      nodes += r.value.value.nodes;
+      ms += r.ms;
+    }
+    speedRows.push([id, nodes, ms, nodes / ms, perft.value / perft.ms / 1000]);
+  }
+  printTable({
+    title: `Search: speed of level ${top} (node budget ${findLevel(top)?.limits.nodes ?? "–"}) from 8 early positions`,
+    columns: ["game", "nodes", "ms", "k nodes/s", "perft M nodes/s"],
+    rows: speedRows,
+    notes: [
+      "A search node is a position or a turn-tree node (a segment of a turn); perft counts leaves of whole moves.",
+    ],
+  });
+
+  const matches: Match[] = [];
+  for (const game of ids) {
+    matches.push({ game, a: { kind: "level", level: top }, b: { kind: "random" }, games });
+    matches.push({ game, a: { kind: "level", level: top }, b: { kind: "greedy" }, games });
+    for (let l = 2; l <= top; l++)
+      matches.push({
+        game,
+        a: { kind: "level", level: l },
+        b: { kind: "level", level: l - 1 },
+        games,
+      });
+  }
+  const t0 = performance.now();
+  const played = await playMatches(matches);
+  printTable({
+    title: `Search: strength (${games} games a match, sides alternating, ${OPENING_PLIES} random opening plies, judged by material after ${MAX_PLIES} plies)`,
+    columns: COLUMNS,
+    rows: played.map(row),
+    notes: [
+      `Levels play with their node budgets only (src/search/levels.ts), on ${WORKERS} worker threads; ${((performance.now() - t0) / 1000).toFixed(0)} s in all.`,
+    ],
+  });
+
+  if (ablation === 0) return;
+  const variants: Partial<SearchOptions>[] = [{ evaluation: "mobility" }, { quiescence: 2 }];
+  const abl: Match[] = [];
+  for (const game of ids)
+    for (const extra of variants)
+      abl.push({
+        game,
+        a: { kind: "level", level: 3, extra },
+        b: { kind: "level", level: 3 },
+        games: ablation,
+      });
+  const t1 = performance.now();
+  const ablated = await playMatches(abl);
+  printTable({
+    title: `Search: evaluation and quiescence against plain level 3 (${ablation} games a match)`,
+    columns: COLUMNS,
+    rows: ablated.map(row),
+    notes: [`${((performance.now() - t1) / 1000).toFixed(0)} s in all.`],
+  });
+}
+
+if (
+  !isMainThread &&
+  (workerData as { keteSearchBench?: boolean } | null)?.keteSearchBench === true
+) {
+  parentPort?.on("message", (job: Job) => parentPort?.postMessage(playGame(job)));
+}
