@@ -14,6 +14,7 @@ import {
   findLevel,
   levelOptions,
   search,
+  WIN_SCORE,
   type Level,
   type SearchOptions,
 } from "../search/index.js";
@@ -138,9 +139,10 @@ export function searchAnswer<P extends Position>(
   }
   const { best, score, depth, nodes, pv, captures } = found.value;
   // Answers carry JSON integers (engine-protocol.md): a score in stones, rounded
-  // (an evaluation may count half stones); one that is not a number is a bug.
-  if (!Number.isFinite(score)) {
-    return err("internal", `the search scored ${best} ${String(score)}, not a number`);
+  // (an evaluation may count half stones). One that is not a number, or beyond
+  // a won game's score, is a bug in the search: said so, not answered as a move.
+  if (!(Math.abs(score) <= WIN_SCORE)) {
+    return err("internal", `the search scored ${best} ${String(score)}, not a score`);
   }
   return ok({ best, score: Math.round(score), depth, nodes, pv: [...pv], captures });
 }
