@@ -13,7 +13,8 @@
  *
  * Options after the section name: `--games=N` games per match (default 200,
  * what issue 16 asks), `--ablation=N` games per ablation match (default
- * 100; 0 skips them), `--only=id,id` some games. Games run on two
+ * 40; 0 skips them), `--speed=N` positions of the speed table
+ * (default 4; 0 skips it), `--only=id,id` some games. Games run on two
  * worker_threads (the bench machine has two cores).
  */
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -28,6 +29,10 @@ const MAX_PLIES = 300;
 /** Random plies that open every pair of games. */
 const OPENING_PLIES = 4;
 const WORKERS = 2;
+/** Perft depths for the speed table's perft column (a few hundred thousand leaves). */
+const PERFT_DEPTH: Readonly<Record<string, number>> = { "bao-kiswahili": 9, "bao-kujifunza": 7 };
+/** The node budget of both sides in the ablation matches (small, so they are quick). */
+const ABLATION_NODES = 5_000;
 
 /** The five four-row games (docs/rules/mancala-4x8.md) and both Baos (bao-kiswahili.md). */
 const GAME_IDS: readonly string[] = [
@@ -264,45 +269,53 @@ const COLUMNS = [
 
 export async function benchSearch(): Promise<void> {
   const games = argument("games", 200);
-  const ablation = argument("ablation", 100);
+  const ablation = argument("ablation", 40);
+  const speed = argument("speed", 4);
   const onlyArg = process.argv.find((x) => x.startsWith("--only="));
   const ids = onlyArg === undefined ? GAME_IDS : onlyArg.slice(7).split(",");
   const top = LEVELS[LEVELS.length - 1]!.level;
 
   // Speed: the searches of the strongest level, beside perft's speed.
   const speedRows: (string | number)[][] = [];
-  for (const id of ids) {
-    const game = findGame(id);
-    const start = game?.initial({});
-    if (game === undefined || start === undefined || !start.ok)
-      throw new Error(`bench: no game ${id}`);
-    const perftDepth = id.startsWith("bao-") ? 7 : 4;
-    game.perft(start.value, perftDepth - 1);
-    const perft = timed(() => game.perft(start.value, perftDepth));
-    let nodes = 0;
-    let ms = 0;
-    const random = seededRandom(11);
-    for (let k = 0; k < 8; k++) {
-      let p = start.value;
-      for (let i = 0; i < 2 * k && game.outcome(p) === null; i++)
-        p = game.randomMove(p, random)?.position ?? p;
-      if (game.outcome(p) !== null) continue;
-      const r = timed(() => search(game, p, benchOptions(top, 1)));
-      if (!r.value.ok) throw new Error(r.value.error.message);
-      nodes += r.value.value.nodes;
-      ms += r.ms;
+  if (speed > 0) {
+    for (const id of ids) {
+      const game = findGame(id);
+      const start = game?.initial({});
+      if (game === undefined || start === undefined || !start.ok)
+        throw new Error(`bench: no game ${id}`);
+      const perftDepth = PERFT_DEPTH[id] ?? 4;
+      game.perft(start.value, perftDepth - 1);
+      const perft = timed(() => game.perft(start.value, perftDepth));
+      let nodes = 0;
+      let ms = 0;
+      const random = seededRandom(11);
+      for (let k = 0; k < speed; k++) {
+        let p = start.value;
+        for (let i = 0; i < 2 * k && game.outcome(p) === null; i++)
+          p = game.randomMove(p, random)?.position ?? p;
+        if (game.outcome(p) !== null) continue;
+        const r = timed(() => search(game, p, benchOptions(top, 1)));
+        if (!r.value.ok) throw new Error(r.value.error.message);
+        nodes += r.value.value.nodes;
+        ms += r.ms;
+      }
+      speedRows.push([id, nodes, ms, nodes / ms, perft.value / perft.ms / 1000]);
     }
-    speedRows.push([id, nodes, ms, nodes / ms, perft.value / perft.ms / 1000]);
+    printTable({
+      title: `Search: speed of level ${top} (node budget ${findLevel(top)?.limits.nodes ?? "–"}) from ${speed} early positions`,
+      columns: ["game", "nodes", "ms", "k nodes/s", "perft M nodes/s"],
+      rows: speedRows,
+      notes: [
+        "A search node is a position or a turn-tree node (a segment of a turn); perft counts leaves of whole moves.",
+      ],
+    });
   }
-  printTable({
-    title: `Search: speed of level ${top} (node budget ${findLevel(top)?.limits.nodes ?? "–"}) from 8 early positions`,
-    columns: ["game", "nodes", "ms", "k nodes/s", "perft M nodes/s"],
-    rows: speedRows,
-    notes: [
-      "A search node is a position or a turn-tree node (a segment of a turn); perft counts leaves of whole moves.",
-    ],
-  });
 
+  if (games > 0) await strength(ids, games, top);
+  if (ablation > 0) await ablations(ids, ablation, top);
+}
+
+async function strength(ids: readonly string[], games: number, top: number): Promise<void> {
   const matches: Match[] = [];
   for (const game of ids) {
     matches.push({ game, a: { kind: "level", level: top }, b: { kind: "random" }, games });
@@ -325,22 +338,28 @@ export async function benchSearch(): Promise<void> {
       `Levels play with their node budgets only (src/search/levels.ts), on ${WORKERS} worker threads; ${((performance.now() - t0) / 1000).toFixed(0)} s in all.`,
     ],
   });
+}
 
-  if (ablation === 0) return;
-  const variants: Partial<SearchOptions>[] = [{ evaluation: "mobility" }, { quiescence: 2 }];
+async function ablations(ids: readonly string[], ablation: number, top: number): Promise<void> {
+  // Same node budget on both sides, no depth cap: what the budget buys with each choice.
+  const budget: Partial<SearchOptions> = { depth: 64, nodes: ABLATION_NODES };
+  const variants: Partial<SearchOptions>[] = [
+    { ...budget, evaluation: "mobility" },
+    { ...budget, quiescence: 2 },
+  ];
   const abl: Match[] = [];
   for (const game of ids)
     for (const extra of variants)
       abl.push({
         game,
-        a: { kind: "level", level: 3, extra },
-        b: { kind: "level", level: 3 },
+        a: { kind: "level", level: top, extra },
+        b: { kind: "level", level: top, extra: budget },
         games: ablation,
       });
   const t1 = performance.now();
   const ablated = await playMatches(abl);
   printTable({
-    title: `Search: evaluation and quiescence against plain level 3 (${ablation} games a match)`,
+    title: `Search: evaluation and quiescence against plain material, ${ABLATION_NODES} nodes a move (${ablation} games a match)`,
     columns: COLUMNS,
     rows: ablated.map(row),
     notes: [`${((performance.now() - t1) / 1000).toFixed(0)} s in all.`],
