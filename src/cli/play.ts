@@ -88,6 +88,14 @@ export function registerPlayCommand(program: Command): Command {
       "--clock <M+B>",
       "players' clocks: minutes each + bonus seconds per push-off (per capturing move in sowing games); a fallen flag loses (default: no clocks)",
     )
+    .option(
+      "--computer <side[:level]>",
+      "kete plays this side (S or N, Abalone b or w; or the side's name) at level 1-4 (default 4, the strongest), e.g. N:3; you sow its moves as the LEDs show",
+    )
+    .option(
+      "--hints <on|off>",
+      "hints: h at the keyboard or button 1 held lights kete's best move (off for tournament games; default on)",
+    )
     .showHelpAfterError("(run 'kete play --help' for usage)")
     .action(playAction);
 }

@@ -25,7 +25,7 @@ import type { ControllerEvent } from "./events.js";
 import type { Mistake } from "./mistakes.js";
 import type { GameState, MistakeState } from "./referee.js";
 import { restoreDiff } from "./restore.js";
-import type { TrackVerdict, TurnTracker } from "./tracking.js";
+import { candidateMoves, type TrackVerdict, type TurnTracker } from "./tracking.js";
 import { OP_PLACE, OP_SOW, isPickUp, pathSteps, stepCompiler, type Step } from "./trie.js";
 
 /** A move named for one ply: kete's move to be sown, or the hint's. */
@@ -144,6 +144,8 @@ export function hintPits<P extends Position>(
 /** The move a tracker's cursors show as under way or made, in words: `B2 lifted`. */
 function madeText<P extends Position>(tracker: TurnTracker<P>, verdict: TrackVerdict<P>): string {
   if (verdict.kind === "complete") return verdict.move.move;
+  const begun = candidateMoves(tracker, 3);
+  if (begun.length > 0) return `${begun.join(" or ")} begun`;
   const lifted = tracker.pits.filter(
     (_, i) => (tracker.reading[i] as number) < (tracker.before[i] as number),
   );

@@ -50,6 +50,10 @@ export interface JournalHeader {
      * whose games were judged with 1500 (`LEGACY_QUIET_MS`).
      */
     readonly quietMs?: number;
+    /** The side kete played and its level (`kete play --computer`, issue 16); absent: two people. */
+    readonly computer?: { readonly side: string; readonly level: number };
+    /** Whether hints could be asked for (`--hints`); absent: on (journals before hints). */
+    readonly hints?: boolean;
   };
   /** ISO 8601. */
   readonly startedAt: string;

@@ -17,7 +17,13 @@ const before = boardOf(start);
 const look = (role: keyof typeof LED_SCHEME): LedState => ({ ...LED_SCHEME[role] });
 const lit = (leds: ReadonlyMap<string, LedState>, l: LedState) =>
   [...leds]
-    .filter(([, v]) => v.pattern === l.pattern && "colour" in v && v.colour === l.colour)
+    .filter(
+      ([, v]) =>
+        v.pattern !== "off" &&
+        l.pattern !== "off" &&
+        v.pattern === l.pattern &&
+        v.colour === l.colour,
+    )
     .map(([p]) => p)
     .sort();
 const mistakes = (events: readonly ControllerEvent[]) =>
@@ -65,7 +71,7 @@ describe("kete's move (computer-move)", () => {
     s.link.settled(change(before, { B2: -2 }));
     const [m] = mistakes(s.events);
     expect(m).toMatchObject({ kind: "not-computer-move", rule: "", side: "S", policy: "retry" });
-    expect(m?.message).toContain("not kete's move: kete plays B3+ (B2 lifted)");
+    expect(m?.message).toContain("not kete's move: kete plays B3+ (B2+ or B2- begun)");
     expect(m?.restore).toEqual([{ pit: "B2", need: 2 }]);
     expect(s.controller.view.phase).toBe("mistake");
     s.link.settled(before);

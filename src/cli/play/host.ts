@@ -11,6 +11,7 @@ import { whenOutputCloses } from "../output.js";
 import { watchInterrupts, watchKeys, type SignalSource } from "./input.js";
 import type { Screen } from "./screen.js";
 import type { PlaySettings } from "./settings.js";
+import { workerThinker, type Thinker } from "./think.js";
 
 export interface PlayHost {
   /** The time of everything: the hands, the board, the game clock, the time limit. */
@@ -29,6 +30,12 @@ export interface PlayHost {
   readonly screen: Screen | null;
   /** Called before each LED command, or null. */
   readonly onLeds: (() => void) | null;
+  /**
+   * How kete searches (its moves, hints; think.ts): the process's runs in a
+   * worker thread with the level's time limit; absent: in this thread on node
+   * budgets only (deterministic, what the fake-clock tests use).
+   */
+  readonly think?: Thinker;
 }
 
 /** This process: real time, stdout and stderr, its signals and terminal. */
@@ -43,6 +50,7 @@ export function processHost(s: Pick<PlaySettings, "live">): PlayHost {
     keys: s.live && stdin.isTTY === true ? (onKeys) => watchKeys(stdin, onKeys) : null,
     screen: s.live ? { draw: (text) => logUpdate(text), done: () => logUpdate.done() } : null,
     onLeds: process.env.KETE_PROBE_STARTUP ? startupProbe : null,
+    think: workerThinker().think,
   };
 }
 

@@ -42,6 +42,23 @@ export function typeKeys(line: string, chunk: string): Typed {
   return { line: text, entered, interrupt };
 }
 
+/** What a key typed at an empty prompt asks of kete (issue 16): a hint, or what kete thinks. */
+export type HotKey = "hint" | "thoughts";
+
+/**
+ * A key that is a request, not typing: `h` (or `?`) a hint, `t` what kete
+ * thinks, pressed alone at an empty prompt. `places`: the places a typed
+ * move may start with (the keyboard player's game), whose first letters stay
+ * typing (Abalone's row `H`); `?` always asks for a hint.
+ */
+export function hotKey(line: string, chunk: string, places: readonly string[]): HotKey | null {
+  if (line !== "" || chunk.length !== 1) return null;
+  const k = chunk.toLowerCase();
+  if (k === "?") return "hint";
+  if (places.some((p) => p.toLowerCase().startsWith(k))) return null;
+  return k === "h" ? "hint" : k === "t" ? "thoughts" : null;
+}
+
 /** The process's signals, as far as pausing is concerned. */
 export type SignalSource = Pick<NodeJS.Process, "on" | "off">;
 

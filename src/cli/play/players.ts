@@ -454,10 +454,16 @@ export abstract class Player {
 
 /** A virtual player: greedy with a dash of chance, and now and then a slip of the hand. */
 export class SimulatedPlayer extends Player {
+  /**
+   * `choose`: the move this player makes in a position (default `chooseMove`,
+   * greedy with chance); null: none yet, look again later (kete's hand waits
+   * for kete's move, computer.ts).
+   */
   constructor(
     side: Side,
     table: Table,
     private readonly mistakeRate: number,
+    private readonly choose: ((position: Position) => LegalMove<Position> | null) | null = null,
   ) {
     super(side, table);
   }
@@ -480,7 +486,8 @@ export class SimulatedPlayer extends Player {
     await this.settledLights();
     const position = this.view.position;
     if (!this.myTurn() || position === null) return;
-    const move = chooseMove(game, position, this.side, random);
+    const move =
+      this.choose === null ? chooseMove(game, position, this.side, random) : this.choose(position);
     if (move === null) return;
     if (this.pushes) {
       // No slips on Abalone's board: a push is made at once, not stone by stone.

@@ -80,7 +80,16 @@ export function newGameId(date: number, seed: number, pid: number = process.pid)
 export function newHeader(
   s: Pick<
     PlaySettings,
-    "game" | "seed" | "players" | "port" | "onMistake" | "guidance" | "clock" | "quietMs"
+    | "game"
+    | "seed"
+    | "players"
+    | "port"
+    | "onMistake"
+    | "guidance"
+    | "clock"
+    | "quietMs"
+    | "computer"
+    | "hints"
   >,
   start: Position,
   date: number,
@@ -110,6 +119,11 @@ export function newHeader(
       guidance: s.guidance,
       ...(s.clock === undefined || s.clock === null ? {} : { clock: timeControlText(s.clock) }),
       quietMs: s.quietMs ?? DEFAULT_QUIET_MS,
+      ...(s.computer === undefined || s.computer === null
+        ? {}
+        : { computer: { side: s.computer.side, level: s.computer.level } }),
+      // Hints off is recorded; absent means on (as in journals from before hints).
+      ...(s.hints === false ? { hints: false } : {}),
     },
     startedAt: new Date(date).toISOString(),
   };

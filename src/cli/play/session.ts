@@ -36,6 +36,9 @@ import {
   type Table,
 } from "./players.js";
 import { JournalRecorder, newHeader, standingOf, type Resumed } from "./recorder.js";
+import { HINT_HOLD_MS, KeteBrain, computerHand } from "./computer.js";
+import { hotKey } from "./input.js";
+import { nodeThinker } from "./think.js";
 import { Redrawer } from "./screen.js";
 import { journalOptions, type PlaySettings } from "./settings.js";
 import { settingsOf } from "./verify.js";
@@ -170,6 +173,10 @@ export class PlaySession {
   private readonly timing: PlayClocks | null;
   /** The controller's tracking options: the quiet moment the journal's header fixed. */
   private readonly tracking: TrackingOptions;
+  /** Kete's moves, hints and thoughts (computer.ts). */
+  readonly kete: KeteBrain;
+  /** When button 1 went down (a hint is asked by holding it), else null. */
+  private buttonDown: number | null = null;
 
   constructor(
     private readonly s: PlaySettings,
@@ -224,6 +231,22 @@ export class PlaySession {
           );
     this.tracking = settingsOf(parts).tracking;
     this.controller = this.connect(board, resumed === null ? s : header.settings);
+    this.kete = new KeteBrain({
+      controller: this.controller,
+      game: this.game,
+      think: host.think ?? nodeThinker,
+      seed: s.seed,
+      computer: s.computer ?? null,
+      hints: s.hints ?? true,
+      plyOffset: before.length,
+      stopped: () => this.ending !== null,
+      say: (m) => this.say(m),
+      command: (command, record) =>
+        this.holdClock(() =>
+          this.recorder.command({ ...record }, () => this.controller.send(command)),
+        ),
+      now: () => host.scheduler.now(),
+    });
     [this.players, this.keyboard] = this.seat();
     this.finished = this.run();
   }
@@ -265,6 +288,8 @@ export class PlaySession {
     };
     let keyboard: KeyboardPlayer | null = null;
     const players = this.game.layout.sides.map((side) => {
+      // Kete's side: the hand sows kete's move (a person does on a real board).
+      if (this.s.computer?.side === side) return computerHand(side, table, this.s.mistakeRate);
       if (!this.s.human.has(side)) return new SimulatedPlayer(side, table, this.s.mistakeRate);
       keyboard = new KeyboardPlayer(side, table);
       return keyboard;
@@ -331,6 +356,7 @@ export class PlaySession {
   }
 
   private onBoard(e: BoardEvent): void {
+    this.buttonHeld(e);
     this.timing?.board(e);
     this.recorder.board(e);
     this.model.board(e);
@@ -389,9 +415,34 @@ export class PlaySession {
 
   private pokePlayers(): void {
     for (const p of this.players) p.poke();
+    this.kete.poke();
+  }
+
+  /** Button 1 held (pressed, released after `HINT_HOLD_MS`): a hint (a short press stays a confirm). */
+  private buttonHeld(e: BoardEvent): void {
+    if (e.type !== "button" || e.button !== 1) return;
+    const now = this.host.scheduler.now();
+    if (e.action === "press") this.buttonDown = now;
+    else if (this.buttonDown !== null) {
+      const held = now - this.buttonDown;
+      this.buttonDown = null;
+      if (held >= HINT_HOLD_MS) this.hint();
+    }
+  }
+
+  /** A hint asked for (`h`, button 1 held): see `KeteBrain.hint`. */
+  hint(): void {
+    this.kete.hint();
+    this.redraw();
   }
 
   private onKeys(chunk: string): void {
+    const key = hotKey(this.input, chunk, this.keyboard !== null ? this.game.layout.places : []);
+    if (key === "hint") return this.hint();
+    if (key === "thoughts") {
+      this.say(this.kete.thoughts());
+      return this.redraw();
+    }
     const typed = typeKeys(this.input, chunk);
     this.input = typed.line;
     if (typed.interrupt) this.pause();
@@ -473,11 +524,19 @@ export class PlaySession {
    * --verify` does); the settings in force now — the journal's last, or the
    * flags' — are given to it as journalled commands, and each change said.
    */
-  private carryOn(header: { readonly guidance: boolean; readonly onMistake: string }): void {
+  private carryOn(header: {
+    readonly guidance: boolean;
+    readonly onMistake: string;
+    readonly hints?: boolean;
+  }): void {
     if (this.s.guidance !== header.guidance)
       this.command({ type: "guidance", on: this.s.guidance });
     const policy = this.s.onMistake ?? (this.s.guidance ? "retry" : "forfeit");
     if (policy !== header.onMistake) this.command({ type: "policy", policy });
+    // Hints are the session's, not the controller's: journalled for the next --resume.
+    const hints = this.s.hints ?? true;
+    if (hints !== (header.hints ?? true) || this.s.changes.some((c) => c.startsWith("hints ")))
+      this.recorder.command({ type: "hints", on: hints }, () => undefined);
     for (const change of this.s.changes) this.say(change);
   }
 

@@ -18,6 +18,7 @@ import { err, ok, type Result } from "../../shared/index.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
 import { boardKindOf, type BoardKind } from "./board.js";
+import { parseComputer, type ComputerSetting } from "./computer.js";
 
 /** The flags as commander hands them over. */
 export interface PlayFlags {
@@ -39,6 +40,10 @@ export interface PlayFlags {
   readonly mistakes: string;
   readonly minutes?: string;
   readonly clock?: string;
+  /** `--computer S|N[:level]`: the side kete plays. */
+  readonly computer?: string;
+  /** `--hints on|off`. */
+  readonly hints?: string;
 }
 
 /** The defaults commander gives the flags that have one. */
@@ -89,6 +94,10 @@ export interface PlaySettings {
   readonly clock?: TimeControl | null;
   /** The quiet moment that accepts a stop in the nyumba, ms (absent: `DEFAULT_QUIET_MS`); journalled. */
   readonly quietMs?: number;
+  /** The side kete plays and its level (`--computer`, issue 16); absent or null: two people. */
+  readonly computer?: ComputerSetting | null;
+  /** Hints may be asked for (`--hints`, default on); journalled. Absent: on. */
+  readonly hints?: boolean;
   /** Simulated board only: a noisy cable, lines lost or damaged both ways (tests; absent: none). */
   readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
@@ -129,6 +138,10 @@ export interface ResumeFacts {
   readonly keyboard: readonly Side[];
   /** Its time control as the header records it (`10+0`), absent or null without clocks. */
   readonly clock?: string | null;
+  /** The side kete played and its level, as the header records it; absent or null: none. */
+  readonly computer?: ComputerSetting | null;
+  /** Whether hints were allowed at its end (the header's, then `hints` commands); absent: on. */
+  readonly hints?: boolean;
 }
 
 /** Journals are read knowing which games this kete plays (the journal layer knows no games). */
@@ -183,10 +196,12 @@ export function resumeFacts(path: string, journal: Journal): ResumeFacts {
   let onMistake = header.settings.onMistake;
   const sides: readonly Side[] = findGame(header.game)?.layout.sides ?? ["S", "N"];
   let keyboard: readonly Side[] = [];
+  let hints = header.settings.hints ?? true;
   for (const r of journal.records) {
     if (r.kind !== "command") continue;
     const c = r.command;
     if (c.type === "guidance" && typeof c.on === "boolean") guidance = c.on;
+    else if (c.type === "hints" && typeof c.on === "boolean") hints = c.on;
     else if (c.type === "policy" && typeof c.policy === "string") onMistake = c.policy;
     else if (c.type === "seats" && Array.isArray(c.keyboard)) {
       keyboard = sides.filter((side) => (c.keyboard as unknown[]).includes(side));
@@ -203,7 +218,64 @@ export function resumeFacts(path: string, journal: Journal): ResumeFacts {
     onMistake,
     keyboard,
     clock: typeof header.settings.clock === "string" ? header.settings.clock : null,
+    computer: computerOfHeader(header.settings.computer, sides),
+    hints,
   };
+}
+
+/** The header's `settings.computer`, when it names one of the game's sides and a level. */
+function computerOfHeader(v: unknown, sides: readonly Side[]): ComputerSetting | null {
+  if (typeof v !== "object" || v === null) return null;
+  const { side, level } = v as Record<string, unknown>;
+  if (typeof side !== "string" || !sides.includes(side) || typeof level !== "number") return null;
+  return { side, level };
+}
+
+/**
+ * `--computer` and `--hints`: a side of the game and a level; a resumed game
+ * keeps its journal's kete side and level (another one given is refused),
+ * while `--hints` may change (said, and journalled by the session).
+ */
+function computerOf(
+  flags: PlayFlags,
+  ctx: PlayContext,
+  game: Game,
+  human: ReadonlySet<Side>,
+): Result<{ computer: ComputerSetting | null; hints: boolean; change: string | null }> {
+  const hintsText = flags.hints ?? "on";
+  if (hintsText !== "on" && hintsText !== "off") {
+    return usage(`--hints must be on or off, not '${hintsText}'`);
+  }
+  const given = flags.computer === undefined ? ok(null) : parseComputer(game, flags.computer);
+  if (!given.ok) return given;
+  const facts = ctx.resume;
+  let computer = given.value;
+  let change: string | null = null;
+  let hints = hintsText === "on";
+  if (facts !== null) {
+    const kept = facts.computer ?? null;
+    const text = (c: ComputerSetting | null) =>
+      c === null ? "no kete player" : `kete playing ${sideName(game, c.side)} at level ${c.level}`;
+    if (
+      computer !== null &&
+      (kept === null || kept.side !== computer.side || kept.level !== computer.level)
+    ) {
+      return usage(
+        `--computer ${flags.computer ?? ""}: ${facts.path} is played with ${text(kept)}; a resumed game keeps it: leave out --computer (or start a new game)`,
+      );
+    }
+    computer = kept;
+    const before = facts.hints ?? true;
+    if (!givenIn(flags, ctx)("hints")) hints = before;
+    else if (hints !== before)
+      change = `hints ${hints ? "on" : "off"} from now on (was ${before ? "on" : "off"})`;
+  }
+  if (computer !== null && human.has(computer.side)) {
+    return usage(
+      `--computer ${flags.computer ?? computer.side}: kete plays ${sideName(game, computer.side)}, so --human cannot give that side to the keyboard`,
+    );
+  }
+  return ok({ computer, hints, change });
 }
 
 /** A number flag within [min, max], or the usage error. */
@@ -518,12 +590,23 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!clock.ok) return clock;
   const boardKind = boardKindOf(flags.board, flags.port);
   if (!boardKind.ok) return boardKind;
+  const kete = computerOf(flags, ctx, chosen.value.game, keyboard.value.human);
+  if (!kete.ok) return kete;
   const { change } = keyboard.value;
+  const changes = [...kept.value.changes, ...(change === null ? [] : [change])];
+  if (kete.value.change !== null) changes.push(kete.value.change);
+  // Kete's side is called kete unless --players names it (a resumed game keeps its names).
+  const c = kete.value.computer;
+  const named =
+    c === null || ctx.resume !== null || givenIn(flags, ctx)("players")
+      ? kept.value.players
+      : { ...kept.value.players, [c.side]: "kete" };
   return ok({
     ...chosen.value,
     ...numbers.value,
     ...kept.value,
-    changes: change === null ? kept.value.changes : [...kept.value.changes, change],
+    players: named,
+    changes,
     port: flags.port ?? null,
     boardKind: boardKind.value,
     gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
@@ -533,6 +616,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     live: ctx.stdoutTTY,
     colour: ctx.stdoutTTY && !ctx.noColour,
     clock: clock.value,
+    computer: kete.value.computer,
+    hints: kete.value.hints,
   });
 }
 

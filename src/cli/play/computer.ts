@@ -1,0 +1,255 @@
+/**
+ * Playing against kete, and hints (issue 16), in `kete play`:
+ *
+ * - `--computer S|N[:level]`: kete plays that side. In its turn the session
+ *   asks the search (think.ts) for kete's move and gives the controller a
+ *   journalled `computer-move` command; the controller then lights kete's
+ *   move act by act (`computerMove`) and accepts only it (controller/computer.ts).
+ *   A person sows for kete on a real board; on the simulated board the hand
+ *   of kete's side (`ComputerHand`) sows exactly kete's move.
+ * - Hints: `h` at the keyboard or button 1 held: the search's best move for
+ *   the side to move, lit (`hintStart`, `hintNext`) and explained on screen;
+ *   `--hints off` refuses them (tournament games).
+ * - `t`: what kete thinks (its last move, score and expected line).
+ */
+import type { Controller } from "../../controller/index.js";
+import { inForce } from "../../controller/index.js";
+import type { Game, LegalMove, Position, Side } from "../../games/index.js";
+import { LEVELS, WIN_SCORE, findLevel, type Level, type SearchResult } from "../../search/index.js";
+import { err, ok, type Result } from "../../shared/index.js";
+import { SimulatedPlayer, type Table } from "./players.js";
+import type { Thinker } from "./think.js";
+
+/** `--computer`: the side kete plays and its level (1 weakest … 4 strongest). */
+export interface ComputerSetting {
+  readonly side: Side;
+  readonly level: number;
+}
+
+/** The strongest level: `--computer N` without a level, and every hint. */
+export const STRONGEST = LEVELS[LEVELS.length - 1] as Level;
+
+/** How long button 1 is held to ask for a hint (a shorter press is the confirm button's). */
+export const HINT_HOLD_MS = 800;
+
+/** `N`, `north`, `N:2`, `North:4`: the side (as typed or named) and the level, or a usage error. */
+export function parseComputer(game: Game, text: string): Result<ComputerSetting> {
+  const [sideText = "", levelText, ...rest] = text.split(":");
+  const t = sideText.trim().toLowerCase();
+  const side = game.layout.sides.find(
+    (s) => s.toLowerCase() === t || (game.layout.sideNames[s] ?? "").toLowerCase() === t,
+  );
+  const names = game.layout.sides.map((s) => `${s} (${game.layout.sideNames[s] ?? s})`);
+  if (side === undefined || rest.length > 0) {
+    return err(
+      "usage",
+      `--computer must name a side, ${names.join(" or ")}, optionally with a level 1-${STRONGEST.level} (e.g. ${game.layout.sides[1]}:3), not '${text}'`,
+    );
+  }
+  if (levelText === undefined) return ok({ side, level: STRONGEST.level });
+  const level = findLevel(Number(levelText));
+  if (levelText.trim() === "" || level === undefined) {
+    return err(
+      "usage",
+      `--computer ${text}: the level must be ${LEVELS.map((l) => `${l.level} (${l.name})`).join(", ")}, not '${levelText}'`,
+    );
+  }
+  return ok({ side, level: level.level });
+}
+
+/** `+3`, `-1.5`, `wins in 5 plies`: a score for the side to move. */
+export function scoreText(score: number): string {
+  if (score > WIN_SCORE - 1000) return `wins in ${WIN_SCORE - score} plies`;
+  if (score < -(WIN_SCORE - 1000)) return `loses in ${WIN_SCORE + score} plies`;
+  const n = Math.round(score * 10) / 10;
+  return `${n > 0 ? "+" : ""}${n}`;
+}
+
+/** What the session gives kete's brain. */
+export interface KeteParts {
+  readonly controller: Controller;
+  readonly game: Game;
+  readonly think: Thinker;
+  /** The game's seed (`--seed`): each search's seed is drawn from it and the ply. */
+  readonly seed: number;
+  readonly computer: ComputerSetting | null;
+  readonly hints: boolean;
+  /** Plies played before this session (a resumed game), for the seeds and the lines said. */
+  readonly plyOffset: number;
+  /** True once the session is ending. */
+  stopped(): boolean;
+  say(message: string): void;
+  /** Journals `record` and hands `command` to the controller. */
+  command(
+    command: {
+      readonly type: "computer-move" | "hint";
+      readonly side: Side;
+      readonly move: string;
+      readonly ply: number;
+    },
+    record: Readonly<Record<string, unknown>>,
+  ): void;
+  /** The clock a hint's wait is measured on (ms). */
+  now(): number;
+}
+
+/** The seed of the search for the position after `ply` plies of the game (`--seed` and the ply). */
+export function thinkSeed(seed: number, ply: number): number {
+  return (Math.floor(seed) + ply * 7919) % 2 ** 31;
+}
+
+/** The last thing kete thought, for the `t` key. */
+interface Thought {
+  readonly what: "move" | "hint";
+  readonly side: Side;
+  readonly ply: number;
+  readonly level: Level;
+  readonly result: SearchResult;
+}
+
+/** Kete's side of the session: its moves, the hints, and what it thinks. */
+export class KeteBrain {
+  private thinkingFor: string | null = null;
+  private hintFor: string | null = null;
+  private last: Thought | null = null;
+  /** Time from the last hint's request to its command (ms of `now`), for the measurement. */
+  lastHintMs: number | null = null;
+
+  constructor(private readonly parts: KeteParts) {}
+
+  private get level(): Level {
+    return findLevel(this.parts.computer?.level ?? STRONGEST.level) ?? STRONGEST;
+  }
+
+  /** The position standing now and its ply, when a turn is about to begin; else null. */
+  private standing(): { side: Side; ply: number; key: string; json: unknown } | null {
+    const { controller, game } = this.parts;
+    const view = controller.view;
+    const gs = controller.game;
+    if (view.phase !== "turn" || !view.awaitingStart || gs === null || gs.outcome !== null)
+      return null;
+    const json = game.positionToJSON(gs.position);
+    const ply = gs.plies.length;
+    return { side: gs.position.toMove, ply, key: `${ply}:${JSON.stringify(json)}`, json };
+  }
+
+  /** Called on every change: in kete's turn without kete's move yet, think of it. */
+  poke(): void {
+    const computer = this.parts.computer;
+    if (computer === null || this.parts.stopped()) return;
+    const now = this.standing();
+    if (now === null || now.side !== computer.side || this.thinkingFor === now.key) return;
+    const c = this.parts.controller;
+    if (inForce(c.snapshot.context.computer, c.game)) return;
+    this.thinkingFor = now.key;
+    const level = this.level;
+    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
+    void this.parts
+      .think({ game: this.parts.game.id, position: now.json, level, seed })
+      .then((r) => {
+        if (this.standing()?.key !== now.key || this.parts.stopped()) {
+          this.thinkingFor = null;
+          return;
+        }
+        if (!r.ok) {
+          this.parts.say(`kete could not choose a move: ${r.error.message}`);
+          return;
+        }
+        this.last = { what: "move", side: now.side, ply: now.ply, level, result: r.value };
+        const cmd = {
+          type: "computer-move",
+          side: now.side,
+          move: r.value.best,
+          ply: now.ply,
+        } as const;
+        this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
+        this.parts.say(
+          `kete (${this.sideName(now.side)}, level ${level.level} ${level.name}) plays ${r.value.best}: sow it as the board lights it (t: what kete thinks)`,
+        );
+      });
+  }
+
+  /** A hint asked for (`h`, button 1 held): the best move lit and explained, or why not. */
+  hint(): void {
+    const { computer, hints } = this.parts;
+    if (!hints) {
+      this.parts.say("no hints in this game (--hints off)");
+      return;
+    }
+    const now = this.standing();
+    if (now === null) {
+      this.parts.say("a hint is for the start of a turn");
+      return;
+    }
+    if (computer !== null && now.side === computer.side) {
+      this.parts.say("kete's own turn: its move is lit on the board");
+      return;
+    }
+    if (this.hintFor === now.key) return;
+    this.hintFor = now.key;
+    const asked = this.parts.now();
+    const level = STRONGEST;
+    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
+    void this.parts
+      .think({ game: this.parts.game.id, position: now.json, level, seed })
+      .then((r) => {
+        this.hintFor = null;
+        if (this.standing()?.key !== now.key || this.parts.stopped()) return;
+        if (!r.ok) {
+          this.parts.say(`no hint: ${r.error.message}`);
+          return;
+        }
+        this.last = { what: "hint", side: now.side, ply: now.ply, level, result: r.value };
+        const cmd = { type: "hint", side: now.side, move: r.value.best, ply: now.ply } as const;
+        this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
+        this.lastHintMs = this.parts.now() - asked;
+        this.parts.say(`hint for ${this.sideName(now.side)}: ${r.value.best} — ${why(r.value)}`);
+      });
+  }
+
+  /** What kete thinks (the `t` key): its last move or hint, its score and the line it expects. */
+  thoughts(): string {
+    const t = this.last;
+    if (t === null) return "kete has not thought about this game yet";
+    const r = t.result;
+    const what = t.what === "move" ? `kete plays ${r.best}` : `kete's hint ${r.best}`;
+    return `${what} for ${this.sideName(t.side)} at ply ${this.parts.plyOffset + t.ply + 1}: score ${scoreText(r.score)} (${r.captures} stones taken at once), expects ${r.pv.join(" ")} (depth ${r.depth}, ${r.nodes} nodes, level ${t.level.level})`;
+  }
+
+  private sideName(side: Side): string {
+    return this.parts.game.layout.sideNames[side] ?? side;
+  }
+}
+
+/** The search's answer as the journal keeps it beside the command. */
+function details(r: SearchResult): Readonly<Record<string, unknown>> {
+  return { score: r.score, depth: r.depth, nodes: r.nodes, pv: r.pv, captures: r.captures };
+}
+
+/** Why the hint's move: the stones it takes at once, and the score kete sees. */
+function why(r: SearchResult): string {
+  const took = r.captures > 0 ? `takes ${r.captures} stones at once` : "takes no stones at once";
+  return `${took}; kete's score ${scoreText(r.score)} (depth ${r.depth}); expects ${r.pv.slice(0, 4).join(" ")}`;
+}
+
+/**
+ * The simulated board's hand for kete's side: in kete's turn it waits for
+ * kete's move and sows exactly that; now and then (at `rate`, the session's
+ * mistake rate) the person sowing for kete misreads the lights and sows
+ * another legal move, which kete puts back ("not kete's move"), or lets a
+ * stone slip one pit too far. Otherwise (restoring, penalties) it is any
+ * virtual player's hand.
+ */
+export function computerHand(side: Side, table: Table, rate: number): SimulatedPlayer {
+  const { controller, game, random } = table;
+  const choose = (position: Position): LegalMove<Position> | null => {
+    const p = controller.snapshot.context.computer;
+    if (p === null || p.side !== side || !inForce(p, controller.game)) return null;
+    const made = game.apply(position, p.move);
+    if (!made.ok) return null;
+    const planned = { move: p.move, ...made.value };
+    if (random() >= rate / 2) return planned;
+    return game.legal(position, 50).moves.find((m) => m.move !== p.move) ?? planned;
+  };
+  return new SimulatedPlayer(side, table, rate / 2, choose);
+}

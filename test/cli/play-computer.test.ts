@@ -1,0 +1,131 @@
+/**
+ * `kete play --computer` on the simulated board (issue 16), on the fake
+ * clock: kete's side is sown by a hand that must play kete's move, and every
+ * move the journal records for kete's side is the move the search chooses on
+ * that position with the level's node budget and the game's seed; a legal
+ * move made for kete that is not kete's is put back and named; the journal
+ * says which side kete played (and `replay --verify` still verifies); bad
+ * `--computer` values are usage errors.
+ */
+import { describe, expect, it } from "vitest";
+import { nodeOptions } from "../../src/cli/play/think.js";
+import { thinkSeed } from "../../src/cli/play/computer.js";
+import {
+  FLAG_DEFAULTS,
+  playSettings,
+  type PlayContext,
+  type PlayFlags,
+} from "../../src/cli/play/settings.js";
+import { findGame, type Position } from "../../src/games/index.js";
+import type { Journal } from "../../src/journal/records.js";
+import { findLevel, search } from "../../src/search/index.js";
+import { expectVerified, play, records, settings } from "./play-harness.js";
+
+/** Kete's side's moves in the journal, each with the search's choice on the position before it. */
+function keteMoves(j: Journal, side: string, level: number, seed: number) {
+  const game = findGame(j.header.game)!;
+  const lvl = findLevel(level)!;
+  let before: unknown = j.header.initial;
+  const out: { ply: number; made: string; chosen: string }[] = [];
+  for (const m of records(j, "move")) {
+    if (m.side === side) {
+      const p = game.parsePosition(before);
+      if (!p.ok) throw new Error(p.error.message);
+      const r = search(game, p.value as Position, nodeOptions(lvl, thinkSeed(seed, m.ply - 1)));
+      if (!r.ok) throw new Error(r.error.message);
+      out.push({ ply: m.ply, made: m.move, chosen: r.value.best });
+    }
+    before = m.position;
+  }
+  return out;
+}
+
+describe("kete play --computer on the simulated board", () => {
+  it("every move of kete's side is the move the search chose there; the journal says kete played N", async () => {
+    const s = settings("husbao", { computer: { side: "N", level: 2 }, seed: 5 });
+    const { code, journal, out } = await play(s);
+    expect(code).toBe(0);
+    expect(journal.header.settings.computer).toEqual({ side: "N", level: 2 });
+    expect(journal.header.players).toEqual({ S: "Amani", N: "Baraka" });
+    const moves = keteMoves(journal, "N", 2, 5);
+    expect(moves.length).toBeGreaterThan(3);
+    for (const m of moves) expect(m.made, `ply ${m.ply}`).toBe(m.chosen);
+    // Each of kete's moves was told to the controller as a journalled command.
+    const told = records(journal, "command").filter((r) => r.command.type === "computer-move");
+    expect(told.map((r) => r.command.move)).toEqual(moves.map((m) => m.made));
+    expect(out).toContain("kete (North, level 2 casual) plays");
+    expect(records(journal, "mistake")).toEqual([]);
+    expectVerified(journal);
+  }, 120_000);
+
+  it("a legal move made for kete that is not kete's is put back and named, then kete's is sown", async () => {
+    const s = settings("husbao", { computer: { side: "S", level: 1 }, seed: 11, mistakeRate: 0.5 });
+    const { code, journal, out } = await play(s);
+    expect(code).toBe(0);
+    const wrong = records(journal, "mistake").filter((m) => m.message.startsWith("not kete"));
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(wrong[0]!.message).toMatch(/^not kete's move: kete plays \S+ \(/);
+    expect(out).toContain("! South: not kete's move");
+    for (const m of keteMoves(journal, "S", 1, 11)) expect(m.made, `ply ${m.ply}`).toBe(m.chosen);
+    expectVerified(journal);
+  }, 120_000);
+});
+
+describe("--computer and --hints flags", () => {
+  const ctx: PlayContext = {
+    stdoutTTY: false,
+    stdinTTY: false,
+    noColour: false,
+    defaultGamesDir: "/games",
+    defaultSeed: 1,
+    resume: null,
+  };
+  const read = (flags: Partial<PlayFlags>) => playSettings({ ...FLAG_DEFAULTS, ...flags }, ctx);
+
+  it("take a side, a side's name, and a level (default the strongest)", () => {
+    expect(read({ computer: "N" })).toMatchObject({
+      ok: true,
+      value: { computer: { side: "N", level: 4 } },
+    });
+    expect(read({ computer: "north:2" })).toMatchObject({
+      ok: true,
+      value: { computer: { side: "N", level: 2 } },
+    });
+    expect(read({ game: "abalone", computer: "w:1" })).toMatchObject({
+      ok: true,
+      value: { computer: { side: "w", level: 1 } },
+    });
+    expect(read({})).toMatchObject({ ok: true, value: { computer: null, hints: true } });
+    // Kete's side is called kete unless --players names it.
+    expect(read({ computer: "N:1" })).toMatchObject({
+      value: { players: { S: "Amani", N: "kete" } },
+    });
+    expect(read({ computer: "N:1", players: "Ana,Ben" })).toMatchObject({
+      value: { players: { S: "Ana", N: "Ben" } },
+    });
+    expect(read({ hints: "off" })).toMatchObject({ ok: true, value: { hints: false } });
+  });
+
+  it.each([
+    [{ computer: "X" }, /--computer must name a side, S \(South\) or N \(North\).*not 'X'/],
+    [{ computer: "N:9" }, /--computer N:9: the level must be 1 \(beginner\), .*not '9'/],
+    [{ computer: "N:" }, /the level must be/],
+    [{ computer: "N:2:3" }, /--computer must name a side/],
+    [{ hints: "maybe" }, /--hints must be on or off, not 'maybe'/],
+  ])("refuse %o with a usage error", (flags, message) => {
+    const r = read(flags);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe("usage");
+    expect(r.error.message).toMatch(message);
+  });
+
+  it("refuse giving kete's side to the keyboard", () => {
+    const r = playSettings(
+      { ...FLAG_DEFAULTS, computer: "S", human: "S" },
+      { ...ctx, stdoutTTY: true, stdinTTY: true },
+    );
+    expect(r).toMatchObject({ ok: false, error: { code: "usage" } });
+    if (!r.ok) expect(r.error.message).toContain("--human cannot give that side to the keyboard");
+  });
+});
