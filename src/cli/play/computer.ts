@@ -29,6 +29,12 @@ export interface ComputerSetting {
 /** The strongest level: `--computer N` without a level, and every hint. */
 export const STRONGEST = LEVELS[LEVELS.length - 1] as Level;
 
+/**
+ * A hint's search time on a real clock, ms: the issue wants its LEDs within
+ * 1 s of the request; the rest is the worker's round trip and the LED command.
+ */
+export const HINT_SEARCH_MS = 800;
+
 /** How long button 1 is held to ask for a hint (a shorter press is the confirm button's). */
 export const HINT_HOLD_MS = 800;
 
@@ -191,7 +197,7 @@ export class KeteBrain {
     const level = STRONGEST;
     const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
     void this.parts
-      .think({ game: this.parts.game.id, position: now.json, level, seed })
+      .think({ game: this.parts.game.id, position: now.json, level, seed, maxMs: HINT_SEARCH_MS })
       .then((r) => {
         this.hintFor = null;
         if (this.standing()?.key !== now.key || this.parts.stopped()) return;

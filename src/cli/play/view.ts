@@ -125,6 +125,9 @@ const ROLE_WORDS: Partial<Record<LedRole, string>> = {
   draw: "draw",
   sensorFault: "sensor fault",
   linkLost: "link lost",
+  computerMove: "kete's move",
+  hintStart: "hint",
+  hintNext: "hint's way",
 };
 
 /** `GP start · CB next stone · …`: every light the plan can show, wrapped to the view's width. */
