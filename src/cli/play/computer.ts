@@ -157,22 +157,36 @@ export class KeteBrain {
           this.thinkingFor = null;
           return;
         }
-        if (!r.ok) {
-          this.parts.say(`kete could not choose a move: ${r.error.message}`);
-          return;
-        }
-        this.last = { what: "move", side: now.side, ply: now.ply, level, result: r.value };
+        const result = r.ok ? r.value : this.fallback(r.error.message);
+        if (result === null) return;
+        this.last = { what: "move", side: now.side, ply: now.ply, level, result };
         const cmd = {
           type: "computer-move",
           side: now.side,
-          move: r.value.best,
+          move: result.best,
           ply: now.ply,
         } as const;
-        this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
+        const extra = r.ok ? {} : { fallback: r.error.message };
+        this.parts.command(cmd, { ...cmd, ...details(result), level: level.level, seed, ...extra });
         this.parts.say(
-          `kete (${this.sideName(now.side)}, level ${level.level} ${level.name}) plays ${r.value.best}: sow it as the board lights it (t: what kete thinks)`,
+          `kete (${this.sideName(now.side)}, level ${level.level} ${level.name}) plays ${result.best}: sow it as the board lights it (t: what kete thinks)`,
         );
       });
+  }
+
+  /**
+   * When the search fails (a bug, never a position's fault): kete plays the
+   * first legal move rather than stall the game, and says why.
+   */
+  private fallback(why: string): SearchResult | null {
+    const gs = this.parts.controller.game;
+    const first = gs === null ? undefined : this.parts.game.legal(gs.position, 1).moves[0];
+    if (first === undefined) {
+      this.parts.say(`kete could not choose a move: ${why}`);
+      return null;
+    }
+    this.parts.say(`kete could not search (${why}); it plays the first legal move`);
+    return { best: first.move, score: 0, depth: 0, nodes: 0, pv: [first.move], captures: 0 };
   }
 
   /** A hint asked for (`h`, button 1 held): the best move lit and explained, or why not. */
