@@ -7,7 +7,10 @@
  * says which side kete played (and `replay --verify` still verifies); bad
  * `--computer` values are usage errors.
  */
-import { describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
 import { nodeOptions } from "../../src/cli/play/think.js";
 import { thinkSeed } from "../../src/cli/play/computer.js";
 import {
@@ -29,6 +32,8 @@ import {
   settings,
   start,
 } from "./play-harness.js";
+import { runKete } from "./process.js";
+import { ensureBuilt } from "./run.js";
 
 /** The search's answer, a throw (a bug in the search) as an error. */
 function searched(...args: Parameters<typeof search>): ReturnType<typeof search> {
@@ -188,4 +193,44 @@ describe("--computer and --hints flags", () => {
     expect(r).toMatchObject({ ok: false, error: { code: "usage" } });
     if (!r.ok) expect(r.error.message).toContain("--human cannot give that side to the keyboard");
   });
+});
+
+describe("kete play --computer, the command", () => {
+  beforeAll(() => ensureBuilt());
+
+  it("a bad side or level is a usage error (exit 2), in one line", async () => {
+    const side = await runKete(["play", "--computer", "E"]);
+    expect(side.status).toBe(2);
+    expect(side.stderr).toMatch(/--computer must name a side, S \(South\) or N \(North\)/);
+    expect(side.stderr).not.toMatch(/\n\s+at /);
+    const level = await runKete(["play", "--computer", "N:5"]);
+    expect(level.status).toBe(2);
+    expect(level.stderr).toMatch(/the level must be 1 \(beginner\)/);
+  });
+
+  it("plays in real time with the search in a worker thread; the journal verifies", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kete-computer-"));
+    const r = await runKete([
+      "play",
+      "--game",
+      "hus",
+      "--computer",
+      "N:1",
+      "--games-dir",
+      dir,
+      "--minutes",
+      "0.3",
+      "--seed",
+      "4",
+      "--no-noise",
+    ]);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toMatch(/kete \(North, level 1 beginner\) plays \S+: sow it/);
+    expect(r.stdout).not.toMatch(/could not/);
+    const file = /journal: (\S+)|--resume (\S+)/.exec(r.stdout);
+    const path = file?.[1] ?? file?.[2];
+    expect(path).toBeDefined();
+    const v = await runKete(["replay", path!, "--verify"]);
+    expect(v.stdout).toMatch(/^verified: \d+ decisions of .* reproduced exactly\n$/);
+  }, 120_000);
 });
