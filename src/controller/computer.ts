@@ -14,6 +14,9 @@
  *   whatever `--on-mistake` says), since no rule was broken and nobody is
  *   penalised. A reading no legal move explains is still a mistake named by
  *   its rule (mistakes.ts), as for any player.
+ * - **Kete's side** (`computer-side`): in its turns before kete's move is
+ *   given nothing is lit, and a move begun is "not kete's move" (kete has
+ *   not chosen yet).
  * - **A hint.** While the turn it is for has not begun, the best start pit
  *   (`hintStart`) and the pit its first stone goes into (`hintNext`, the
  *   direction) are lit over the usual guidance.
@@ -164,19 +167,24 @@ export function notComputerMove<P extends Position>(
   gs: GameState,
   tracker: TurnTracker<P>,
   verdict: TrackVerdict<P>,
-  planned: PlannedMove,
+  planned: PlannedMove | null,
   reading: Int16Array,
   at: number,
 ): { mistake: MistakeState; event: ControllerEvent } {
   const before = gs.turn.before;
   const pits = gs.turn.pits;
   const differ = pits.filter((_, i) => reading[i] !== before[i]);
-  const start = hintPits(tracker, plannedSteps(tracker, planned.move) ?? []).start;
+  const start =
+    planned === null ? [] : hintPits(tracker, plannedSteps(tracker, planned.move) ?? []).start;
+  const made = madeText(tracker, verdict);
   const mistake: Mistake = {
     kind: NOT_COMPUTER_MOVE,
     rule: "",
-    message: `not kete's move: kete plays ${planned.move} (${madeText(tracker, verdict)}); put the stones back and sow kete's move, lit on the board`,
-    side: planned.side,
+    message:
+      planned === null
+        ? `not kete's move: kete has not chosen its move yet (${made}); put the stones back and wait for kete's move to light`
+        : `not kete's move: kete plays ${planned.move} (${made}); put the stones back and sow kete's move, lit on the board`,
+    side: gs.position.toMove,
     pits: differ,
     expected: start,
   };

@@ -47,6 +47,11 @@ export type ControllerCommand =
       readonly move: string;
       readonly ply: number;
     }
+  /**
+   * Kete plays `side` (null: nobody): in its turns, until kete's move is
+   * given, nothing is lit and any move is not kete's (computer.ts).
+   */
+  | { readonly type: "computer-side"; readonly side: Side | null }
   /** A hint: light `move`'s start and direction while that turn has not begun (computer.ts). */
   | { readonly type: "hint"; readonly side: Side; readonly move: string; readonly ply: number };
 
@@ -112,6 +117,8 @@ export interface ControllerContext {
   readonly error: string | null;
   /** The side whose flag fell, ending the game (a takeback cannot revive it), else null. */
   readonly flagged: Side | null;
+  /** The side kete plays (`computer-side`), or null. */
+  readonly computerSide: Side | null;
   /** Kete's move to be sown for its side (computer.ts), or null; in force only at its ply. */
   readonly computer: PlannedMove | null;
   /** The hint asked for (computer.ts), or null; lit only before its turn begins. */

@@ -97,6 +97,8 @@ function plannedLights(
     const steps = plannedSteps(gs.turn, computer.move);
     return { computer: steps === null ? [] : nextActPits(gs.turn, steps), hint: null };
   }
+  // Kete's turn, kete still choosing: nothing lit (no move may start yet).
+  if (c.computerSide === gs.position.toMove) return { computer: [], hint: null };
   const hint = inForce(c.hint, gs) && c.hint !== null && c.guide?.atStart !== false ? c.hint : null;
   const steps = hint === null ? null : plannedSteps(gs.turn, hint.move);
   return { computer: null, hint: steps === null ? null : hintPits(gs.turn, steps) };
@@ -124,6 +126,8 @@ export function statusLine(snapshot: ControllerSnapshot): string {
     const hand = g === null || g.atStart ? "" : `, ${g.inHand} in hand`;
     return `${who}: kete plays ${c.computer.move}; sow it as the board lights it${hand}`;
   }
+  if (gs !== null && c.computerSide === gs.position.toMove && gs.outcome === null)
+    return `${who}: kete is choosing its move`;
   if (g === null || gs === null || g.atStart) return `${who} to move`;
   const moves = candidateMoves(gs.turn, 4);
   // `candidates` is a lower bound in a lazy trie (unexpanded branches count one): then look for a fifth.

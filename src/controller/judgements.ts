@@ -254,7 +254,14 @@ function leftComputerMove(
   at: number,
 ): ReturnType<typeof notComputerMove> | null {
   const planned = c.computer;
-  if (planned === null || !inForce(planned, gs)) return null;
+  const mover = gs.position.toMove;
+  if (planned === null || !inForce(planned, gs)) {
+    // Kete's turn before kete has chosen: whatever moves is not kete's move.
+    if (c.computerSide !== mover || gs.outcome !== null) return null;
+    const { tracker, verdict } = track(gs.turn, reading, at);
+    if (verdict.kind === "same" || verdict.kind === "inconsistent") return null;
+    return notComputerMove(gs, tracker, verdict, null, reading, at);
+  }
   const steps = plannedSteps(gs.turn, planned.move);
   if (steps === null) return null;
   const { tracker, verdict } = track(gs.turn, reading, at);

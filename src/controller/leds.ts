@@ -20,7 +20,7 @@
  * | draw | white steady | game over, a draw: every pit |
  * | sensorFault | white fast | the pit's sensor cannot be read |
  * | linkLost | blue pulse | the link is down or just back: play on; a disturbed board is put right, then confirm |
- * | computerMove | blue blink | kete's turn (`kete play --computer`, computer.ts): the pit of kete's next act, for the person who sows for kete — its start pit to lift, then each pit a stone goes into, the pits to capture from; shown with guidance on or off, and instead of every guidance light in kete's turn |
+ * | computerMove | blue blink | kete's turn (`kete play --computer`, computer.ts): the pit of kete's next act, for the person who sows for kete — its start pit to lift, then each pit a stone goes into, the pits to capture from; shown with guidance on or off, and instead of every guidance light in kete's turn (nothing is lit while kete is still choosing) |
  * | hintStart | green fast | a hint (computer.ts), before the turn begins: lift this pit, kete's best start |
  * | hintNext | green blink | a hint: the hint's first stone goes here (its direction) |
  *

@@ -136,6 +136,10 @@ export const controllerMachine = setup({
       assertEvent(event, "flag");
       apply(enqueue, flagFall(context, event.side, event.at));
     }),
+    setComputerSide: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, "computer-side");
+      enqueue.assign({ computerSide: event.side });
+    }),
     /** Kete's move for its side, or a hint (computer.ts): plain data, in force at its ply. */
     planMove: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["computer-move", "hint"]);
@@ -244,6 +248,7 @@ export const controllerMachine = setup({
     lostIn: null,
     error: null,
     flagged: null,
+    computerSide: null,
     computer: null,
     hint: null,
   }),
@@ -252,6 +257,7 @@ export const controllerMachine = setup({
     guidance: { actions: "setGuidance" },
     policy: { actions: "setPolicy" },
     "computer-move": { actions: "planMove" },
+    "computer-side": { actions: "setComputerSide" },
     hint: { actions: "planMove" },
   },
   states: {

@@ -119,6 +119,33 @@ describe("kete's move (computer-move)", () => {
   });
 });
 
+describe("kete's side before kete has chosen (computer-side)", () => {
+  it("lights nothing, says kete is choosing, and calls any move not kete's", async () => {
+    const s = session(start);
+    s.controller.send({ type: "computer-side", side: "S" });
+    await s.controller.flush();
+    expect([...s.link.leds.values()].every((l) => l.pattern === "off")).toBe(true);
+    expect(s.controller.status).toBe("South: kete is choosing its move");
+    s.link.settled(change(before, { B3: -2 }));
+    const [m] = mistakes(s.events);
+    expect(m).toMatchObject({ kind: "not-computer-move", side: "S", policy: "retry" });
+    expect(m?.message).toContain("not kete's move: kete has not chosen its move yet");
+    s.link.settled(before);
+    s.controller.send({ type: "computer-move", side: "S", move: "B3+", ply: 0 });
+    await s.controller.flush();
+    expect(lit(s.link.leds, look("computerMove"))).toEqual(["B3"]);
+  });
+
+  it("leaves the other side's turns alone", async () => {
+    const s = session(start);
+    s.controller.send({ type: "computer-side", side: "N" });
+    await s.controller.flush();
+    expect(lit(s.link.leds, look("legalStart"))).toContain("B3");
+    s.link.settled(change(before, { B2: -2 }));
+    expect(mistakes(s.events)).toEqual([]);
+  });
+});
+
 describe("hints", () => {
   it("light the best start and its first stone over the guidance, until the turn begins", async () => {
     const s = session(start);

@@ -129,12 +129,16 @@ export class KeteBrain {
 
   /** The position standing now and its ply, when a turn is about to begin; else null. */
   private standing(): { side: Side; ply: number; key: string; json: unknown } | null {
-    const { controller, game } = this.parts;
-    const view = controller.view;
-    const gs = controller.game;
-    if (view.phase !== "turn" || !view.awaitingStart || gs === null || gs.outcome !== null)
-      return null;
-    const json = game.positionToJSON(gs.position);
+    const view = this.parts.controller.view;
+    if (view.phase !== "turn" || !view.awaitingStart) return null;
+    return this.position();
+  }
+
+  /** The position standing now (a move may be under way, a mistake put right), or null. */
+  private position(): { side: Side; ply: number; key: string; json: unknown } | null {
+    const gs = this.parts.controller.game;
+    if (gs === null || gs.outcome !== null) return null;
+    const json = this.parts.game.positionToJSON(gs.position);
     const ply = gs.plies.length;
     return { side: gs.position.toMove, ply, key: `${ply}:${JSON.stringify(json)}`, json };
   }
@@ -153,7 +157,8 @@ export class KeteBrain {
     void this.parts
       .think({ game: this.parts.game.id, position: now.json, level, seed })
       .then((r) => {
-        if (this.standing()?.key !== now.key || this.parts.stopped()) {
+        // Still this position (someone may have touched the stones meanwhile: kete's move stands).
+        if (this.position()?.key !== now.key || this.parts.stopped()) {
           this.thinkingFor = null;
           return;
         }

@@ -514,6 +514,9 @@ export class PlaySession {
       this.say(`resumed ${path} at ply ${resumed.moves.length + 1}`);
       this.carryOn(this.parts.header.settings);
     }
+    // Kete's side (journalled, so `replay --verify` tells a fresh controller too).
+    if (this.s.computer !== undefined && this.s.computer !== null)
+      this.command({ type: "computer-side", side: this.s.computer.side });
     // Which sides the keyboard plays is remembered for the next --resume.
     if (this.sim !== null)
       this.recorder.command({ type: "seats", keyboard: [...this.s.human] }, () => undefined);
