@@ -124,7 +124,7 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   // Kete's turn (computer.ts): the person at the board sows kete's move, lit pit by pit.
   if (gs !== null && c.computer !== null && inForce(c.computer, gs)) {
     const hand = g === null || g.atStart ? "" : `, ${g.inHand} in hand`;
-    return `${who}: kete plays ${c.computer.move}; sow it as the board lights it${hand}`;
+    return `${who}: kete plays ${c.computer.move}; move its stones as the board lights them${hand}`;
   }
   if (gs !== null && c.computerSide === gs.position.toMove && gs.outcome === null)
     return `${who}: kete is choosing its move`;

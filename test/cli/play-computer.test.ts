@@ -225,7 +225,7 @@ describe("kete play --computer, the command", () => {
       "--no-noise",
     ]);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toMatch(/kete \(North, level 1 beginner\) plays \S+: sow it/);
+    expect(r.stdout).toMatch(/kete \(North, level 1 beginner\) plays \S+: move its stones/);
     expect(r.stdout).not.toMatch(/could not/);
     const file = /journal: (\S+)|--resume (\S+)/.exec(r.stdout);
     const path = file?.[1] ?? file?.[2];

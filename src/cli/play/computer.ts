@@ -174,7 +174,7 @@ export class KeteBrain {
         const extra = r.ok ? {} : { fallback: r.error.message };
         this.parts.command(cmd, { ...cmd, ...details(result), level: level.level, seed, ...extra });
         this.parts.say(
-          `kete (${this.sideName(now.side)}, level ${level.level} ${level.name}) plays ${result.best}: sow it as the board lights it (t: what kete thinks)`,
+          `kete (${this.sideName(now.side)}, level ${level.level} ${level.name}) plays ${result.best}: move its stones as the board lights them (t: what kete thinks)`,
         );
       });
   }
