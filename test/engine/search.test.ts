@@ -171,7 +171,15 @@ describe("search levels (src/search/levels.ts)", () => {
     const now = () => 0;
     const timed = searchOptions({ level: 4, depth: 3, seed: 9 }, { now });
     if (!timed.ok) throw new Error(timed.error.message);
-    expect(timed.value).toMatchObject({ depth: 3, nodes: 200_000, ms: 1000, seed: 9 });
+    const strong = LEVELS.find((l) => l.level === 4)!;
+    expect(strong.limits.ms).toBeDefined();
+    expect(timed.value).toMatchObject({
+      depth: 3,
+      nodes: strong.limits.nodes,
+      ms: strong.limits.ms,
+      noise: strong.noise,
+      seed: 9,
+    });
     expect(timed.value.now).toBe(now);
   });
 
