@@ -25,7 +25,7 @@ import { describeInfo, emptyStats, painter, renderBoard, summary } from "./board
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
-import { boardKindOf } from "./play/board.js";
+import { boardKindOf, waitFlag } from "./play/board.js";
 import { readyMsOf, type BoardKind } from "./play/board.js";
 import { usageError } from "./usage.js";
 
@@ -34,6 +34,7 @@ export { describeInfo, renderBoard } from "./board-test/render.js";
 interface BoardTestFlags {
   readonly port?: string;
   readonly board?: string;
+  readonly wait?: string;
   readonly seconds?: string;
   readonly once?: boolean;
   readonly leds?: boolean;
@@ -54,6 +55,10 @@ export function registerBoardTestCommand(program: Command): Command {
       "--board <serial|firmata>",
       "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
     )
+    .option(
+      "--wait <seconds>",
+      "how long the board may take to be ready (default 8, 12 with --board firmata)",
+    )
     .option("-s, --seconds <n>", "stop after this many seconds (default: run until Ctrl-C)")
     .option("--once", "show the board's info and one settled snapshot, then exit")
     .option("--no-leds", "leave the LEDs alone")
@@ -63,9 +68,12 @@ export function registerBoardTestCommand(program: Command): Command {
       if (!seconds.ok) usageError(command, seconds.error.message);
       const kind = boardKindOf(flags.board, flags.port);
       if (!kind.ok) usageError(command, kind.error.message);
+      const wait = waitFlag(flags.wait);
+      if (!wait.ok) usageError(command, wait.error.message);
       const code = await runBoardTest({
         port: flags.port ?? "",
         boardKind: kind.value,
+        ...(wait.value === undefined ? {} : { readyMs: wait.value }),
         seconds: seconds.value,
         once: flags.once === true,
         leds: flags.leds !== false,
@@ -91,6 +99,8 @@ export interface BoardTestRun {
   readonly port: string;
   /** What runs on the port (absent: serial). */
   readonly boardKind?: BoardKind;
+  /** `--wait`: how long the board may take to be ready, ms (absent: its kind's default). */
+  readonly readyMs?: number;
   readonly seconds: number | null;
   readonly once: boolean;
   readonly leds: boolean;
@@ -106,13 +116,15 @@ export interface BoardTestRun {
 /** The test on the board at `run.port` (kete firmware or StandardFirmata); resolves to the exit code. */
 export async function runBoardTest(run: BoardTestRun): Promise<number> {
   const board =
-    run.boardKind === "firmata" ? new FirmataBoard(run.port) : new SerialBoard(run.port);
+    run.boardKind === "firmata"
+      ? new FirmataBoard(run.port, { firmataReadyMs: readyMsOf("firmata", run.readyMs) })
+      : new SerialBoard(run.port);
   return testBoard(board, run);
 }
 
 /** The test on a board link not yet ready (a `SerialBoard`; a `SimulatedBoard` in tests). */
 export async function testBoard(board: BoardSession, run: BoardTestRun): Promise<number> {
-  const ready = await waitForReady(board, readyMsOf(run.boardKind ?? "serial"), {
+  const ready = await waitForReady(board, readyMsOf(run.boardKind ?? "serial", run.readyMs), {
     failOnLost: true,
   });
   if (!ready.ok) return giveUp(board, run, ready.error.message);

@@ -18,7 +18,7 @@ import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/link.js";
-import { boardKindOf, readyMsOf } from "./play/board.js";
+import { boardKindOf, readyMsOf, waitFlag } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
@@ -34,6 +34,8 @@ export interface CalibrateFlags {
   readonly port?: string;
   /** `--board serial|firmata`: what runs on the port. */
   readonly board?: string;
+  /** `--wait SECONDS`: how long the board may take to be ready. */
+  readonly wait?: string;
   readonly pits?: string;
   readonly stones?: string;
   /** A count, or false for `--no-verify`. */
@@ -149,6 +151,10 @@ export function registerCalibrateCommand(program: Command): Command {
       "--board <serial|firmata>",
       "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata; calibration kept in a file on this computer)",
     )
+    .option(
+      "--wait <seconds>",
+      "how long the board may take to be ready (default 8, 12 with --board firmata)",
+    )
     .option("--pits <list>", "calibrate only these pits, e.g. A1,B3 (default: every pit)")
     .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES})`)
     .option("--verify <n>", "stones per pit for the verification (default: as --stones)")
@@ -162,13 +168,18 @@ export function registerCalibrateCommand(program: Command): Command {
       if (!options.ok) usageError(command, options.error.message);
       const kind = boardKindOf(flags.board, flags.port);
       if (!kind.ok) usageError(command, kind.error.message);
+      const wait = waitFlag(flags.wait);
+      if (!wait.ok) usageError(command, wait.error.message);
       const port = flags.port ?? "";
+      const readyMs = readyMsOf(kind.value, wait.value);
       const board =
-        kind.value === "firmata" ? firmataCalibrationBoard(port) : serialCalibrationBoard(port);
+        kind.value === "firmata"
+          ? firmataCalibrationBoard(port, { firmataReadyMs: readyMs })
+          : serialCalibrationBoard(port);
       const run =
         kind.value === "firmata"
-          ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE, readyMs: readyMsOf("firmata") }
-          : options.value;
+          ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE, readyMs }
+          : { ...options.value, readyMs };
       const code = await calibrateBoard(board, run, {
         out: (text) => process.stdout.write(text),
         err: (text) => process.stderr.write(text),

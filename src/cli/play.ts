@@ -47,6 +47,10 @@ export function registerPlayCommand(program: Command): Command {
       "--board <serial|firmata>",
       "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
     )
+    .option(
+      "--wait <seconds>",
+      "how long the board on --port may take to be ready (default 8, 12 with --board firmata)",
+    )
     .option("-g, --game <id>", "the game", FLAG_DEFAULTS.game)
     .option("-o, --option <name=value>", "a rule option (repeatable), e.g. direction=cw", collect)
     .option(

@@ -35,6 +35,8 @@ export interface BoardChoice {
   readonly port: string | null;
   /** What runs on `port` (default serial). */
   readonly boardKind?: BoardKind;
+  /** `--wait`: how long a board on `port` may take to be ready (absent: `readyMsOf` its kind). */
+  readonly readyMs?: number;
   /** Simulated board: the hands' pace (1 = a person), sensor noise, the seed. */
   readonly pace: number;
   readonly noise: boolean;
@@ -79,9 +81,29 @@ const SERIAL_READY_MS = 8000;
  */
 const FIRMATA_READY_MS = 12000;
 
-/** How long `kete play`, `board-test` and `calibrate` wait for a board of this kind to be ready. */
-export function readyMsOf(kind: BoardKind): number {
-  return kind === "firmata" ? FIRMATA_READY_MS : SERIAL_READY_MS;
+/**
+ * How long `kete play`, `board-test` and `calibrate` wait for a board of this
+ * kind to be ready, unless `--wait` says otherwise.
+ */
+export function readyMsOf(kind: BoardKind, waitMs?: number): number {
+  return waitMs ?? (kind === "firmata" ? FIRMATA_READY_MS : SERIAL_READY_MS);
+}
+
+/**
+ * `--wait SECONDS` (1 to 600): for a board slower to start than kete's
+ * defaults allow (a long bootloader, a busy Raspberry Pi, a hub that powers
+ * the board up late). Absent: undefined, the kind's default.
+ */
+export function waitFlag(text: string | undefined): Result<number | undefined> {
+  if (text === undefined) return ok(undefined);
+  const n = Number(text);
+  if (text.trim() === "" || !Number.isFinite(n) || n < 1 || n > 600) {
+    return err(
+      "usage",
+      `--wait must be the seconds to wait for the board, from 1 to 600, not '${text}'`,
+    );
+  }
+  return ok(Math.round(n * 1000));
 }
 
 /** The board's debounce: 150 ms at a person's pace, down to 30 ms for fast unattended games. */
@@ -161,7 +183,8 @@ export async function openBoard(
     if (choice.boardKind === "firmata") return openFirmata(choice.port, choice, scheduler);
     // A person plays a real board: a person's debounce, whatever --pace says.
     const serial = new SerialBoard(choice.port, { scheduler, ...boardSettings(1) });
-    const ready = await waitForReady(serial, SERIAL_READY_MS, { failOnLost: true, scheduler });
+    const readyMs = readyMsOf("serial", choice.readyMs);
+    const ready = await waitForReady(serial, readyMs, { failOnLost: true, scheduler });
     if (!ready.ok) {
       await serial.close();
       return err(
@@ -193,8 +216,14 @@ async function openFirmata(
       `the stock-parts board (--board firmata) is a 4x8 board; this game is played on a ${choice.geometry} board`,
     );
   }
-  const board = new FirmataBoard(port, { scheduler, ...boardSettings(1) });
-  const ready = await waitForReady(board, FIRMATA_READY_MS, { failOnLost: true, scheduler });
+  const readyMs = readyMsOf("firmata", choice.readyMs);
+  // StandardFirmata's own handshake may take all of the wait (firmata-board.ts).
+  const board = new FirmataBoard(port, {
+    scheduler,
+    ...boardSettings(1),
+    firmataReadyMs: readyMs,
+  });
+  const ready = await waitForReady(board, readyMs, { failOnLost: true, scheduler });
   if (!ready.ok) {
     await board.close();
     return err(

@@ -17,7 +17,7 @@ import { lockHolder, readJournal, scanJournals, type Journal } from "../../journ
 import { err, ok, type Result } from "../../shared/index.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
-import { boardKindOf, type BoardKind } from "./board.js";
+import { boardKindOf, waitFlag, type BoardKind } from "./board.js";
 import { parseComputer, type ComputerSetting } from "./computer.js";
 
 /** The flags as commander hands them over. */
@@ -25,6 +25,8 @@ export interface PlayFlags {
   readonly port?: string;
   /** `--board serial|firmata`: what runs on the port. */
   readonly board?: string;
+  /** `--wait SECONDS`: how long the board on the port may take to be ready. */
+  readonly wait?: string;
   readonly game: string;
   readonly option?: readonly string[];
   readonly onMistake?: string;
@@ -62,6 +64,8 @@ export interface PlaySettings {
   readonly port: string | null;
   /** What runs on the port (absent: serial). */
   readonly boardKind?: BoardKind;
+  /** `--wait`: how long the board may take to be ready, ms (absent: its kind's default). */
+  readonly readyMs?: number;
   readonly onMistake: Policy | null;
   readonly guidance: boolean;
   /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`). */
@@ -590,6 +594,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!clock.ok) return clock;
   const boardKind = boardKindOf(flags.board, flags.port);
   if (!boardKind.ok) return boardKind;
+  const readyMs = waitFlag(flags.wait);
+  if (!readyMs.ok) return readyMs;
   const kete = computerOf(flags, ctx, chosen.value.game, keyboard.value.human);
   if (!kete.ok) return kete;
   const { change } = keyboard.value;
@@ -609,6 +615,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     changes,
     port: flags.port ?? null,
     boardKind: boardKind.value,
+    ...(readyMs.value === undefined ? {} : { readyMs: readyMs.value }),
     gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
     resume: ctx.resume?.path ?? null,
     human: keyboard.value.human,

@@ -1,0 +1,42 @@
+/**
+ * `--wait SECONDS`: how long kete play, board-test and calibrate wait for a
+ * board to be ready, for a board slower to start than the defaults allow.
+ */
+import { describe, expect, it } from "vitest";
+import { readyMsOf, waitFlag } from "../../src/cli/play/board.js";
+import { runKete } from "./process.js";
+import { ensureBuilt } from "./run.js";
+
+describe("--wait", () => {
+  it("absent: the board kind's own wait (8 s, 12 s for a stock-parts board)", () => {
+    expect(waitFlag(undefined)).toEqual({ ok: true, value: undefined });
+    expect(readyMsOf("serial", undefined)).toBe(8000);
+    expect(readyMsOf("firmata", undefined)).toBe(12000);
+  });
+
+  it("seconds from 1 to 600 replace it", () => {
+    expect(waitFlag("60")).toEqual({ ok: true, value: 60_000 });
+    expect(waitFlag("2.5")).toEqual({ ok: true, value: 2500 });
+    expect(readyMsOf("firmata", 60_000)).toBe(60_000);
+  });
+
+  it.each(["0", "601", "", "soon", "-4", "NaN"])(
+    "'%s' is refused, saying what it takes",
+    (text) => {
+      const r = waitFlag(text);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).toMatch(/--wait must be the seconds .* from 1 to 600/);
+    },
+  );
+
+  it.each([
+    ["play", "--port", "/dev/null"],
+    ["board-test", "--port", "/dev/null"],
+    ["calibrate", "--port", "/dev/null"],
+  ])("kete %s refuses a bad --wait in one line, exit 2", async (...args) => {
+    ensureBuilt();
+    const r = await runKete([...args, "--wait", "0"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--wait must be the seconds to wait for the board, from 1 to 600/);
+  });
+});
