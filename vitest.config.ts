@@ -1,5 +1,6 @@
-import { accessSync, constants, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { accessSync, constants, mkdtempSync, statSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 import { LongestFirst } from "./test/sequencer.js";
 
@@ -19,14 +20,19 @@ function memoryTmp(): string | null {
   }
 }
 const shm = process.env.TMPDIR === undefined ? memoryTmp() : null;
-if (shm !== null) process.env.TMPDIR = shm;
+/**
+ * One folder per run for all of them, removed when the run ends
+ * (test/tmp-folder.ts): hundreds of tests make journals and links, and left
+ * behind they would fill /dev/shm, which is memory, run after run.
+ */
+process.env.TMPDIR = mkdtempSync(join(shm ?? tmpdir(), "kete-tests-"));
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // dist/ compiled from the current src/ before any test: the CLI tests spawn it;
     // and a missing socat is said loudly (fatal in CI), never skipped in silence.
-    globalSetup: ["test/cli/build-dist.ts", "test/socat-check.ts"],
+    globalSetup: ["test/cli/build-dist.ts", "test/socat-check.ts", "test/tmp-folder.ts"],
     // One worker more than the cores: vitest's default (cores - 1) runs the files one at a
     // time on the 2-core CI machine, and with one per core a core idles while a file waits
     // on child processes, pseudo-terminals and real-time games (the emulated boards' whole
