@@ -16,8 +16,10 @@ import { thinkSeed } from "../../src/cli/play/computer.js";
 import {
   FLAG_DEFAULTS,
   playSettings,
+  resumeFacts,
   type PlayContext,
   type PlayFlags,
+  type ResumeFacts,
 } from "../../src/cli/play/settings.js";
 import { findGame, type Position } from "../../src/games/index.js";
 import type { Journal } from "../../src/journal/records.js";
@@ -183,6 +185,70 @@ describe("--computer and --hints flags", () => {
     if (r.ok) return;
     expect(r.error.code).toBe("usage");
     expect(r.error.message).toMatch(message);
+  });
+
+  it("a resumed game keeps its kete side and level; --hints may change and is said", () => {
+    const facts: ResumeFacts = {
+      path: "/g/x",
+      game: "husbao",
+      options: { direction: "free", maxStages: 200 },
+      players: { S: "Ana", N: "kete" },
+      first: "S",
+      guidance: true,
+      onMistake: "retry",
+      keyboard: [],
+      computer: { side: "N", level: 3 },
+      hints: false,
+    };
+    const resuming = (flags: Partial<PlayFlags>, given: string[]) =>
+      playSettings(
+        { ...FLAG_DEFAULTS, ...flags },
+        { ...ctx, resume: facts, given: new Set(given) },
+      );
+    expect(resuming({}, [])).toMatchObject({
+      ok: true,
+      value: { computer: { side: "N", level: 3 }, hints: false, players: { N: "kete" } },
+    });
+    const other = resuming({ computer: "N:1" }, ["computer"]);
+    expect(other).toMatchObject({ ok: false, error: { code: "usage" } });
+    if (!other.ok)
+      expect(other.error.message).toBe(
+        "--computer N:1: /g/x is played with kete playing North at level 3; a resumed game keeps it: leave out --computer (or start a new game)",
+      );
+    expect(resuming({ computer: "north:3" }, ["computer"]).ok).toBe(true);
+    expect(resuming({ hints: "on" }, ["hints"])).toMatchObject({
+      ok: true,
+      value: { hints: true, changes: ["hints on from now on (was off)"] },
+    });
+  });
+
+  it("a journal's kete side and hints are read back for --resume (the header, then hints commands)", () => {
+    const header = {
+      kind: "header",
+      format: "kete-journal",
+      version: 1,
+      gameId: "g",
+      game: "husbao",
+      options: {},
+      initial: {},
+      players: { S: "Ana", N: "kete" },
+      board: { id: "sim", geometry: "4x8", simulated: true },
+      settings: {
+        onMistake: "retry",
+        guidance: true,
+        computer: { side: "N", level: 2 },
+        hints: false,
+      },
+      startedAt: "2026-01-01T00:00:00Z",
+    } as const;
+    const command = (c: Record<string, unknown>) =>
+      ({ kind: "command", t: 1, command: c }) as const;
+    const facts = resumeFacts("/g/y", {
+      header,
+      records: [command({ type: "hints", on: true })],
+      torn: false,
+    } as unknown as Journal);
+    expect(facts).toMatchObject({ computer: { side: "N", level: 2 }, hints: true });
   });
 
   it("refuse giving kete's side to the keyboard", () => {
