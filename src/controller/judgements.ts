@@ -225,7 +225,7 @@ export function followReading(c: ControllerContext, snap: BoardSnapshot): Update
       emit: [decided(verdict, counts ?? [], at), off.event],
     };
   }
-  const r = followTurn(gs, read.reading, at, c.settings);
+  const r = followTurn(gs, read.reading, at, turnSettings(c, gs));
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
     context: {
@@ -269,6 +269,18 @@ function leftComputerMove(
   return notComputerMove(gs, tracker, verdict, planned, reading, at);
 }
 
+/**
+ * The settings a turn is judged with: in kete's turns (computer.ts) a slip of
+ * the hand that sows for kete is put right and kete's move sown again
+ * (`retry`), whatever `--on-mistake` says: kete must not lose its turn, or
+ * pay a penalty, for a slip of the person moving its stones.
+ */
+function turnSettings(c: ControllerContext, gs: GameState): ControllerContext["settings"] {
+  return c.computerSide === gs.position.toMove || inForce(c.computer, gs)
+    ? { ...c.settings, onMistake: "retry" }
+    : c.settings;
+}
+
 /** `computer-move` / `hint`: kept when for the position standing now and legal there, else ignored. */
 export function planMove(
   c: ControllerContext,
@@ -284,7 +296,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
   const gs = liveGame(c);
   if (gs === null) return NOTHING;
   if (confirmEnd(gs.turn) === null) {
-    const r = confirmMisplay(gs, at, c.settings);
+    const r = confirmMisplay(gs, at, turnSettings(c, gs));
     if (r === null) return { context: { verdict: { phase: "turn", decision: "same" } }, emit: [] };
     const reading = gs.turn.reading;
     const verdict: Verdict = { phase: "turn", decision: r.decision };
@@ -302,7 +314,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
   const counts = Array.from(gs.turn.reading);
   // Feeding the end board again after the quiet time accepts the move.
   const late = { ...gs.turn, pendingSince: Number.NEGATIVE_INFINITY };
-  const r = followTurn({ ...gs, turn: late }, gs.turn.reading, at, c.settings);
+  const r = followTurn({ ...gs, turn: late }, gs.turn.reading, at, turnSettings(c, gs));
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
     context: { game: toRecord(r.gs), verdict, guide: guide(r.gs.turn), counts },

@@ -94,8 +94,9 @@ describe("kete's move (computer-move)", () => {
     expect(mistakes(s.events).map((m) => m.kind)).toEqual(["not-computer-move"]);
   });
 
-  it("a stone no rule allows is still named by its rule, as for anyone", () => {
-    const s = session(start);
+  it("a stone no rule allows is still named by its rule, as for anyone, and kete's move is sown again", () => {
+    // Whatever --on-mistake says: kete does not lose its turn for a slip of the hand sowing for it.
+    const s = session(start, {}, "forfeit");
     s.controller.send({ type: "computer-move", side: "S", move: "B3+", ply: 0 });
     const lifted = change(before, { B3: -2 });
     s.link.settled(lifted);
@@ -103,6 +104,7 @@ describe("kete's move (computer-move)", () => {
     const [m] = mistakes(s.events);
     expect(m?.kind).not.toBe("not-computer-move");
     expect(m?.rule).toMatch(/^[A-Z]+-\d+$/);
+    expect(m?.policy).toBe("retry");
   });
 
   it("a stale or illegal computer-move is not in force", async () => {
@@ -136,13 +138,16 @@ describe("kete's side before kete has chosen (computer-side)", () => {
     expect(lit(s.link.leds, look("computerMove"))).toEqual(["B3"]);
   });
 
-  it("leaves the other side's turns alone", async () => {
-    const s = session(start);
+  it("leaves the other side's turns alone (their mistakes keep the policy set)", async () => {
+    const s = session(start, {}, "forfeit");
     s.controller.send({ type: "computer-side", side: "N" });
     await s.controller.flush();
     expect(lit(s.link.leds, look("legalStart"))).toContain("B3");
-    s.link.settled(change(before, { B2: -2 }));
+    const lifted = change(before, { B3: -2 });
+    s.link.settled(lifted);
     expect(mistakes(s.events)).toEqual([]);
+    s.link.settled(change(lifted, { B6: 1 }));
+    expect(mistakes(s.events).map((m) => m.policy)).toEqual(["forfeit"]);
   });
 });
 
