@@ -197,6 +197,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
       capturedSowing: null,
       placement: null,
       penalty: null,
+      flagFall: "AB-7",
       refusedPolicies: {
         penalty5:
           "penalty5 cannot apply to Abalone: its rules (AB-1…AB-7) have no penalty and no stones to hand over; choose retry, forfeit or truncate",

@@ -55,6 +55,12 @@ export interface RuleBook {
    * says why, citing the rules (Glassperlenspiel: `penalty5`); absent: all apply.
    */
   readonly refusedPolicies?: Readonly<Record<string, string>>;
+  /**
+   * Optional: the rule by which a player whose time runs out loses (AB-7: "a
+   * flag that falls loses"), cited when kete's clock flags a player; absent
+   * or null: the game's rules have no clock and kete's own clock decides.
+   */
+  readonly flagFall?: string | null;
 }
 
 /** A physical act that begins a turn: lifting a pit, or putting a stone from the reserve into one. */
