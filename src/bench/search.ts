@@ -13,8 +13,10 @@
  *
  * Options after the section name: `--games=N` games per match (default 200,
  * what issue 16 asks), `--ablation=N` games per ablation match (default
- * 40; 0 skips them), `--speed=N` positions of the speed table
- * (default 4; 0 skips it), `--only=id,id` some games. Games run on two
+ * 40; 0 skips them), `--top=N` games of the matches with the
+ * strongest level (default: as `--games`), `--speed=N` positions of the speed table
+ * (default 4; 0 skips it), `--only=id,id` some games,
+ * `--matches=levels,random,greedy` some of the strength matches. Games run on two
  * worker_threads (the bench machine has two cores).
  */
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -25,9 +27,15 @@ import { seededRandom } from "../shared/index.js";
 import { printTable, timed } from "./report.js";
 
 /** A game longer than this is judged by material. */
-const MAX_PLIES = 300;
-/** Random plies that open every pair of games. */
-const OPENING_PLIES = 4;
+const MAX_PLIES = 200;
+/**
+ * Random plies that open every pair of games between two levels (levels 3
+ * and 4 have no noise: without them a match would be two games played 100
+ * times). Against random and greedy play the games start from the initial
+ * position: those players vary the games themselves, and a random opening
+ * can already lose a game of Hus or Bao la kujifunza (8 to 10 plies in all).
+ */
+const OPENING_PLIES = 2;
 const WORKERS = 2;
 /** Perft depths for the speed table's perft column (a few hundred thousand leaves). */
 const PERFT_DEPTH: Readonly<Record<string, number>> = { "bao-kiswahili": 9, "bao-kujifunza": 7 };
@@ -58,6 +66,8 @@ interface Job {
   readonly b: PlayerSpec;
   /** The game's number in its match: even, A plays South; odd, North. Opening `index >> 1`. */
   readonly index: number;
+  /** Random plies before the players take over. */
+  readonly opening: number;
 }
 
 interface PlayerStats {
@@ -138,7 +148,7 @@ function playGame(job: Job): GameResult {
     throw new Error(`bench: no game ${job.game}`);
   const opening = seededRandom(7919 * (job.index >> 1) + 17);
   let p = start.value;
-  for (let i = 0; i < OPENING_PLIES && game.outcome(p) === null; i++) {
+  for (let i = 0; i < job.opening && game.outcome(p) === null; i++) {
     const m = game.randomMove(p, opening);
     if (m === null) break;
     p = m.position;
@@ -195,6 +205,7 @@ interface Match {
   readonly a: PlayerSpec;
   readonly b: PlayerSpec;
   readonly games: number;
+  readonly opening: number;
 }
 
 interface MatchResult {
@@ -205,13 +216,14 @@ interface MatchResult {
 
 async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
   const out: MatchResult[] = [];
-  for (const match of matches) {
+  for (const match of matches.filter((m) => m.games > 0)) {
     const jobs: Job[] = Array.from({ length: match.games }, (_, index) => ({
       id: index,
       game: match.game,
       a: match.a,
       b: match.b,
       index,
+      opening: match.opening,
     }));
     const t0 = performance.now();
     const results = await runJobs(jobs);
@@ -311,27 +323,38 @@ export async function benchSearch(): Promise<void> {
     });
   }
 
-  if (games > 0) await strength(ids, games, top);
+  const topGames = argument("top", games);
+  if (games > 0 || topGames > 0) await strength(ids, games, topGames, top);
   if (ablation > 0) await ablations(ids, ablation, top);
 }
 
-async function strength(ids: readonly string[], games: number, top: number): Promise<void> {
+async function strength(
+  ids: readonly string[],
+  games: number,
+  topGames: number,
+  top: number,
+): Promise<void> {
+  const kinds = (
+    process.argv.find((x) => x.startsWith("--matches="))?.slice(10) ?? "levels,random,greedy"
+  ).split(",");
   const matches: Match[] = [];
   for (const game of ids) {
-    matches.push({ game, a: { kind: "level", level: top }, b: { kind: "random" }, games });
-    matches.push({ game, a: { kind: "level", level: top }, b: { kind: "greedy" }, games });
-    for (let l = 2; l <= top; l++)
+    for (let l = 2; l <= top && kinds.includes("levels"); l++)
       matches.push({
         game,
         a: { kind: "level", level: l },
         b: { kind: "level", level: l - 1 },
-        games,
+        games: l === top ? topGames : games,
+        opening: OPENING_PLIES,
       });
+    for (const b of [{ kind: "random" }, { kind: "greedy" }] as const)
+      if (kinds.includes(b.kind))
+        matches.push({ game, a: { kind: "level", level: top }, b, games: topGames, opening: 0 });
   }
   const t0 = performance.now();
   const played = await playMatches(matches);
   printTable({
-    title: `Search: strength (${games} games a match, sides alternating, ${OPENING_PLIES} random opening plies, judged by material after ${MAX_PLIES} plies)`,
+    title: `Search: strength (${games} games a match, ${topGames} with level ${top}, sides alternating; between levels ${OPENING_PLIES} random opening plies, judged by material after ${MAX_PLIES} plies)`,
     columns: COLUMNS,
     rows: played.map(row),
     notes: [
@@ -355,6 +378,7 @@ async function ablations(ids: readonly string[], ablation: number, top: number):
         a: { kind: "level", level: top, extra },
         b: { kind: "level", level: top, extra: budget },
         games: ablation,
+        opening: OPENING_PLIES,
       });
   const t1 = performance.now();
   const ablated = await playMatches(abl);

@@ -1,8 +1,13 @@
 /**
  * The strengths kete plays at (`kete play --computer N:level`), weakest first.
  * Budgets are nodes, not time, so a level plays the same on a Raspberry Pi as
- * on a laptop and a game replays from its seed; `npm run bench -- strength`
- * measures what each level wins against the one below it.
+ * on a laptop and a game replays from its seed; `npm run bench -- search`
+ * measures what each level wins against the one below it, and level 4
+ * against random and one-ply greedy play (README, "Search").
+ *
+ * Level 4's 100,000 nodes take 0.5 to 0.9 s on the 2-core bench machine
+ * (110,000 to 210,000 nodes/s, bench "Search: speed"), inside issue 16's one
+ * second a move; its `ms` bound keeps a slower machine within the second.
  */
 import type { Level, SearchOptions } from "./types.js";
 
@@ -10,7 +15,7 @@ export const LEVELS: readonly Level[] = [
   { level: 1, name: "beginner", limits: { depth: 1, nodes: 5_000 }, noise: 3 },
   { level: 2, name: "casual", limits: { depth: 2, nodes: 20_000 }, noise: 1 },
   { level: 3, name: "club", limits: { depth: 4, nodes: 60_000 }, noise: 0 },
-  { level: 4, name: "strong", limits: { depth: 32, nodes: 200_000, ms: 1_000 }, noise: 0 },
+  { level: 4, name: "strong", limits: { depth: 32, nodes: 100_000, ms: 1_000 }, noise: 0 },
 ];
 
 /** The level numbered `n`, or undefined. */
