@@ -16,6 +16,7 @@
  */
 import type { Game, Outcome, Position, Side } from "../games/index.js";
 import { opponent } from "../games/index.js";
+import { placeOfReading } from "../shared/index.js";
 import { WIN_SCORE, type Evaluation } from "./types.js";
 
 /** What an own pit that can start a turn is worth in `mobility`, in stones. */
@@ -50,10 +51,37 @@ export function evaluatorOf<P extends Position>(
   const sign = (side: Side): Int8Array =>
     Int8Array.from(owners, (o) => (o === null ? 0 : o === side ? 1 : -1));
   const signs = new Map<Side, Int8Array>(game.layout.sides.map((s) => [s, sign(s)]));
+  /**
+   * Boards that sense more than counts (gems by place, marble colours): a
+   * reading `place:detail` counts for the side its detail names (Abalone's
+   * `E5:b`), else for the owner of its place (a gem in a pit); the weights
+   * are made once per side, the readings' names being the same every time.
+   */
+  const byReading = new Map<Side, Int8Array>();
+  const readingSigns = (names: readonly string[], side: Side): Int8Array => {
+    let w = byReading.get(side);
+    if (w === undefined) {
+      w = Int8Array.from(names, (name) => {
+        const detail = name.slice(placeOfReading(name).length + 1);
+        const owner = game.layout.sides.includes(detail)
+          ? detail
+          : (owners[game.layout.places.indexOf(placeOfReading(name))] ?? null);
+        return owner === null ? 0 : owner === side ? 1 : -1;
+      });
+      byReading.set(side, w);
+    }
+    return w;
+  };
   const score = (p: P, side: Side, mobility: boolean): number => {
-    const w = signs.get(side);
-    if (w === undefined) return 0;
-    const counts: ArrayLike<number> = hasPits(p) ? p.pits : game.sensorView(p).counts;
+    const own = signs.get(side);
+    if (own === undefined) return 0;
+    let counts: ArrayLike<number>;
+    let w: Int8Array;
+    if (hasPits(p)) [counts, w] = [p.pits, own];
+    else {
+      const view = game.sensorView(p);
+      [counts, w] = [view.counts, readingSigns(view.pits, side)];
+    }
     let s = 0;
     let m = 0;
     for (let i = 0; i < counts.length; i++) {
