@@ -8,6 +8,7 @@ import { benchController } from "./controller.js";
 import { benchEmulator } from "./emulator.js";
 import { benchEngine } from "./engine.js";
 import { benchFirmata } from "./firmata.js";
+import { benchHints } from "./hints.js";
 import { benchPlay } from "./play.js";
 import { benchSearch } from "./search.js";
 
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   emulator: benchEmulator,
   firmata: benchFirmata,
   search: benchSearch,
+  hints: benchHints,
 };
 
 async function main(): Promise<void> {
