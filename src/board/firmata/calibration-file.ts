@@ -12,7 +12,8 @@
  * is atomic (a temporary file renamed over the old one), so an interrupted
  * write leaves the old calibration, never a half-written one.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { homedir } from "node:os";
 import { err, ok } from "../../shared/index.js";
@@ -87,7 +88,10 @@ function round2(x: number): number {
 export async function readCalibrationFile(file: string): Promise<Result<CalibrationTable>> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    // Read at once, not on libuv's thread pool: a board opening must not wait on
+    // real I/O, which a busy machine delays while a board on a fake clock (the
+    // tests') runs out its waits meanwhile. The file is a few kilobytes, read once.
+    text = readFileSync(file, "utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return ok(new Map());
     return err("bad-calibration", `cannot read ${file}: ${(e as Error).message}`);
