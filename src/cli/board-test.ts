@@ -125,7 +125,7 @@ export async function runBoardTest(run: BoardTestRun): Promise<number> {
 /** The test on a board link not yet ready (a `SerialBoard`; a `SimulatedBoard` in tests). */
 export async function testBoard(board: BoardSession, run: BoardTestRun): Promise<number> {
   const ready = await waitForReady(board, readyMsOf(run.boardKind ?? "serial", run.readyMs), {
-    failOnLost: true,
+    failOnLost: run.readyMs === undefined,
   });
   if (!ready.ok) return giveUp(board, run, ready.error.message);
   const stats = emptyStats();

@@ -75,7 +75,18 @@ describe.skipIf(hex === null || !haveSocat)(
       const served = await serveOnPty(board, { pace: { realTime: true } });
       if (!served.ok) throw new Error(served.error.message);
       const k = startKete(
-        ["play", "--port", served.value.hostPath, "--game", "husbao-front", "--players", "Ana,Ben"],
+        // --wait: the emulated board runs on what CPU a loaded machine leaves it.
+        [
+          "play",
+          "--port",
+          served.value.hostPath,
+          "--wait",
+          "60",
+          "--game",
+          "husbao-front",
+          "--players",
+          "Ana,Ben",
+        ],
         { env: { KETE_GAMES_DIR: dir }, lifeMs: 280_000 },
       );
       try {

@@ -92,7 +92,9 @@ export function readyMsOf(kind: BoardKind, waitMs?: number): number {
 /**
  * `--wait SECONDS` (1 to 600): for a board slower to start than kete's
  * defaults allow (a long bootloader, a busy Raspberry Pi, a hub that powers
- * the board up late). Absent: undefined, the kind's default.
+ * the board up late). Absent: undefined, the kind's default, and a board
+ * that does not answer its first HELLOs (3 s) is reported at once; given,
+ * kete keeps asking (opening the port again) until the time is up.
  */
 export function waitFlag(text: string | undefined): Result<number | undefined> {
   if (text === undefined) return ok(undefined);
@@ -184,7 +186,10 @@ export async function openBoard(
     // A person plays a real board: a person's debounce, whatever --pace says.
     const serial = new SerialBoard(choice.port, { scheduler, ...boardSettings(1) });
     const readyMs = readyMsOf("serial", choice.readyMs);
-    const ready = await waitForReady(serial, readyMs, { failOnLost: true, scheduler });
+    const ready = await waitForReady(serial, readyMs, {
+      failOnLost: choice.readyMs === undefined,
+      scheduler,
+    });
     if (!ready.ok) {
       await serial.close();
       return err(
@@ -223,7 +228,10 @@ async function openFirmata(
     ...boardSettings(1),
     firmataReadyMs: readyMs,
   });
-  const ready = await waitForReady(board, readyMs, { failOnLost: true, scheduler });
+  const ready = await waitForReady(board, readyMs, {
+    failOnLost: choice.readyMs === undefined,
+    scheduler,
+  });
   if (!ready.ok) {
     await board.close();
     return err(
