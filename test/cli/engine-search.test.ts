@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { handleRequestLine } from "../../src/engine/index.js";
 import { findGame } from "../../src/games/index.js";
 import { ensureBuilt, kete } from "./run.js";
+import { FINISHED_HUSBAO } from "../engine/fixtures.js";
 
 beforeAll(ensureBuilt);
 
@@ -38,17 +39,6 @@ function isLegal(position: Json, move: unknown): boolean {
 }
 
 /** HB-7: South to move and no South pit holds two stones. */
-const FINISHED = {
-  game: "husbao",
-  options: { direction: "free", maxStages: 200 },
-  toMove: "S",
-  pits: {
-    A: [1, 1, 1, 1, 1, 1, 1, 1],
-    B: [0, 0, 0, 0, 0, 0, 0, 0],
-    C: [5, 5, 5, 5, 5, 5, 5, 5],
-    D: [0, 0, 0, 0, 0, 0, 0, 0],
-  },
-};
 
 describe("kete engine: search", () => {
   it("answers ms searches for every four-row game and both Baos, serving on after bad requests", () => {
@@ -78,7 +68,7 @@ describe("kete engine: search", () => {
       requests.push([{ id: `a${i}`, cmd: "search", position: husbao, nodes: 300 }, "best"]);
     });
     requests.push([
-      { id: "over", cmd: "search", position: FINISHED, ms: 100 },
+      { id: "over", cmd: "search", position: FINISHED_HUSBAO, ms: 100 },
       { code: "game-over", field: "position" },
     ]);
     requests.push([{ id: "last", cmd: "search", position: husbao, depth: 2, ms: 5000 }, "best"]);

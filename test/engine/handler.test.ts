@@ -2,21 +2,11 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_LEGAL_LIMIT, MAX_LINE_LENGTH, handleRequestLine } from "../../src/engine/index.js";
 import { games } from "../../src/games/index.js";
 import { ask, errorOf, initialPosition, type Json } from "./helpers.js";
+import { FINISHED_HUSBAO } from "./fixtures.js";
 
 const FOUR_ROW = ["husbao", "husbao-bis", "husbao-front", "hus", "bao-de"];
 
 /** South to move with no pit holding two stones: HB-7 says South has lost. */
-const FINISHED_HUSBAO = {
-  game: "husbao",
-  options: { direction: "free", maxStages: 200 },
-  toMove: "S",
-  pits: {
-    A: [1, 1, 1, 1, 1, 1, 1, 1],
-    B: [0, 0, 0, 0, 0, 0, 0, 0],
-    C: [5, 5, 5, 5, 5, 5, 5, 5],
-    D: [0, 0, 0, 0, 0, 0, 0, 0],
-  },
-};
 
 describe("games", () => {
   it("lists every registered game with its default options", () => {

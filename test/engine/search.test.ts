@@ -14,6 +14,7 @@ import {
 import { findGame, games, type Game, type Position } from "../../src/games/index.js";
 import { LEVELS } from "../../src/search/index.js";
 import { ask, errorOf, initialPosition, type Json } from "./helpers.js";
+import { FINISHED_HUSBAO } from "./fixtures.js";
 
 const FOUR_ROW = ["husbao", "husbao-bis", "husbao-front", "hus", "bao-de"];
 const BAOS = ["bao-kiswahili", "bao-kujifunza"];
@@ -278,17 +279,7 @@ describe("bad search requests", () => {
 
 describe("search on a finished game", () => {
   it("HB-7: South to move with no pit of two is an error answer, not a crash", () => {
-    const finished = {
-      game: "husbao",
-      options: { direction: "free", maxStages: 200 },
-      toMove: "S",
-      pits: {
-        A: [1, 1, 1, 1, 1, 1, 1, 1],
-        B: [0, 0, 0, 0, 0, 0, 0, 0],
-        C: [5, 5, 5, 5, 5, 5, 5, 5],
-        D: [0, 0, 0, 0, 0, 0, 0, 0],
-      },
-    };
+    const finished = FINISHED_HUSBAO;
     expect(ask({ cmd: "outcome", position: finished }).outcome).not.toBeNull();
     for (const limits of [{ nodes: 100 }, { depth: 3 }, { level: 2 }]) {
       const e = errorOf(ask({ cmd: "search", position: finished, ...limits }));
