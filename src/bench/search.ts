@@ -109,7 +109,7 @@ function benchOptions(
   const l = findLevel(level);
   if (l === undefined) throw new Error(`bench: no level ${level}`);
   const { depth, nodes } = l.limits;
-  return { depth, nodes, noise: l.noise, seed, ...extra };
+  return { depth, nodes, noise: l.noise, seed, quiescence: l.quiescence ?? 0, ...extra };
 }
 
 function choose<P extends Position>(

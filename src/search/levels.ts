@@ -14,8 +14,14 @@ import type { Level, SearchOptions } from "./types.js";
 export const LEVELS: readonly Level[] = [
   { level: 1, name: "beginner", limits: { depth: 1, nodes: 5_000 }, noise: 3 },
   { level: 2, name: "casual", limits: { depth: 2, nodes: 20_000 }, noise: 1 },
-  { level: 3, name: "club", limits: { depth: 4, nodes: 60_000 }, noise: 0 },
-  { level: 4, name: "strong", limits: { depth: 32, nodes: 100_000, ms: 1_000 }, noise: 0 },
+  { level: 3, name: "club", limits: { depth: 4, nodes: 60_000 }, noise: 0, quiescence: 2 },
+  {
+    level: 4,
+    name: "strong",
+    limits: { depth: 32, nodes: 100_000, ms: 1_000 },
+    noise: 0,
+    quiescence: 2,
+  },
 ];
 
 /** The level numbered `n`, or undefined. */
@@ -25,5 +31,11 @@ export function findLevel(n: number): Level | undefined {
 
 /** Search options for a level, with the caller's clock (for `ms`) and seed. */
 export function levelOptions(level: Level, now?: () => number, seed = 1): SearchOptions {
-  return { ...level.limits, noise: level.noise, seed, ...(now === undefined ? {} : { now }) };
+  return {
+    ...level.limits,
+    noise: level.noise,
+    seed,
+    ...(level.quiescence === undefined ? {} : { quiescence: level.quiescence }),
+    ...(now === undefined ? {} : { now }),
+  };
 }

@@ -68,4 +68,6 @@ export interface Level {
   readonly name: string;
   readonly limits: SearchLimits;
   readonly noise: number;
+  /** Plies of quiescence past the depth (SearchOptions.quiescence); none when absent. */
+  readonly quiescence?: number;
 }

@@ -419,6 +419,7 @@ describe("each level beats the one below it (short matches, node budgets)", () =
       nodes: Math.min(nodes, LEVELS[n - 1]!.limits.nodes ?? nodes),
     });
     expect(match(game, at(2, 20_000), at(1, 5_000), 6, 40)).toBeGreaterThan(3);
-    expect(match(game, at(3, 4_000), at(2, 4_000), 4, 30)).toBeGreaterThan(2);
+    // Level 3's quiescence (two plies of capturing turns) needs more nodes to see its depth 4.
+    expect(match(game, at(3, 20_000), at(2, 4_000), 4, 30)).toBeGreaterThan(2);
   });
 });
