@@ -242,6 +242,21 @@ function argument(name: string, fallback: number): number {
   return n;
 }
 
+/**
+ * The pairs of games on one opening (sides swapped): won by A in both, split,
+ * won by B in both. A split pair says the opening decided the game.
+ */
+function pairs(results: readonly GameResult[]): string {
+  let [a, split, b] = [0, 0, 0];
+  for (let i = 0; i + 1 < results.length; i += 2) {
+    const s = results[i]!.scoreA + results[i + 1]!.scoreA;
+    if (s > 1) a++;
+    else if (s < 1) b++;
+    else split++;
+  }
+  return `${a}-${split}-${b}`;
+}
+
 function row(m: MatchResult): (string | number)[] {
   const { results } = m;
   const n = results.length;
@@ -257,6 +272,7 @@ function row(m: MatchResult): (string | number)[] {
     `${label(m.match.a)} vs ${label(m.match.b)}`,
     n,
     `${wins}-${draws}-${n - wins - draws}`,
+    pairs(results),
     `${((score / n) * 100).toFixed(1)} %`,
     results.reduce((s, r) => s + r.plies, 0) / n,
     results.filter((r) => r.judged).length,
@@ -271,6 +287,7 @@ const COLUMNS = [
   "match (A vs B)",
   "games",
   "A won-drawn-lost",
+  "pairs A-split-B",
   "A's score",
   "plies/game",
   "judged",
