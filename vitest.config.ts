@@ -33,12 +33,13 @@ export default defineConfig({
     // dist/ compiled from the current src/ before any test: the CLI tests spawn it;
     // and a missing socat is said loudly (fatal in CI), never skipped in silence.
     globalSetup: ["test/cli/build-dist.ts", "test/socat-check.ts", "test/tmp-folder.ts"],
-    // One worker more than the cores: vitest's default (cores - 1) runs the files one at a
-    // time on the 2-core CI machine, and with one per core a core idles while a file waits
-    // on child processes, pseudo-terminals and real-time games (the emulated boards' whole
-    // games run 35-50 s of wall time at a fraction of a core). Measured on 2 cores:
-    // 262 s with two workers, 235 s with three.
-    maxWorkers: availableParallelism() + 1,
+    // Two workers more than the cores: vitest's default (cores - 1) runs the files one at
+    // a time on the 2-core CI machine, and with one per core a core idles while a file
+    // waits on child processes, pseudo-terminals and real-time games (the emulated boards'
+    // whole games run 35-60 s of wall time at a fraction of a core). Measured on 2 cores,
+    // fresh clone: 262 s with two workers and 235 s with three (162 files); with 172 files,
+    // 290 s with three and 247 s with four.
+    maxWorkers: availableParallelism() + 2,
     // The longest files first (test/sequencer.ts), also on a fresh clone.
     sequence: { sequencer: LongestFirst },
     // A timeout finds a test that hangs; it is not a speed target (those live in
