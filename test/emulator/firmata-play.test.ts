@@ -159,8 +159,10 @@ describe.skipIf(!image.ok || !haveSocat)(
           );
           p = m.position;
           const seen = (re: RegExp): number => (k.stdout().match(re) ?? []).length;
+          // As long as kete itself may wait for the board (--wait 60) and more: after a
+          // reset or an unplug the emulated Mega starts again on what CPU is left.
           const until = async (done: () => boolean): Promise<void> => {
-            for (let i = 0; i < 600 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+            for (let i = 0; i < 2400 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
           };
           if (ply === 2) {
             // The Mega resets mid-game (its reset button, a brown-out): StandardFirmata
