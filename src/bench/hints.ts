@@ -11,22 +11,14 @@
 import { performance } from "node:perf_hooks";
 import { SimulatedBoard, realScheduler } from "../board/index.js";
 import { Controller } from "../controller/index.js";
-import { findGame, type Game, type Position } from "../games/index.js";
+import { findGame, fourRowBoardGames, type Game, type Position } from "../games/index.js";
 import { LEVELS, levelOptions, search } from "../search/index.js";
 import { seededRandom } from "../shared/index.js";
 import { printTable } from "./report.js";
 
 /** kete play's cap on a hint's search (cli/play/computer.ts `HINT_SEARCH_MS`). */
 const HINT_SEARCH_MS = 800;
-const GAMES = [
-  "husbao",
-  "husbao-bis",
-  "husbao-front",
-  "hus",
-  "bao-de",
-  "bao-kiswahili",
-  "bao-kujifunza",
-];
+const GAMES = fourRowBoardGames.map((g) => g.id);
 const SAMPLES = 5;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -21,7 +21,7 @@
  */
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import { findGame, type Game, type Position } from "../games/index.js";
+import { findGame, fourRowBoardGames, type Game, type Position } from "../games/index.js";
 import { LEVELS, evaluatorOf, findLevel, search, type SearchOptions } from "../search/index.js";
 import { seededRandom } from "../shared/index.js";
 import { printTable, timed } from "./report.js";
@@ -43,15 +43,7 @@ const PERFT_DEPTH: Readonly<Record<string, number>> = { "bao-kiswahili": 9, "bao
 const ABLATION_NODES = 5_000;
 
 /** The five four-row games (docs/rules/mancala-4x8.md) and both Baos (bao-kiswahili.md). */
-const GAME_IDS: readonly string[] = [
-  "husbao",
-  "husbao-bis",
-  "husbao-front",
-  "hus",
-  "bao-de",
-  "bao-kiswahili",
-  "bao-kujifunza",
-];
+const GAME_IDS: readonly string[] = fourRowBoardGames.map((g) => g.id);
 
 /** A player of the bench. `extra` changes a level's options (the ablations). */
 type PlayerSpec =

@@ -7,7 +7,10 @@ import { fourRowGames } from "./mancala4x8/index.js";
 import { glassperlenspiel } from "./glassperlenspiel/index.js";
 import { abalone } from "./abalone/index.js";
 
-export const games: readonly Game[] = [...fourRowGames, ...baoGames, glassperlenspiel, abalone];
+/** The games sown on the 4x8 board: the five four-row games and both Baos. */
+export const fourRowBoardGames: readonly Game[] = [...fourRowGames, ...baoGames];
+
+export const games: readonly Game[] = [...fourRowBoardGames, glassperlenspiel, abalone];
 
 export function findGame(id: string): Game | undefined {
   return games.find((g) => g.id === id);
