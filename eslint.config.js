@@ -97,4 +97,20 @@ export default tseslint.config(
     },
   },
   ...Object.keys(LAYERS).map(layerRules),
+  {
+    // The test files of a vitest worker share their modules (vitest.config.ts `isolate`):
+    // a mock or a stubbed global would leak into the files that follow.
+    files: ["test/**/*.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock", "hoisted", "stubGlobal", "stubEnv"].map((property) => ({
+          object: "vi",
+          property,
+          message:
+            "test files share their modules (vitest.config.ts isolate: false): pass a fake in instead, and restore what you change",
+        })),
+      ],
+    },
+  },
 );

@@ -40,6 +40,12 @@ export default defineConfig({
     // fresh clone: 262 s with two workers and 235 s with three (162 files); with 172 files,
     // 290 s with three and 247 s with four.
     maxWorkers: availableParallelism() + 2,
+    // The test files of a worker share one module graph instead of each loading its own
+    // (xstate, serialport, avr8js and the engine again, 172 times): measured on 2 cores,
+    // vitest 218 s and 431 CPU-s isolated, 185 s and 366 CPU-s shared. What it asks of a
+    // test file, which ESLint enforces (eslint.config.js, test/**): no module mocks or
+    // stubbed globals; what a file changes (fake timers, process.env) it restores.
+    isolate: false,
     // The longest files first (test/sequencer.ts), also on a fresh clone.
     sequence: { sequencer: LongestFirst },
     // A timeout finds a test that hangs; it is not a speed target (those live in
