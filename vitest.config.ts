@@ -32,7 +32,12 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // dist/ compiled from the current src/ before any test: the CLI tests spawn it;
     // and a missing socat is said loudly (fatal in CI), never skipped in silence.
-    globalSetup: ["test/cli/build-dist.ts", "test/socat-check.ts", "test/tmp-folder.ts"],
+    globalSetup: [
+      "test/cli/build-dist.ts",
+      "test/socat-check.ts",
+      "test/chromium-check.ts",
+      "test/tmp-folder.ts",
+    ],
     // Two workers more than the cores: vitest's default (cores - 1) runs the files one at
     // a time on the 2-core CI machine, and with one per core a core idles while a file
     // waits on child processes, pseudo-terminals and real-time games (the emulated boards'
