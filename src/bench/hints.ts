@@ -3,7 +3,7 @@
  * asked for"), on the wall clock: the simulated board in real time, the
  * controller at the start of a turn of a position reached by random moves;
  * then what `kete play` does when a player asks: the search at the strongest
- * level, capped at the hint's 0.8 s (`HINT_SEARCH_MS` in cli/play/computer.ts),
+ * level, capped at the hint's 0.8 s (`HINT_SEARCH_MS` in search/levels.ts),
  * the `hint` command, and the board's LED command, until the board shows the
  * change. `kete play` runs the same search in a worker thread, so its board
  * keeps talking meanwhile; the thread's message hop is not in these numbers.
@@ -12,12 +12,10 @@ import { performance } from "node:perf_hooks";
 import { SimulatedBoard, realScheduler } from "../board/index.js";
 import { Controller } from "../controller/index.js";
 import { findGame, fourRowBoardGames, type Game, type Position } from "../games/index.js";
-import { LEVELS, levelOptions, search } from "../search/index.js";
+import { HINT_SEARCH_MS, LEVELS, levelOptions, search } from "../search/index.js";
 import { seededRandom } from "../shared/index.js";
 import { printTable } from "./report.js";
 
-/** kete play's cap on a hint's search (cli/play/computer.ts `HINT_SEARCH_MS`). */
-const HINT_SEARCH_MS = 800;
 const GAMES = fourRowBoardGames.map((g) => g.id);
 const SAMPLES = 5;
 

@@ -3,7 +3,7 @@
  * game on the `Game` contract. Pure, beside `src/games`: see search.ts.
  */
 export { search } from "./search.js";
-export { LEVELS, findLevel, levelOptions } from "./levels.js";
+export { HINT_SEARCH_MS, LEVELS, STRONGEST, findLevel, levelOptions } from "./levels.js";
 export { WIN_SCORE } from "./types.js";
 export { evaluatorOf, type Evaluator } from "./evaluate.js";
 export type { Evaluation, Level, SearchLimits, SearchOptions, SearchResult } from "./types.js";

@@ -41,3 +41,13 @@ export function levelOptions(level: Level, now?: () => number, seed = 1): Search
     ...(now === undefined ? {} : { now }),
   };
 }
+
+/** The strongest level: `kete play --computer N` without a level, and every hint. */
+export const STRONGEST = LEVELS[LEVELS.length - 1] as Level;
+
+/**
+ * A hint's search time on a real clock, ms (`kete play`, `npm run bench --
+ * hints`): issue 16 wants its LEDs within 1 s of the request; the rest is the
+ * worker's round trip and the LED command.
+ */
+export const HINT_SEARCH_MS = 800;

@@ -8,7 +8,8 @@
  * an empty prompt and never where a move may begin (Abalone's row H).
  */
 import { describe, expect, it } from "vitest";
-import { STRONGEST, thinkSeed } from "../../src/cli/play/computer.js";
+import { thinkSeed } from "../../src/cli/play/computer.js";
+import { STRONGEST } from "../../src/search/index.js";
 import { hotKey } from "../../src/cli/play/input.js";
 import { nodeOptions } from "../../src/cli/play/think.js";
 import { search } from "../../src/search/index.js";

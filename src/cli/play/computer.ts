@@ -15,7 +15,15 @@
 import type { Controller } from "../../controller/index.js";
 import { inForce } from "../../controller/index.js";
 import type { Game, LegalMove, Position, Side } from "../../games/index.js";
-import { LEVELS, WIN_SCORE, findLevel, type Level, type SearchResult } from "../../search/index.js";
+import {
+  HINT_SEARCH_MS,
+  LEVELS,
+  STRONGEST,
+  WIN_SCORE,
+  findLevel,
+  type Level,
+  type SearchResult,
+} from "../../search/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { SimulatedPlayer, type Table } from "./players.js";
 import type { Thinker } from "./think.js";
@@ -25,15 +33,6 @@ export interface ComputerSetting {
   readonly side: Side;
   readonly level: number;
 }
-
-/** The strongest level: `--computer N` without a level, and every hint. */
-export const STRONGEST = LEVELS[LEVELS.length - 1] as Level;
-
-/**
- * A hint's search time on a real clock, ms: the issue wants its LEDs within
- * 1 s of the request; the rest is the worker's round trip and the LED command.
- */
-export const HINT_SEARCH_MS = 800;
 
 /** How long button 1 is held to ask for a hint (a shorter press is the confirm button's). */
 export const HINT_HOLD_MS = 800;
