@@ -14,6 +14,8 @@ const LAYERS = {
   board: ["protocol", "shared"],
   controller: ["games", "protocol", "shared"],
   journal: ["shared"],
+  // The web view: the pages' JSON, the push and the server; never the controller or the board.
+  web: ["games", "journal", "protocol", "shared"],
   emulator: ["board", "protocol", "shared"],
   bench: [
     "board",
@@ -25,6 +27,7 @@ const LAYERS = {
     "protocol",
     "search",
     "shared",
+    "web",
   ],
   cli: [
     "board",
@@ -36,8 +39,31 @@ const LAYERS = {
     "protocol",
     "search",
     "shared",
+    "web",
   ],
 };
+/** What the pages of web/ use of the browser. */
+const BROWSER_GLOBALS = [
+  "window",
+  "document",
+  "location",
+  "history",
+  "navigator",
+  "EventSource",
+  "fetch",
+  "URL",
+  "URLSearchParams",
+  "setTimeout",
+  "clearTimeout",
+  "setInterval",
+  "clearInterval",
+  "requestAnimationFrame",
+  "performance",
+  "matchMedia",
+  "console",
+  "Node",
+  "HTMLInputElement",
+];
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
 const TYPES_ONLY = { board: ["games"], controller: ["board"] };
 /** Layers that know nothing about files, ports or time: no Node built-ins. */
@@ -97,6 +123,14 @@ export default tseslint.config(
     },
   },
   ...Object.keys(LAYERS).map(layerRules),
+  {
+    // The web view's pages (web/): plain ES modules run by the browser, no build step.
+    files: ["web/**/*.js"],
+    languageOptions: {
+      sourceType: "module",
+      globals: Object.fromEntries(BROWSER_GLOBALS.map((name) => [name, "readonly"])),
+    },
+  },
   {
     // The test files of a vitest worker share their modules (vitest.config.ts `isolate`):
     // a mock or a stubbed global would leak into the files that follow.

@@ -1,0 +1,130 @@
+/**
+ * The live game's push (server-sent events): the newest `WebState`, built on
+ * request at most once per turn of the event loop, serialised once and
+ * written to every page listening. A page that does not keep up (more than
+ * `MAX_UNSENT_BYTES` waiting for it) is dropped; its browser reconnects and
+ * gets the state of that moment at once.
+ */
+import type { ServerResponse } from "node:http";
+import type { WebState } from "./state.js";
+
+/** What the session hands over: a state without the server's stamps. */
+export type WebBody = Omit<WebState, "seq" | "sentAt">;
+
+/** Unsent bytes a page may have waiting before it is dropped. */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
+
+/** A comment line every so often, so a page gone without a word is found out. */
+const HEARTBEAT_MS = 15_000;
+
+export class LiveHub {
+  private seq = 0;
+  private body: string | null = null;
+  /** The current state's SSE frame and JSON, or null before the first. */
+  private frame: string | null = null;
+  private json: string | null = null;
+  private readonly clients = new Set<ServerResponse>();
+  private source: (() => WebBody | null) | null = null;
+  private scheduled: ReturnType<typeof setImmediate> | null = null;
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private closed = false;
+  /** Pages dropped for not keeping up (for the tests and the bench). */
+  dropped = 0;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.heartbeat = setInterval(() => this.write(": ping\n\n"), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** The newest state's number (0 before the first). */
+  get current(): number {
+    return this.seq;
+  }
+
+  /** The newest state as JSON, or null before the first. */
+  get state(): string | null {
+    return this.json;
+  }
+
+  /** Pages listening now. */
+  get listeners(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * Something changed: `build` gives the state to show. It is called once,
+   * after the handlers of this turn of the event loop have run (a burst of
+   * changes is one update); a state equal to the last one is not sent again.
+   */
+  request(build: () => WebBody | null): void {
+    if (this.closed) return;
+    this.source = build;
+    this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** Builds and sends the requested state now (the game's last, before the server stops). */
+  flush(): void {
+    if (this.scheduled !== null) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    const build = this.source;
+    this.source = null;
+    if (build === null) return;
+    const body = build();
+    if (body !== null) this.publish(body);
+  }
+
+  /** Sends `body` as the next state, unless it is the state already shown. */
+  publish(body: WebBody): boolean {
+    const text = JSON.stringify(body);
+    if (text === this.body || this.closed) return false;
+    this.body = text;
+    this.seq++;
+    // One serialisation: the stamps are spliced in front of the body's fields.
+    this.json = `{"seq":${this.seq},"sentAt":${this.now()},${text.slice(1)}`;
+    this.frame = `id: ${this.seq}\nevent: state\ndata: ${this.json}\n\n`;
+    this.write(this.frame);
+    return true;
+  }
+
+  /** A page listens: the current state at once, then every update. */
+  attach(res: ServerResponse): void {
+    if (this.closed) {
+      res.end();
+      return;
+    }
+    this.clients.add(res);
+    res.on("close", () => this.clients.delete(res));
+    res.write("retry: 1000\n\n");
+    if (this.frame !== null) this.send(res, this.frame);
+  }
+
+  private write(text: string): void {
+    for (const res of this.clients) this.send(res, text);
+  }
+
+  private send(res: ServerResponse, text: string): void {
+    if (res.destroyed) {
+      this.clients.delete(res);
+      return;
+    }
+    res.write(text);
+    if (res.writableLength > MAX_UNSENT_BYTES) {
+      this.clients.delete(res);
+      this.dropped++;
+      res.destroy();
+    }
+  }
+
+  /** Ends every page's stream (after the last state); later requests are ignored. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    const ends = [...this.clients].map(
+      (res) => new Promise<void>((resolve) => (res.destroyed ? resolve() : res.end(resolve))),
+    );
+    this.clients.clear();
+    await Promise.all(ends);
+  }
+}

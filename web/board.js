@@ -1,0 +1,207 @@
+// Draws a WebState (src/web/state.ts) as SVG: each pit, cup or hole as a
+// circle at its x/y with its count (or its marble, its gems), its LED as a
+// coloured ring PLUS a pattern (dashed: blink, double: fast blink, dotted:
+// pulse) PLUS its two-letter code, an unsettled place hatched and marked "~",
+// a faulty one marked "!". Never colour alone.
+//
+// Test hooks: every place has data-place, data-count (a number or empty),
+// data-led (the LED code or empty), data-unsettled ("true"/"false") and
+// data-faulty; the <svg> root has data-role="board" and data-seq.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The LED colours as drawn (readable on the wooden pit colour). */
+const LED_COLOURS = {
+  red: "#d62728",
+  green: "#2ca02c",
+  blue: "#1f5fd6",
+  yellow: "#e6b800",
+  cyan: "#17becf",
+  magenta: "#c219c2",
+  white: "#f4f4f4",
+};
+
+function el(name, attrs, text) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The hatching of unsettled places, and the wood's gradient. */
+function defs() {
+  const d = el("defs", {});
+  const hatch = el("pattern", {
+    id: "kete-hatch",
+    width: 8,
+    height: 8,
+    patternUnits: "userSpaceOnUse",
+    patternTransform: "rotate(45)",
+  });
+  hatch.append(el("rect", { width: 8, height: 8, fill: "#c99a5b" }));
+  hatch.append(el("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#5a3a14", "stroke-width": 3 }));
+  d.append(hatch);
+  return d;
+}
+
+/** The LED ring: colour, and a pattern that says the same without colour. */
+function ledRing(p, led) {
+  const g = el("g", { class: "led", "aria-hidden": "true" });
+  const colour = LED_COLOURS[led.colour] ?? "#888";
+  const base = { cx: p.x, cy: p.y, fill: "none", stroke: colour };
+  if (led.pattern === "fast") {
+    g.append(el("circle", { ...base, r: p.r + 3, "stroke-width": 3 }));
+    g.append(el("circle", { ...base, r: p.r + 8, "stroke-width": 3 }));
+  } else if (led.pattern === "blink") {
+    g.append(el("circle", { ...base, r: p.r + 5, "stroke-width": 5, "stroke-dasharray": "7 5" }));
+  } else if (led.pattern === "pulse") {
+    g.append(
+      el("circle", {
+        ...base,
+        r: p.r + 5,
+        "stroke-width": 5,
+        "stroke-dasharray": "1 6",
+        "stroke-linecap": "round",
+      }),
+    );
+  } else {
+    g.append(el("circle", { ...base, r: p.r + 5, "stroke-width": 5 }));
+  }
+  // A dark edge keeps a white or yellow ring visible on the light background.
+  g.prepend(
+    el("circle", {
+      cx: p.x,
+      cy: p.y,
+      r: p.r + 5,
+      fill: "none",
+      stroke: "#333",
+      "stroke-width": 7,
+      opacity: 0.35,
+    }),
+  );
+  return g;
+}
+
+/** One place: its circle, ring, count or marble or gems, code and marks. */
+function place(p, state) {
+  const led = p.led ?? null;
+  const g = el("g", {
+    class: "place",
+    "data-place": p.name,
+    "data-count": p.count === null || p.count === undefined ? "" : p.count,
+    "data-led": led === null ? "" : led.code,
+    "data-unsettled": p.unsettled ? "true" : "false",
+    "data-faulty": p.faulty ? "true" : "false",
+  });
+  const described = [
+    p.name,
+    p.hole !== undefined ? (p.hole ?? "unreadable") : `${p.count ?? "?"} stones`,
+    p.gems && p.gems.length > 0 ? `gems ${p.gems.join(" ")}` : "",
+    led === null ? "" : `LED ${led.colour} ${led.pattern} (${led.code})`,
+    p.unsettled ? "unsettled" : "",
+    p.faulty ? "sensor fault" : "",
+  ].filter((s) => s !== "");
+  g.append(el("title", {}, described.join(", ")));
+  if (led !== null) g.append(ledRing(p, led));
+  const own = p.owner === state.sides[0] ? "#caa06a" : p.owner === null ? "#c8a474" : "#bb8f58";
+  g.append(
+    el("circle", {
+      cx: p.x,
+      cy: p.y,
+      r: p.r,
+      fill: p.unsettled ? "url(#kete-hatch)" : own,
+      stroke: p.faulty ? "#b00020" : "#6b4a22",
+      "stroke-width": p.faulty ? 3 : 1.5,
+      "stroke-dasharray": p.faulty ? "4 3" : "none",
+    }),
+  );
+  g.append(el("text", { x: p.x, y: p.y - p.r + 9, class: "name" }, p.name));
+  if (p.hole !== undefined) {
+    if (p.hole === "black" || p.hole === "white") {
+      g.append(
+        el("circle", {
+          cx: p.x,
+          cy: p.y,
+          r: p.r - 6,
+          fill: p.hole === "black" ? "#111" : "#fafafa",
+          stroke: "#222",
+          "stroke-width": 1.5,
+          class: `marble ${p.hole}`,
+        }),
+      );
+      g.append(
+        el(
+          "text",
+          { x: p.x, y: p.y + 5, class: `marble-letter ${p.hole}` },
+          p.hole === "black" ? "b" : "w",
+        ),
+      );
+    } else if (p.hole === null) {
+      g.append(el("text", { x: p.x, y: p.y + 6, class: "count" }, "?"));
+    }
+  } else {
+    const count = p.count === null ? "?" : String(p.count);
+    const gems = p.gems ?? [];
+    g.append(el("text", { x: p.x, y: p.y + (gems.length > 0 ? 0 : 7), class: "count" }, count));
+    if (gems.length > 0) {
+      const points = p.name.endsWith("C")
+        ? ` =${gems.reduce((a, t) => a + Number(t.slice(1)), 0)}`
+        : "";
+      g.append(el("text", { x: p.x, y: p.y + 13, class: "gems" }, gems.join(" ") + points));
+    }
+  }
+  if (led !== null) g.append(el("text", { x: p.x, y: p.y + p.r + 18, class: "code" }, led.code));
+  const marks = `${p.unsettled ? "~" : ""}${p.faulty ? "!" : ""}`;
+  if (marks !== "")
+    g.append(el("text", { x: p.x + p.r - 2, y: p.y - p.r + 10, class: "mark" }, marks));
+  return g;
+}
+
+/** A fresh <svg> of `state`'s board (data-role="board", data-seq). */
+export function boardSvg(state) {
+  const pad = 24;
+  const svg = el("svg", {
+    viewBox: `${-pad} ${-pad} ${state.view.width + 2 * pad} ${state.view.height + 2 * pad}`,
+    role: "img",
+    "aria-label": `${state.game.title}: the board`,
+    "data-role": "board",
+    "data-seq": state.seq,
+    "data-geometry": state.geometry,
+    class: `board geometry-${state.geometry.replace(/[^a-z0-9]/gi, "")}`,
+  });
+  svg.append(defs());
+  svg.append(
+    el("rect", {
+      x: -pad / 2,
+      y: -pad / 2,
+      width: state.view.width + pad,
+      height: state.view.height + pad,
+      rx: 18,
+      class: "wood",
+    }),
+  );
+  for (const p of state.places) svg.append(place(p, state));
+  return svg;
+}
+
+/** Replaces what `container` shows with `state`'s board. */
+export function drawBoard(container, state) {
+  container.replaceChildren(boardSvg(state));
+}
+
+/** `1:05`: minutes and seconds. */
+export function clockText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** `South wins 40–24 (HB-7: …)` or `draw …`. */
+export function outcomeText(state) {
+  const o = state.outcome;
+  if (o === null) return "";
+  const name = (side) => state.sideNames[side] ?? side;
+  const [a, b] = state.sides;
+  const who =
+    o.winner === null ? "a draw" : `${name(o.winner)} (${state.players[o.winner] ?? ""}) wins`;
+  return `Game over: ${who} · ${name(a)} ${o.score[a] ?? 0} – ${name(b)} ${o.score[b] ?? 0} · ${o.reason}`;
+}
