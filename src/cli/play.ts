@@ -100,6 +100,14 @@ export function registerPlayCommand(program: Command): Command {
       "--hints <on|off>",
       "hints: h at the keyboard or button 1 held lights kete's best move (off for tournament games; default on)",
     )
+    .option(
+      "--web [port]",
+      "show the game live on a web page at http://127.0.0.1:PORT (default: any free port; the link is printed)",
+    )
+    .option(
+      "--host <addr>",
+      "with --web: listen on this address, e.g. 0.0.0.0 for a phone on the LAN (an access token is printed, with a QR code)",
+    )
     .showHelpAfterError("(run 'kete play --help' for usage)")
     .action(playAction);
 }

@@ -10,7 +10,7 @@ import type { Game, Outcome, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { GEOMETRIES } from "../../shared/index.js";
-import type { PlayView } from "./view.js";
+import type { PlayMistake, PlayView } from "./view.js";
 
 /** What the model reads of the controller. */
 export type ControllerReading = Pick<Controller, "view" | "status" | "ledPlan">;
@@ -33,6 +33,10 @@ export class PlayModel {
   private holes: readonly (HoleContent | null)[] | null = null;
   private turnStarted: number;
   private outcome: Outcome | null = null;
+  /** The mistake being put right, or null (its needs are read from the controller). */
+  private mistake: Omit<PlayMistake, "needs"> | null = null;
+  /** Places of the latest sensor fault, until a move or a restore. */
+  private readonly faulty = new Set<string>();
 
   constructor(
     private readonly game: Game,
@@ -78,13 +82,22 @@ export class PlayModel {
 
   controller(e: ControllerEvent): void {
     switch (e.type) {
+      case "mistake":
+        this.mistake = { side: e.side, rule: e.rule, message: e.message, policy: e.policy };
+        break;
+      case "sensor-fault":
+        this.faulty.clear();
+        for (const p of e.pits) this.faulty.add(p);
+        break;
       case "move":
+        this.faulty.clear();
         this.played.push({ ply: e.ply, move: e.move });
         if (e.side in this.clocks)
           this.clocks[e.side] = (this.clocks[e.side] ?? 0) + e.at - this.turnStarted;
         this.turnStarted = e.at;
         break;
       case "takeback": {
+        this.mistake = null;
         const kept = this.played.filter((p) => p.ply <= e.toPly);
         this.played.splice(0, this.played.length, ...kept);
         this.turnStarted = e.at;
@@ -92,9 +105,12 @@ export class PlayModel {
       }
       case "mistake-resolved":
       case "penalty-done":
+        this.mistake = null;
+        this.faulty.clear();
         this.turnStarted = e.at;
         break;
       case "game-over":
+        this.mistake = null;
         this.outcome = e.outcome;
         break;
       default:
@@ -150,6 +166,8 @@ export class PlayModel {
       link: this.link,
       reserve: reserveOf(json),
       outcome: v.phase === "over" ? this.outcome : null,
+      mistake: this.mistake === null ? null : { ...this.mistake, needs: v.needs },
+      faulty: this.faulty,
     };
   }
 }

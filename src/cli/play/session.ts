@@ -43,6 +43,7 @@ import { Redrawer } from "./screen.js";
 import { journalOptions, type PlaySettings } from "./settings.js";
 import { settingsOf } from "./verify.js";
 import { renderView } from "./view.js";
+import { startPlayWeb, WebFeed, type PlayWeb } from "./web.js";
 
 export type { PlaySettings } from "./settings.js";
 
@@ -112,11 +113,22 @@ export async function startPlay(
 ): Promise<PlaySession | PlayFailure> {
   const what = opening(s);
   if (failed(what)) return what;
+  // The live page (`--web`) is served, and its link printed, before the game starts.
+  let web: PlayWeb | null = null;
+  if (s.web !== undefined && s.web !== null) {
+    const started = await startPlayWeb(s.web, (line) => host.write(`${line}\n`));
+    if (!started.ok) return { exit: 1, message: started.error.message };
+    web = started.value;
+  }
+  const failure = async (f: PlayFailure): Promise<PlayFailure> => {
+    await web?.server.close();
+    return f;
+  };
   const counts = what.resumed?.counts ?? s.game.sensorView(what.start).counts;
   const g = s.game.layout.geometry;
   const geometry = g === "2x5+2" || g === "hex61" ? g : "4x8";
   const opened = await openBoard({ ...s, geometry }, counts, host.scheduler);
-  if (!opened.ok) return { exit: 1, message: opened.error.message };
+  if (!opened.ok) return failure({ exit: 1, message: opened.error.message });
   const { board, sim } = opened.value;
   const header = what.resumed?.header ?? newHeader(s, what.start, host.date(), board.info);
   const writer =
@@ -125,9 +137,9 @@ export async function startPlay(
       : JournalWriter.create(s.gamesDir, header);
   if (!writer.ok) {
     await board.close();
-    return { exit: 1, message: writer.error.message };
+    return failure({ exit: 1, message: writer.error.message });
   }
-  return new PlaySession(s, host, { ...what, header, board, sim, journal: writer.value });
+  return new PlaySession(s, host, { ...what, header, board, sim, journal: writer.value, web });
 }
 
 /** Resolves with the exit code: 0 a result, 130 interrupted, 3 out of time, 1 or 2 could not start. */
@@ -145,6 +157,8 @@ interface Parts extends Opening {
   readonly board: BoardLink;
   readonly sim: SimulatedBoard | null;
   readonly journal: JournalWriter;
+  /** The live page (`--web`), or null. */
+  readonly web: PlayWeb | null;
 }
 
 type Ending = "over" | "paused" | "timeout";
@@ -165,6 +179,8 @@ export class PlaySession {
   private readonly players: Player[];
   private readonly keyboard: KeyboardPlayer | null;
   private readonly redrawer: Redrawer | null;
+  /** Feeds the live page (`--web`), or null. */
+  private readonly web: WebFeed | null;
   private ending: Ending | null = null;
   private end: (e: Ending) => void = () => undefined;
   private input = "";
@@ -216,6 +232,7 @@ export class PlaySession {
         : new Redrawer(host.scheduler, host.screen, () =>
             renderView(this.view(), s.colour).join("\n"),
           );
+    this.web = parts.web === null ? null : new WebFeed(parts.web.hub, s.game, () => this.view());
     const control = timeControlOf(s, header, resumed);
     this.timing =
       control === null
@@ -342,6 +359,7 @@ export class PlaySession {
 
   private redraw(): void {
     this.redrawer?.request();
+    this.web?.request();
   }
 
   private view() {
@@ -552,6 +570,9 @@ export class PlaySession {
       this.recorder.pause(reason, left);
     }
     this.redrawer?.finish();
+    // The page gets the last state (the result), then its server stops.
+    this.web?.finish();
+    await this.parts.web?.server.close();
     const path = this.parts.journal.path;
     this.parts.journal.close();
     this.controller.close();

@@ -46,6 +46,10 @@ export interface PlayFlags {
   readonly computer?: string;
   /** `--hints on|off`. */
   readonly hints?: string;
+  /** `--web [PORT]`: serve the live page (true: any free port). */
+  readonly web?: string | boolean;
+  /** `--host ADDR`: the address the live page listens on (with a token beyond loopback). */
+  readonly host?: string;
 }
 
 /** The defaults commander gives the flags that have one. */
@@ -102,6 +106,11 @@ export interface PlaySettings {
   readonly computer?: ComputerSetting | null;
   /** Hints may be asked for (`--hints`, default on); journalled. Absent: on. */
   readonly hints?: boolean;
+  /**
+   * `--web [PORT]` and `--host ADDR`: serve the live page on this address and
+   * port (0: any free one); absent or null: no web page.
+   */
+  readonly web?: { readonly port: number; readonly host: string } | null;
   /** Simulated board only: a noisy cable, lines lost or damaged both ways (tests; absent: none). */
   readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
@@ -563,6 +572,26 @@ function clockOf(flags: PlayFlags, ctx: PlayContext): Result<TimeControl | null>
   return ok(kept);
 }
 
+/** `--web [PORT]` and `--host ADDR`: where the live page listens, or null without `--web`. */
+export function webOf(flags: Pick<PlayFlags, "web" | "host">): Result<PlaySettings["web"]> {
+  const host = flags.host ?? "127.0.0.1";
+  if (flags.web === undefined || flags.web === false) {
+    return flags.host === undefined
+      ? ok(null)
+      : usage("--host is the address of the live page: give --web too");
+  }
+  if (!/^[0-9A-Za-z.:-]{1,253}$/.test(host)) {
+    return usage(`--host must be an address such as 0.0.0.0 or 192.168.1.20, not '${host}'`);
+  }
+  if (flags.web === true) return ok({ port: 0, host });
+  const port = numberFlag("--web", flags.web, 0, 65535);
+  if (!port.ok) return port;
+  if (!Number.isInteger(port.value)) {
+    return usage(`--web takes a port number from 0 to 65535, not '${flags.web}'`);
+  }
+  return ok({ port: port.value, host });
+}
+
 /** The settings of a `kete play`, or the usage error (code `usage`) to print. */
 export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
   const chosen = gameOf(flags, ctx);
@@ -598,6 +627,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!readyMs.ok) return readyMs;
   const kete = computerOf(flags, ctx, chosen.value.game, keyboard.value.human);
   if (!kete.ok) return kete;
+  const web = webOf(flags);
+  if (!web.ok) return web;
   const { change } = keyboard.value;
   const changes = [...kept.value.changes, ...(change === null ? [] : [change])];
   if (kete.value.change !== null) changes.push(kete.value.change);
@@ -625,6 +656,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     clock: clock.value,
     computer: kete.value.computer,
     hints: kete.value.hints,
+    web: web.value,
   });
 }
 

@@ -59,6 +59,20 @@ export interface PlayView {
   readonly reserve: { readonly S: number; readonly N: number } | null;
   /** The result once the game is over, else null (or absent). */
   readonly outcome?: Outcome | null;
+  /** The mistake being put right (the web view shows it; the terminal says it in its messages), or null. */
+  readonly mistake?: PlayMistake | null;
+  /** Places named in the latest sensor fault, until the next move (absent: none). */
+  readonly faulty?: ReadonlySet<string>;
+}
+
+/** A mistake as the controller reported it, with what the board still needs to be restored. */
+export interface PlayMistake {
+  readonly side: Side;
+  readonly rule: string | null;
+  readonly message: string;
+  readonly policy: string;
+  /** What each pit still needs now (empty once restored). */
+  readonly needs: readonly { readonly pit: string; readonly need: number }[];
 }
 
 type Paint = (s: string) => string;

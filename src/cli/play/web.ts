@@ -1,0 +1,162 @@
+/**
+ * `kete play --web`: the terminal's view of the game (`PlayView`) as the web
+ * page's `WebState`, so both say the same things, and the feed that hands it
+ * to the live push whenever the session redraws (and every second, for the
+ * clocks). `replay`'s boards become the archive's frames the same way.
+ */
+import QRCode from "qrcode";
+import type { Game, Side } from "../../games/index.js";
+import type { LedState } from "../../protocol/index.js";
+import { ok, type Result } from "../../shared/index.js";
+import {
+  drawingOf,
+  LiveHub,
+  startWebServer,
+  type WebBody,
+  type WebLed,
+  type WebServer,
+} from "../../web/index.js";
+import { needsText, SOWING_SIDE_NAMES } from "./messages.js";
+import { ledCode, moveList, type PlayView } from "./view.js";
+
+/** The LED as the page draws it, or null when off. */
+function webLed(led: LedState | undefined): WebLed | null {
+  if (led === undefined || led.pattern === "off") return null;
+  return { colour: led.colour, pattern: led.pattern, code: ledCode(led).trim() };
+}
+
+/** Whole seconds: the page shows m:ss, and a state that differs only below a second is not sent again. */
+function seconds(ms: Readonly<Record<Side, number>>): Record<Side, number> {
+  return Object.fromEntries(
+    Object.entries(ms).map(([side, t]) => [side, Math.max(0, Math.floor(t / 1000) * 1000)]),
+  );
+}
+
+/** The page's state for a frame of the terminal's view. */
+export function webBody(view: PlayView, game: Game): WebBody {
+  const drawing = drawingOf(game.layout);
+  const holes = view.hex?.holes ?? null;
+  const gems = view.gems;
+  const faulty = view.faulty ?? new Set<string>();
+  const places = drawing.places.map((p, i) => {
+    const hole = holes === null ? undefined : (holes[i] ?? null);
+    const count =
+      hole !== undefined
+        ? hole === null
+          ? null
+          : hole === "empty"
+            ? 0
+            : 1
+        : view.counts.get(p.name);
+    const here = gems !== undefined && gems.size > 0 ? gems.get(p.name) : undefined;
+    return {
+      ...p,
+      count: count ?? null,
+      ...(here === undefined ? {} : { gems: here }),
+      ...(hole === undefined ? {} : { hole }),
+      led: webLed(view.leds.get(p.name)),
+      unsettled: view.unsettled.has(p.name),
+      faulty: faulty.has(p.name) || count === null,
+    };
+  });
+  const sides = view.sides ?? game.layout.sides;
+  const left = view.timeLeft ?? null;
+  const m = view.mistake ?? null;
+  return {
+    game: { id: game.id, title: view.title },
+    geometry: game.layout.geometry,
+    view: { width: drawing.width, height: drawing.height },
+    places,
+    sides,
+    sideNames: view.sideNames ?? SOWING_SIDE_NAMES,
+    players: view.players,
+    toMove: view.toMove,
+    ply: view.ply,
+    inHand: view.inHand,
+    nextStone: view.nextStone,
+    lastLands: view.lastLands,
+    moves: view.moves,
+    moveList: moveList(view.moves, view.firstSide, sides[0]),
+    reserve: view.reserve,
+    off: view.hex === undefined || view.hex === null ? null : view.hex.off,
+    clocks:
+      left === null
+        ? { kind: "used", ms: seconds(view.clocks) }
+        : { kind: "left", ms: seconds(left) },
+    status: view.status,
+    mistake:
+      m === null
+        ? null
+        : {
+            side: m.side,
+            rule: m.rule,
+            message: m.message,
+            policy: m.policy,
+            restore: needsText(m.needs),
+          },
+    messages: view.messages,
+    link: view.link,
+    outcome: view.outcome ?? null,
+  };
+}
+
+/** Update rate of the clocks when nothing else changes. */
+const CLOCK_TICK_MS = 1000;
+
+/** Hands the session's view to the live push: on every redraw, and every second for the clocks. */
+export class WebFeed {
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly game: Game,
+    private readonly view: () => PlayView,
+  ) {
+    this.timer = setInterval(() => this.request(), CLOCK_TICK_MS);
+    this.timer.unref();
+  }
+
+  /** The view changed (or may have): the hub builds the state once this turn of the event loop is done. */
+  request(): void {
+    this.hub.request(() => webBody(this.view(), this.game));
+  }
+
+  /** The last state now (the game is over), and no more ticks. */
+  finish(): void {
+    clearInterval(this.timer);
+    this.hub.request(() => webBody(this.view(), this.game));
+    this.hub.flush();
+  }
+}
+
+/** The live page's server and its push, while a game runs. */
+export interface PlayWeb {
+  readonly hub: LiveHub;
+  readonly server: WebServer;
+}
+
+/**
+ * Starts the live page's server (`--web`, `--host`) and says where to open
+ * it on `say` (standard output, before the game): the link, with its token and a QR code for a
+ * phone when it listens beyond this machine.
+ */
+export async function startPlayWeb(
+  web: { readonly port: number; readonly host: string },
+  say: (line: string) => void,
+): Promise<Result<PlayWeb>> {
+  const hub = new LiveHub();
+  const server = await startWebServer({ host: web.host, port: web.port, live: hub, archive: null });
+  if (!server.ok) {
+    await hub.close();
+    return server;
+  }
+  say(`web: ${server.value.url}`);
+  if (server.value.token !== null) {
+    const qr = await QRCode.toString(server.value.url, { type: "terminal", small: true }).catch(
+      () => null,
+    );
+    if (qr !== null) say(qr.trimEnd());
+    say("web: open the link above (or scan it) on the phone; it holds the access token");
+  }
+  return ok({ hub, server: server.value });
+}
