@@ -45,8 +45,10 @@ function handLine(state) {
   return hand.join(" · ");
 }
 
+/** The mistake in one line, with its rule id (said once: the message often names it already). */
 function mistakeText(m) {
-  return m === null ? null : `${m.rule === null ? "" : `${m.rule}: `}${m.message}`;
+  if (m === null) return null;
+  return m.rule === null || m.message.includes(m.rule) ? m.message : `${m.rule}: ${m.message}`;
 }
 
 function drawMistake(state) {

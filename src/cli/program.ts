@@ -14,6 +14,7 @@ import { registerPlayCommand } from "./play.js";
 import { registerReplayCommand } from "./replay.js";
 import { registerExportCommand } from "./export.js";
 import { registerGamesCommand } from "./games.js";
+import { registerServeCommand } from "./serve.js";
 import { addHelpTexts, EXIT_USAGE } from "./usage.js";
 
 export function buildProgram(): Command {
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerReplayCommand(program);
   registerExportCommand(program);
   registerGamesCommand(program);
+  registerServeCommand(program);
   registerBoardSimCommand(program);
   registerBoardTestCommand(program);
   registerCalibrateCommand(program);

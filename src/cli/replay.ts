@@ -10,7 +10,7 @@ import { readJournal } from "../journal/index.js";
 import type { Journal, JournalRecord } from "../journal/index.js";
 import { verifyJournal } from "./play/verify.js";
 import type { Verification } from "./play/verify.js";
-import { renderView } from "./play/view.js";
+import { renderView, type PlayView } from "./play/view.js";
 import { firstSideOf, gameTitle, offOf } from "./play/model.js";
 import { SOWING_SIDE_NAMES } from "./play/messages.js";
 import type { HoleContent } from "../protocol/index.js";
@@ -142,6 +142,26 @@ export function replayFrame(
     readonly colour: boolean;
   },
 ): string | null {
+  const view = replayView(j, game, frame);
+  if (view === null) return null;
+  const lines = renderView(view, frame.colour);
+  return `${lines.slice(0, -1).join("\n")}\n\n`;
+}
+
+/**
+ * One board of the replay as the view model `kete play` draws (the terminal
+ * here, the archive's web page in `kete serve`); null for a position the game
+ * cannot read.
+ */
+export function replayView(
+  j: Journal,
+  game: Game,
+  frame: {
+    readonly json: Readonly<Record<string, unknown>>;
+    readonly note: string;
+    readonly moves: readonly string[];
+  },
+): PlayView | null {
   const p = game.parsePosition(frame.json);
   if (!p.ok) return null;
   const view = game.sensorView(p.value as Position);
@@ -149,32 +169,28 @@ export function replayFrame(
   const { players, initial } = j.header;
   const { sides, sideNames } = game.layout;
   const holes = view.geometry === "hex61" ? holesOf(view.counts) : null;
-  const lines = renderView(
-    {
-      title: gameTitle(game, players),
-      players,
-      sides,
-      sideNames,
-      hex: holes === null ? null : { holes, off: offOf(frame.json) },
-      counts,
-      leds: new Map(),
-      unsettled: new Set(),
-      toMove: p.value.toMove,
-      ply: frame.moves.length + 1,
-      status: frame.note,
-      inHand: null,
-      nextStone: [],
-      lastLands: null,
-      moves: frame.moves,
-      firstSide: firstSideOf(game, initial.toMove),
-      clocks: Object.fromEntries(sides.map((side) => [side, 0])),
-      messages: [],
-      link: "replay",
-      reserve: null,
-    },
-    frame.colour,
-  );
-  return `${lines.slice(0, -1).join("\n")}\n\n`;
+  return {
+    title: gameTitle(game, players),
+    players,
+    sides,
+    sideNames,
+    hex: holes === null ? null : { holes, off: offOf(frame.json) },
+    counts,
+    leds: new Map(),
+    unsettled: new Set(),
+    toMove: p.value.toMove,
+    ply: frame.moves.length + 1,
+    status: frame.note,
+    inHand: null,
+    nextStone: [],
+    lastLands: null,
+    moves: frame.moves,
+    firstSide: firstSideOf(game, initial.toMove),
+    clocks: Object.fromEntries(sides.map((side) => [side, 0])),
+    messages: [],
+    link: "replay",
+    reserve: null,
+  };
 }
 
 /** A hex61 board's readings (each hole's black bit, then its white bit) as the holes. */

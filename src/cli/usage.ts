@@ -96,6 +96,17 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     readme: "The journal, replay and export",
   },
   games: { codes: [], readme: "The journal, replay and export" },
+  serve: {
+    notes: [
+      "Read-only: the page cannot change a journal. Beyond 127.0.0.1 (--host) every request needs",
+      "the access token printed with the link.",
+    ],
+    codes: [
+      [EXIT_OK, "stopped (Ctrl-C, SIGTERM)"],
+      [EXIT_FAILED, "the address or port cannot be had"],
+    ],
+    readme: "Web view",
+  },
   "board-sim": {
     codes: [
       [EXIT_OK, "stopped (Ctrl-C, SIGTERM, SIGHUP)"],

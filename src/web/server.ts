@@ -52,7 +52,8 @@ export interface ArchiveGame {
 
 /** What `kete serve` reads (src/cli/serve.ts): the games folder. */
 export interface Archive {
-  list(): readonly ArchiveEntry[];
+  /** Every journal of the folder, oldest first; an error when the folder cannot be read. */
+  list(): Result<readonly ArchiveEntry[]>;
   /** The game with id `id`: null when there is none, an error when it cannot be read. */
   game(id: string): Result<ArchiveGame> | null;
   /** The game as `kete export` writes it. */
@@ -247,7 +248,11 @@ class Handler {
     res: ServerResponse,
     head: boolean,
   ): void {
-    if (path === "/api/games") return send(res, 200, "json", JSON.stringify(archive.list()), head);
+    if (path === "/api/games") {
+      const list = archive.list();
+      if (!list.ok) return send(res, 503, "text", `kete: ${list.error.message}\n`);
+      return send(res, 200, "json", JSON.stringify(list.value), head);
+    }
     const parts = path.slice("/api/games/".length).split("/");
     let id: string;
     try {

@@ -1,0 +1,219 @@
+/**
+ * `kete serve`: the archive of recorded games as a web page: every journal
+ * of the games folder listed (date, game, players, result), each replayable
+ * position by position (the boards `kete replay` draws, as the live page
+ * draws them), with export links (`kete export`'s text and JSON). A journal
+ * that cannot be read is listed with its error. Read-only; runs until
+ * Ctrl-C.
+ */
+import { existsSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { Command } from "commander";
+import QRCode from "qrcode";
+import { findGame, type Game } from "../games/index.js";
+import {
+  defaultGamesDir,
+  exportGame,
+  exportJson,
+  exportText,
+  JOURNAL_SUFFIX,
+  readJournal,
+  scanJournals,
+  sidesOf,
+  type Journal,
+  type JournalSummary,
+} from "../journal/index.js";
+import { err, ok, type Result } from "../shared/index.js";
+import {
+  startWebServer,
+  type Archive,
+  type ArchiveEntry,
+  type ArchiveGame,
+  type WebState,
+} from "../web/index.js";
+import { numberFlag } from "./play/settings.js";
+import { journalOptions } from "./play/settings.js";
+import { reserveOf } from "./play/model.js";
+import { webBody } from "./play/web.js";
+import { replayStep, replayView } from "./replay.js";
+import { usageError } from "./usage.js";
+
+interface ServeFlags {
+  readonly gamesDir?: string;
+  readonly port: string;
+  readonly host?: string;
+}
+
+/** The journal's id: its file name without `.kete.jsonl`. */
+function idOf(path: string): string {
+  const name = basename(path);
+  return name.endsWith(JOURNAL_SUFFIX) ? name.slice(0, -JOURNAL_SUFFIX.length) : name;
+}
+
+/** `South wins`, `draw`, `unfinished`, `being played`. */
+function resultText(g: JournalSummary, names: Readonly<Record<string, string>>): string {
+  if (g.playingIn !== null) return "being played";
+  if (g.result === null) return "unfinished";
+  if (g.result.winner === null) return "draw";
+  const who = g.header.players[g.result.winner] ?? "";
+  return `${names[g.result.winner] ?? g.result.winner} wins${who === "" ? "" : ` (${who})`}`;
+}
+
+/** The games folder as the server's archive. */
+export function folderArchive(dir: string): Archive {
+  const pathOf = (id: string) => join(dir, `${id}${JOURNAL_SUFFIX}`);
+  const read = (id: string): Result<Journal> | null =>
+    existsSync(pathOf(id)) ? readJournal(pathOf(id), journalOptions) : null;
+  return {
+    list() {
+      const folder = scanJournals(dir, journalOptions);
+      if (!folder.ok) return folder;
+      const games: ArchiveEntry[] = folder.value.games.map((g) => {
+        const h = g.header;
+        const names = findGame(h.game)?.layout.sideNames ?? {};
+        const players = sidesOf(h.players)
+          .map((side) => `${names[side] ?? side}: ${h.players[side] ?? ""}`)
+          .join(" · ");
+        return {
+          id: idOf(g.path),
+          startedAt: h.startedAt,
+          game: h.game,
+          players,
+          moves: g.moves,
+          result: resultText(g, names),
+          error: null,
+        };
+      });
+      const unreadable: ArchiveEntry[] = folder.value.skipped.map((s) => ({
+        id: idOf(s.path),
+        startedAt: null,
+        game: null,
+        players: "",
+        moves: 0,
+        result: "unreadable",
+        error: s.reason,
+      }));
+      return ok([...games, ...unreadable]);
+    },
+    game(id) {
+      const journal = read(id);
+      if (journal === null || !journal.ok) return journal;
+      const game = findGame(journal.value.header.game);
+      if (game === undefined) {
+        return err(
+          "unknown-game",
+          `${id} is a game of '${journal.value.header.game}', which this kete does not know`,
+        );
+      }
+      return ok(archiveGame(id, journal.value, game));
+    },
+    exported(id, format) {
+      const journal = read(id);
+      if (journal === null || !journal.ok) return journal;
+      const sides = findGame(journal.value.header.game)?.layout.sideNames;
+      const record = exportGame(journal.value, sides);
+      return ok(format === "json" ? exportJson(record) : exportText(record));
+    },
+  };
+}
+
+/**
+ * A journal as the archive's frames: the start, then the board after every
+ * step `kete replay` draws (a move, a mistake's resolution), a mistake shown
+ * on the board it was made on, and the result on the last board.
+ */
+export function archiveGame(id: string, j: Journal, game: Game): ArchiveGame {
+  const frames: WebState[] = [];
+  const notes: string[] = [];
+  const moves: string[] = [];
+  const names = game.layout.sideNames;
+  let json: Readonly<Record<string, unknown>> = j.header.initial;
+  let result: string | null = null;
+  const add = (note: string, extra: Partial<WebState> = {}) => {
+    const view = replayView(j, game, { json, note, moves: [...moves] });
+    if (view === null) return;
+    const body = webBody({ ...view, reserve: reserveOf(json) }, game);
+    frames.push({ seq: 0, sentAt: 0, ...body, ...extra });
+    notes.push(note);
+  };
+  add("start");
+  for (const r of j.records) {
+    if (r.kind === "move") moves.push(r.move);
+    if (r.kind === "mistake") {
+      const side = r.side;
+      add(
+        `${names[side] ?? side}: ${r.rule === null || r.message.includes(r.rule) ? "" : `${r.rule}: `}${r.message} — ${r.policy}`,
+        {
+          mistake: { side, rule: r.rule, message: r.message, policy: r.policy, restore: "" },
+        },
+      );
+      continue;
+    }
+    if (r.kind === "result") {
+      const who = r.winner === null ? "draw" : `${names[r.winner] ?? r.winner} wins`;
+      result = `result: ${who} — ${r.reason}`;
+      add(result, {
+        outcome: { winner: r.winner, reason: r.reason, score: r.score },
+        toMove: null,
+      });
+      continue;
+    }
+    const step = replayStep(r, names);
+    if (step?.position === undefined) continue;
+    json = step.position;
+    add(step.text);
+  }
+  return {
+    id,
+    title: frames[0]?.game.title ?? `${game.title}`,
+    frames,
+    notes,
+    result,
+  };
+}
+
+export function registerServeCommand(program: Command): Command {
+  return program
+    .command("serve")
+    .description("serve the recorded games as a web page: list, replay move by move, export")
+    .option(
+      "--games-dir <dir>",
+      "where journals are kept (default: your data folder, or KETE_GAMES_DIR)",
+    )
+    .option("--port <port>", "the port (0: any free one)", "8417")
+    .option(
+      "--host <addr>",
+      "listen on this address, e.g. 0.0.0.0 for the LAN (an access token is printed, with a QR code)",
+    )
+    .action(async (flags: ServeFlags, command: Command) => {
+      const port = numberFlag("--port", flags.port, 0, 65535);
+      if (!port.ok || !Number.isInteger(port.value))
+        usageError(command, `--port must be a port number from 0 to 65535, not '${flags.port}'`);
+      const host = flags.host ?? "127.0.0.1";
+      if (!/^[0-9A-Za-z.:-]{1,253}$/.test(host))
+        usageError(command, `--host must be an address such as 0.0.0.0, not '${host}'`);
+      const dir = flags.gamesDir ?? defaultGamesDir();
+      const server = await startWebServer({
+        host,
+        port: port.value,
+        live: null,
+        archive: folderArchive(dir),
+      });
+      if (!server.ok) {
+        process.stderr.write(`kete serve: ${server.error.message}\n`);
+        process.exit(1);
+      }
+      const { url, token } = server.value;
+      process.stdout.write(`web: ${url}\n`);
+      if (token !== null) {
+        const qr = await QRCode.toString(url, { type: "terminal", small: true }).catch(() => null);
+        if (qr !== null) process.stdout.write(`${qr.trimEnd()}\n`);
+      }
+      process.stdout.write(`serving the games of ${dir}; Ctrl-C stops\n`);
+      const stop = () => {
+        void server.value.close().then(() => process.exit(0));
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+}
