@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Command } from "commander";
 import QRCode from "qrcode";
-import { findGame, type Game } from "../games/index.js";
+import { findGame, type Game, type Outcome } from "../games/index.js";
 import {
   defaultGamesDir,
   exportGame,
@@ -29,6 +29,7 @@ import {
   type Archive,
   type ArchiveEntry,
   type ArchiveGame,
+  type WebMistake,
   type WebState,
 } from "../web/index.js";
 import { numberFlag } from "./play/settings.js";
@@ -118,58 +119,75 @@ export function folderArchive(dir: string): Archive {
 }
 
 /**
- * A journal as the archive's frames: the start, then the board after every
- * step `kete replay` draws (a move, a mistake's resolution), a mistake shown
- * on the board it was made on, and the result on the last board.
+ * A journal as the archive's frames, one per ply: the start, then the board
+ * after every move (a mistake's resolution that changed the board — a
+ * forfeit, a truncation — shown on the ply it happened in). A mistake is
+ * shown on the board it was made on, with its rule; the result on the last.
  */
 export function archiveGame(id: string, j: Journal, game: Game): ArchiveGame {
+  const names = game.layout.sideNames;
+  interface Ply {
+    json: Readonly<Record<string, unknown>>;
+    moves: readonly string[];
+    notes: string[];
+    mistake: WebMistake | null;
+  }
+  const plies: Ply[] = [{ json: j.header.initial, moves: [], notes: ["start"], mistake: null }];
+  let outcome: Outcome | null = null;
+  let result: string | null = null;
+  for (const r of j.records) {
+    const now = plies[plies.length - 1] as Ply;
+    if (r.kind === "mistake") {
+      const rule = r.rule === null || r.message.includes(r.rule) ? "" : `${r.rule}: `;
+      now.notes.push(`${names[r.side] ?? r.side}: ${rule}${r.message} — ${r.policy}`);
+      now.mistake = {
+        side: r.side,
+        rule: r.rule,
+        message: r.message,
+        policy: r.policy,
+        restore: "",
+      };
+    } else if (r.kind === "result") {
+      const who = r.winner === null ? "draw" : `${names[r.winner] ?? r.winner} wins`;
+      result = `${who} — ${r.reason}`;
+      outcome = { winner: r.winner, reason: r.reason, score: r.score };
+    } else {
+      const step = replayStep(r, names);
+      if (step?.position === undefined) continue;
+      if (r.kind === "move") {
+        plies.push({
+          json: step.position,
+          moves: [...now.moves, r.move],
+          notes: [step.text],
+          mistake: null,
+        });
+      } else {
+        now.json = step.position;
+        now.notes.push(step.text);
+      }
+    }
+  }
   const frames: WebState[] = [];
   const notes: string[] = [];
-  const moves: string[] = [];
-  const names = game.layout.sideNames;
-  let json: Readonly<Record<string, unknown>> = j.header.initial;
-  let result: string | null = null;
-  const add = (note: string, extra: Partial<WebState> = {}) => {
-    const view = replayView(j, game, { json, note, moves: [...moves] });
+  plies.forEach((ply, i) => {
+    const last = i === plies.length - 1;
+    const note = [...ply.notes, ...(last && result !== null ? [`result: ${result}`] : [])].join(
+      " · ",
+    );
+    const view = replayView(j, game, { json: ply.json, note, moves: ply.moves });
     if (view === null) return;
-    const body = webBody({ ...view, reserve: reserveOf(json) }, game);
-    frames.push({ seq: 0, sentAt: 0, ...body, ...extra });
+    const body = webBody({ ...view, reserve: reserveOf(ply.json) }, game);
+    const over = last && outcome !== null;
+    frames.push({
+      seq: 0,
+      sentAt: 0,
+      ...body,
+      mistake: ply.mistake,
+      ...(over ? { outcome, toMove: null } : {}),
+    });
     notes.push(note);
-  };
-  add("start");
-  for (const r of j.records) {
-    if (r.kind === "move") moves.push(r.move);
-    if (r.kind === "mistake") {
-      const side = r.side;
-      add(
-        `${names[side] ?? side}: ${r.rule === null || r.message.includes(r.rule) ? "" : `${r.rule}: `}${r.message} — ${r.policy}`,
-        {
-          mistake: { side, rule: r.rule, message: r.message, policy: r.policy, restore: "" },
-        },
-      );
-      continue;
-    }
-    if (r.kind === "result") {
-      const who = r.winner === null ? "draw" : `${names[r.winner] ?? r.winner} wins`;
-      result = `result: ${who} — ${r.reason}`;
-      add(result, {
-        outcome: { winner: r.winner, reason: r.reason, score: r.score },
-        toMove: null,
-      });
-      continue;
-    }
-    const step = replayStep(r, names);
-    if (step?.position === undefined) continue;
-    json = step.position;
-    add(step.text);
-  }
-  return {
-    id,
-    title: frames[0]?.game.title ?? `${game.title}`,
-    frames,
-    notes,
-    result,
-  };
+  });
+  return { id, title: frames[0]?.game.title ?? game.title, frames, notes, result };
 }
 
 export function registerServeCommand(program: Command): Command {

@@ -121,8 +121,15 @@ export class LiveHub {
     this.flush();
     this.closed = true;
     clearInterval(this.heartbeat);
+    // Done when the last bytes are handed to the system, or the connection is gone.
     const ends = [...this.clients].map(
-      (res) => new Promise<void>((resolve) => (res.destroyed ? resolve() : res.end(resolve))),
+      (res) =>
+        new Promise<void>((resolve) => {
+          if (res.destroyed || res.writableFinished) return resolve();
+          res.once("finish", () => resolve());
+          res.once("close", () => resolve());
+          res.end();
+        }),
     );
     this.clients.clear();
     await Promise.all(ends);

@@ -42,9 +42,9 @@ export interface ArchiveEntry {
 export interface ArchiveGame {
   readonly id: string;
   readonly title: string;
-  /** Frame 0 is the start; frame i the position after the i-th step (a move, a restored mistake). */
+  /** One frame per ply: frame 0 the start, frame i the board after the i-th move; the result on the last. */
   readonly frames: readonly WebState[];
-  /** What each frame shows (`start`, `ply 3: South played B3+`), one per frame. */
+  /** What each frame says (`ply 3: South played B3+`, a mistake made there), one per frame. */
   readonly notes: readonly string[];
   /** The result line, or null when unfinished. */
   readonly result: string | null;
