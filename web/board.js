@@ -142,7 +142,7 @@ function place(p, state) {
   } else {
     const count = p.count === null ? "?" : String(p.count);
     const gems = p.gems ?? [];
-    g.append(el("text", { x: p.x, y: p.y + (gems.length > 0 ? 0 : 7), class: "count" }, count));
+    g.append(el("text", { x: p.x, y: p.y + (gems.length > 0 ? 0 : 5), class: "count" }, count));
     if (gems.length > 0) {
       const points = p.name.endsWith("C")
         ? ` =${gems.reduce((a, t) => a + Number(t.slice(1)), 0)}`
@@ -150,7 +150,11 @@ function place(p, state) {
       g.append(el("text", { x: p.x, y: p.y + 13, class: "gems" }, gems.join(" ") + points));
     }
   }
-  if (led !== null) g.append(el("text", { x: p.x, y: p.y + p.r + 18, class: "code" }, led.code));
+  // The code inside the pit, under the count (above the circle where gems take that room).
+  if (led !== null) {
+    const y = p.gems && p.gems.length > 0 ? p.y - p.r - 6 : p.y + p.r - 5;
+    g.append(el("text", { x: p.x, y, class: "code" }, led.code));
+  }
   const marks = `${p.unsettled ? "~" : ""}${p.faulty ? "!" : ""}`;
   if (marks !== "")
     g.append(el("text", { x: p.x + p.r - 2, y: p.y - p.r + 10, class: "mark" }, marks));

@@ -124,7 +124,7 @@ export interface BoardDrawing {
 }
 
 /** Distance between neighbouring pit centres, and a pit's radius. */
-const STEP = 60;
+const STEP = 64;
 const PIT_R = 26;
 const MARGIN = 36;
 
@@ -161,7 +161,9 @@ export function boardDrawing(layout: BoardLayout): BoardDrawing {
       return { width: 2 * MARGIN + 7 * STEP, height: 2 * MARGIN + 3.25 * STEP, places };
     }
     case "2x5+2": {
+      // Rows further apart than on 4x8: a pit shows its gems, and its LED code above it.
       const cupR = 34;
+      const gap = 84;
       const top = MARGIN + 14;
       const rowY: Record<string, number> = { B: 1, A: 2 };
       const width = 2 * MARGIN + 4 * STEP;
@@ -170,7 +172,7 @@ export function boardDrawing(layout: BoardLayout): BoardDrawing {
           return {
             name,
             x: width / 2,
-            y: name === "NC" ? top : top + 3 * STEP,
+            y: name === "NC" ? top : top + 3 * gap,
             r: cupR,
             owner: owner(i),
           };
@@ -179,12 +181,12 @@ export function boardDrawing(layout: BoardLayout): BoardDrawing {
         return {
           name,
           x: MARGIN + ((rc?.column ?? 1) - 1) * STEP,
-          y: top + (rowY[rc?.row ?? "A"] ?? 2) * STEP,
+          y: top + (rowY[rc?.row ?? "A"] ?? 2) * gap,
           r: PIT_R,
           owner: owner(i),
         };
       });
-      return { width, height: 2 * top + 3 * STEP, places };
+      return { width, height: 2 * top + 3 * gap, places };
     }
     case "hex61": {
       // Row A (r = 0) … I (r = 8); hole column c; neighbours one step apart.
