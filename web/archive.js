@@ -40,25 +40,26 @@ async function showList() {
   $("connection").textContent =
     games.length === 0 ? "no games recorded yet" : `${games.length} games`;
   body.replaceChildren(
-    ...games
-      .slice()
-      .reverse()
-      .map((g) => {
-        const row = document.createElement("tr");
-        row.dataset.game = g.id;
-        cell(row, when(g.startedAt));
-        if (g.error === null) {
-          const a = document.createElement("a");
-          a.href = `/archive?game=${encodeURIComponent(g.id)}`;
-          a.textContent = g.game ?? "?";
-          cell(row, a);
-        } else cell(row, g.game ?? g.id);
-        cell(row, g.players);
-        cell(row, String(g.moves));
-        cell(row, g.error === null ? g.result : `unreadable: ${g.error}`);
-        if (g.error !== null) row.classList.add("unreadable");
-        return row;
-      }),
+    // Newest first; the journals that cannot be read after them.
+    ...[
+      ...games.filter((g) => g.error === null).reverse(),
+      ...games.filter((g) => g.error !== null),
+    ].map((g) => {
+      const row = document.createElement("tr");
+      row.dataset.game = g.id;
+      cell(row, when(g.startedAt));
+      if (g.error === null) {
+        const a = document.createElement("a");
+        a.href = `/archive?game=${encodeURIComponent(g.id)}`;
+        a.textContent = g.game ?? "?";
+        cell(row, a);
+      } else cell(row, g.game ?? g.id);
+      cell(row, g.players);
+      cell(row, String(g.moves));
+      cell(row, g.error === null ? g.result : `unreadable: ${g.error}`);
+      if (g.error !== null) row.classList.add("unreadable");
+      return row;
+    }),
   );
 }
 
