@@ -1,6 +1,6 @@
 /**
  * The live game's push (server-sent events): the newest `WebState`, built on
- * request at most once per turn of the event loop, serialised once and
+ * request at most once per event handled (a reading and what it caused), serialised once and
  * written to every page listening. A page that does not keep up (more than
  * `MAX_UNSENT_BYTES` waiting for it) is dropped; its browser reconnects and
  * gets the state of that moment at once.
@@ -25,7 +25,7 @@ export class LiveHub {
   private json: string | null = null;
   private readonly clients = new Set<ServerResponse>();
   private source: (() => WebBody | null) | null = null;
-  private scheduled: ReturnType<typeof setImmediate> | null = null;
+  private scheduled = false;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private closed = false;
   /** Pages dropped for not keeping up (for the tests and the bench). */
@@ -53,19 +53,21 @@ export class LiveHub {
 
   /**
    * Something changed: `build` gives the state to show. It is called once,
-   * after the handlers of this turn of the event loop have run (a burst of
-   * changes is one update); a state equal to the last one is not sent again.
+   * when the code handling this event is done (a microtask: a reading and
+   * the controller's decisions on it are one update, and two readings are
+   * never merged into one); a state equal to the last one is not sent again.
    */
   request(build: () => WebBody | null): void {
     if (this.closed) return;
     this.source = build;
-    this.scheduled ??= setImmediate(() => this.flush());
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => this.flush());
   }
 
   /** Builds and sends the requested state now (the game's last, before the server stops). */
   flush(): void {
-    if (this.scheduled !== null) clearImmediate(this.scheduled);
-    this.scheduled = null;
+    this.scheduled = false;
     const build = this.source;
     this.source = null;
     if (build === null) return;

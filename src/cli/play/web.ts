@@ -116,7 +116,7 @@ export class WebFeed {
     this.timer.unref();
   }
 
-  /** The view changed (or may have): the hub builds the state once this turn of the event loop is done. */
+  /** The view changed (or may have): the hub builds the state once the event being handled is done. */
   request(): void {
     this.hub.request(() => webBody(this.view(), this.game));
   }
