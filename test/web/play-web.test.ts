@@ -106,6 +106,20 @@ describe("kete play --web", { timeout: 120_000 }, () => {
         `ply ${m.ply}: the journal's board ${JSON.stringify(want)}`,
       ).toBe(true);
     }
+    // No reading missed: every settled reading the journal kept from the first move on was
+    // pushed, in order.
+    const from = moves[0]?.startedAt ?? 0;
+    const readings = journal.records.flatMap((r) =>
+      r.kind === "snapshot" && r.t >= from ? [r.counts] : [],
+    );
+    expect(readings.length).toBeGreaterThan(moves.length);
+    const pushed = states.map((s) => s.places.map((p) => p.count));
+    let matched = 0;
+    for (const counts of pushed) {
+      if (matched < readings.length && JSON.stringify(counts) === JSON.stringify(readings[matched]))
+        matched++;
+    }
+    expect(matched, `${readings.length} readings`).toBe(readings.length);
     // A slip the journal recorded was shown with its rule, then cleared.
     const slips = journal.records.flatMap((r) => (r.kind === "mistake" ? [r] : []));
     for (const slip of slips) {
