@@ -63,8 +63,14 @@ function resultText(g: JournalSummary, names: Readonly<Record<string, string>>):
 /** The games folder as the server's archive. */
 export function folderArchive(dir: string): Archive {
   const pathOf = (id: string) => join(dir, `${id}${JOURNAL_SUFFIX}`);
-  const read = (id: string): Result<Journal> | null =>
-    existsSync(pathOf(id)) ? readJournal(pathOf(id), journalOptions) : null;
+  // The folder is left out of what a page is told (a phone on the LAN need not learn it).
+  const read = (id: string): Result<Journal> | null => {
+    if (!existsSync(pathOf(id))) return null;
+    const journal = readJournal(pathOf(id), journalOptions);
+    return journal.ok
+      ? journal
+      : err(journal.error.code, journal.error.message.split(pathOf(id)).join(basename(pathOf(id))));
+  };
   return {
     list() {
       const folder = scanJournals(dir, journalOptions);
@@ -116,6 +122,33 @@ export function folderArchive(dir: string): Archive {
       return ok(format === "json" ? exportJson(record) : exportText(record));
     },
   };
+}
+
+/**
+ * Glassperlenspiel positions carry each pit's gems (`pits.A1.gems`) and each
+ * cup's (`cups.S`, `cups.N`: the places `SC`, `NC`); empty for other games.
+ */
+export function gemsOf(json: Readonly<Record<string, unknown>>): Map<string, readonly string[]> {
+  const gems = new Map<string, readonly string[]>();
+  const tags = (v: unknown): string[] | null =>
+    Array.isArray(v) && v.every((t) => typeof t === "string") ? [...(v as string[])].sort() : null;
+  const { pits, cups } = json;
+  if (typeof pits === "object" && pits !== null) {
+    for (const [place, pit] of Object.entries(pits as Record<string, unknown>)) {
+      const here =
+        typeof pit === "object" && pit !== null
+          ? tags((pit as Record<string, unknown>).gems)
+          : null;
+      if (here !== null) gems.set(place, here);
+    }
+  }
+  if (typeof cups === "object" && cups !== null) {
+    for (const [side, cup] of Object.entries(cups as Record<string, unknown>)) {
+      const here = tags(cup);
+      if (here !== null) gems.set(`${side}C`, here);
+    }
+  }
+  return gems;
 }
 
 /**
@@ -176,7 +209,7 @@ export function archiveGame(id: string, j: Journal, game: Game): ArchiveGame {
     );
     const view = replayView(j, game, { json: ply.json, note, moves: ply.moves });
     if (view === null) return;
-    const body = webBody({ ...view, reserve: reserveOf(ply.json) }, game);
+    const body = webBody({ ...view, reserve: reserveOf(ply.json), gems: gemsOf(ply.json) }, game);
     const over = last && outcome !== null;
     frames.push({
       seq: 0,

@@ -170,7 +170,11 @@ describe("kete serve: the archive", { timeout: 60_000 }, () => {
       result: "unreadable",
     });
     expect(broken.error).toMatch(/header/);
-    expect((await getText(`${base}/api/games/${broken.id}`)).status).toBe(422);
+    const unreadable = await getText(`${base}/api/games/${broken.id}`);
+    expect(unreadable.status).toBe(422);
+    expect(unreadable.text).toMatch(/header/);
+    // The page is not told where the games folder is.
+    expect(unreadable.text).not.toContain(dir);
     const game = JSON.parse((await getText(`${base}/api/games/${good.id}`)).text) as ArchiveGame;
     const moves = j.records.flatMap((r) => (r.kind === "move" ? [r] : []));
     expect(game.frames).toHaveLength(moves.length + 1);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { webBody } from "../../src/cli/play/web.js";
+import { gemsOf } from "../../src/cli/serve.js";
 import type { PlayView } from "../../src/cli/play/view.js";
 import { findGame, games, type Game } from "../../src/games/index.js";
 import { GEOMETRIES, GEOMETRY_IDS } from "../../src/shared/index.js";
@@ -186,5 +187,24 @@ describe("the terminal's view as the page's state", () => {
     expect(body.places.find((p) => p.name === "SC")?.gems).toEqual(["S1", "S5"]);
     const bao = webBody(view({ reserve: { S: 22, N: 21 } }), findGame("bao-kiswahili") as Game);
     expect(bao.reserve).toEqual({ S: 22, N: 21 });
+  });
+});
+
+describe("the archive's gems", () => {
+  it("reads Glassperlenspiel's pits and cups from a position, nothing from another game's", () => {
+    const glass = findGame("glassperlenspiel") as Game;
+    const initial = glass.initial({});
+    if (!initial.ok) throw new Error(initial.error.message);
+    const json = glass.positionToJSON(initial.value);
+    const gems = gemsOf({ ...json, cups: { S: ["S3", "N1"], N: [] } });
+    expect(gems.get("SC")).toEqual(["N1", "S3"]);
+    expect(gems.get("NC")).toEqual([]);
+    const all = [...gems.values()].flat();
+    // The initial position's ten gems, and the two put in South's cup here.
+    expect(all).toHaveLength(12);
+    const hus = findGame("hus") as Game;
+    const start = hus.initial({});
+    if (!start.ok) throw new Error(start.error.message);
+    expect(gemsOf(hus.positionToJSON(start.value)).size).toBe(0);
   });
 });
