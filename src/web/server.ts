@@ -115,6 +115,13 @@ const SECURITY_HEADERS = {
     "default-src 'self'; script-src 'self' 'unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
 };
 
+/** What to do when the address or port cannot be had. */
+const LISTEN_HINTS: Readonly<Record<string, string>> = {
+  EADDRINUSE: " (the port is taken: choose another, or 0 for any free one)",
+  EADDRNOTAVAIL: " (no such address on this machine: try 0.0.0.0 for every one)",
+  EACCES: " (a port below 1024 needs privileges: choose one above)",
+};
+
 /** A fresh access token: 128 random bits, hex. */
 export function newToken(): string {
   return randomBytes(16).toString("hex");
@@ -133,7 +140,10 @@ export async function startWebServer(o: WebServerOptions): Promise<Result<WebSer
   const listening = await new Promise<Result<number>>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
       resolve(
-        err("web-listen", `cannot serve the web page on ${host}:${o.port}: ${e.code ?? e.message}`),
+        err(
+          "web-listen",
+          `cannot serve the web page on ${host}:${o.port}: ${e.code ?? e.message}${LISTEN_HINTS[e.code ?? ""] ?? ""}`,
+        ),
       ),
     );
     server.listen(o.port, host, () => {
