@@ -11,6 +11,7 @@ import { benchFirmata } from "./firmata.js";
 import { benchHints } from "./hints.js";
 import { benchPlay } from "./play.js";
 import { benchSearch } from "./search.js";
+import { benchWeb } from "./web.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   engine: benchEngine,
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   firmata: benchFirmata,
   search: benchSearch,
   hints: benchHints,
+  web: benchWeb,
 };
 
 async function main(): Promise<void> {
