@@ -7,6 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { webBody } from "../../src/cli/play/web.js";
 import { gemsOf } from "../../src/cli/serve.js";
+import { PlayModel, type ControllerReading } from "../../src/cli/play/model.js";
+import type { ControllerView } from "../../src/controller/index.js";
+import type { JournalHeader } from "../../src/journal/index.js";
 import type { PlayView } from "../../src/cli/play/view.js";
 import { findGame, games, type Game } from "../../src/games/index.js";
 import { GEOMETRIES, GEOMETRY_IDS } from "../../src/shared/index.js";
@@ -206,5 +209,79 @@ describe("the archive's gems", () => {
     const start = hus.initial({});
     if (!start.ok) throw new Error(start.error.message);
     expect(gemsOf(hus.positionToJSON(start.value)).size).toBe(0);
+  });
+});
+
+describe("the mistake and the faulty pits the model keeps for the page", () => {
+  const hus = findGame("hus") as Game;
+  const start = hus.initial({});
+  if (!start.ok) throw new Error(start.error.message);
+  const header = {
+    players: { S: "Ana", N: "Ben" },
+    initial: hus.positionToJSON(start.value),
+  } as unknown as JournalHeader;
+  const reading = (phase: string, needs: ControllerView["needs"]): ControllerReading => ({
+    view: {
+      phase,
+      toMove: "S",
+      position: start.value,
+      needs,
+      guide: null,
+      error: null,
+    } as unknown as ControllerView,
+    status: phase,
+    ledPlan: () => new Map(),
+  });
+
+  it("shows a mistake with what to put back until it is resolved", () => {
+    const pits = hus.sensorView(start.value).pits;
+    const model = new PlayModel(hus, header, pits, [], 0, "simulated");
+    expect(model.view(reading("turn", []), 0, null).mistake).toBeNull();
+    model.controller({
+      type: "mistake",
+      kind: "skipped-pit",
+      rule: "CORE-1",
+      message: "stone dropped in B2, skipping B1",
+      side: "S",
+      policy: "retry",
+      restore: [],
+      at: 10,
+    } as never);
+    const needs = [{ pit: "B1", need: 1 }];
+    const body = webBody(model.view(reading("mistake", needs), 20, null), hus);
+    expect(body.mistake).toEqual({
+      side: "S",
+      rule: "CORE-1",
+      message: "stone dropped in B2, skipping B1",
+      policy: "retry",
+      restore: "B1 +1",
+    });
+    model.controller({
+      type: "mistake-resolved",
+      policy: "retry",
+      result: "retry",
+      toMove: "S",
+      at: 30,
+    });
+    expect(model.view(reading("turn", []), 40, null).mistake).toBeNull();
+  });
+
+  it("marks the pits of a sensor fault until the next move", () => {
+    const pits = hus.sensorView(start.value).pits;
+    const model = new PlayModel(hus, header, pits, [], 0, "simulated");
+    model.controller({
+      type: "sensor-fault",
+      kind: "jump",
+      pits: ["C4"],
+      message: "C4 jumped",
+      at: 5,
+    });
+    const faulty = () =>
+      webBody(model.view(reading("turn", []), 6, null), hus)
+        .places.filter((p) => p.faulty)
+        .map((p) => p.name);
+    expect(faulty()).toEqual(["C4"]);
+    model.controller({ type: "move", ply: 1, side: "S", move: "A4+", trace: [], at: 7 } as never);
+    expect(faulty()).toEqual([]);
   });
 });
