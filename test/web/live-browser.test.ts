@@ -196,14 +196,13 @@ describe.skipIf(!chromiumAvailable())("the live page in chromium", { timeout: 15
 
   it("follows a whole fast game: every ply, the LEDs, a slip and its restore, the result", async () => {
     const dir = mkdtempSync(join(tmpdir(), "kete-web-live-"));
-    // The pages ready first: kete serves the page just before the game starts.
+    // The page ready first: kete serves it just before the game starts.
     const desktop = await openPage(browser(), "desktop");
-    const phone = await openPage(browser(), "phone");
-    contexts.push(desktop.context, phone.context);
+    contexts.push(desktop.context);
     kete = startKete(["play", ...ARGS, "--web", "0", "--games-dir", dir]);
     const url = (await printedOnStderr(kete, WEB_LINE, 30_000))[1] as string;
     const sent = listen(url);
-    await Promise.all([desktop.page.goto(url), phone.page.goto(url)]);
+    await desktop.page.goto(url);
 
     // A slip being put right (the mistake box with its rule and what to put back), then
     // mid-game pictures, three plies in (the legal starts lit, the moves listed).
@@ -218,7 +217,19 @@ describe.skipIf(!chromiumAvailable())("the live page in chromium", { timeout: 15
       { timeout: 120_000, polling: 250 },
     );
     await screenshot(desktop.page, "live-desktop");
+    // A phone joins mid-game, as a spectator does: the state of the moment, then every update.
+    const phone = await openPage(browser(), "phone");
+    contexts.push(phone.context);
+    await phone.page.goto(url);
+    await phone.page.waitForFunction(
+      () => ((globalThis as unknown as { keteDrawn?: Drawn[] }).keteDrawn ?? []).length >= 2,
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    );
     await screenshot(phone.page, "live-phone");
+    const drawnOnPhone = await drawnOf(phone.page);
+    await phone.context.close();
+    expect(phone.errors).toEqual([]);
 
     expect(await kete.exited).toBe(0);
     await sent.ended;
@@ -235,14 +246,10 @@ describe.skipIf(!chromiumAvailable())("the live page in chromium", { timeout: 15
     );
     const dom = await domPlaces(desktop.page);
     const drawn = await drawnOf(desktop.page);
-    const drawnOnPhone = await drawnOf(phone.page);
     const outcomeText = (await outcome.textContent()) ?? "";
     await screenshot(desktop.page, "live-desktop-result");
-    await screenshot(phone.page, "live-phone-result");
-    // Once kete has stopped, the pages' attempts to reconnect are refused: expected.
-    const refused = (e: string) => /ERR_CONNECTION_REFUSED|Failed to load resource/.test(e);
-    expect(desktop.errors.filter((e) => !refused(e))).toEqual([]);
-    expect(phone.errors.filter((e) => !refused(e))).toEqual([]);
+    // The page stops listening at the result, so kete stopping is no error either.
+    expect(desktop.errors).toEqual([]);
 
     const [file] = readdirSync(dir).filter((f) => f.endsWith(".kete.jsonl"));
     const journal = readJournal(join(dir, file as string));
@@ -258,7 +265,9 @@ describe.skipIf(!chromiumAvailable())("the live page in chromium", { timeout: 15
     const seqs = drawn.map((d) => d.seq);
     expect(seqs).toEqual(seqs.map((_, i) => (seqs[0] as number) + i));
     expect(seqs[seqs.length - 1]).toBe(last.seq);
-    expect(drawnOnPhone.map((d) => d.seq)).toEqual(seqs);
+    const onPhone = drawnOnPhone.map((d) => d.seq);
+    expect(seqs).toEqual(expect.arrayContaining(onPhone));
+    expect(onPhone).toEqual(onPhone.map((_, i) => (onPhone[0] as number) + i));
     const bySeq = new Map(sent.states.map((s) => [s.seq, s]));
     for (const d of drawn) {
       const s = bySeq.get(d.seq);
