@@ -103,16 +103,15 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 /**
  * The pages load only their own files and build the DOM with textContent (no
- * inline script, no eval of their own). 'unsafe-eval' is allowed because the
- * browser tests and the bench evaluate expressions in the page (playwright);
- * with `bypassCSP` in their browser context it could go.
+ * inline script, no eval). The browser tests and the bench evaluate
+ * expressions in the page (playwright) in contexts that bypass this policy.
  */
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "x-frame-options": "DENY",
   "content-security-policy":
-    "default-src 'self'; script-src 'self' 'unsafe-eval'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
 };
 
 /** What to do when the address or port cannot be had. */

@@ -69,7 +69,9 @@ export async function openPage(
   browser: Browser,
   viewport: ViewportName,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext(VIEWPORTS[viewport]);
+  // The page's Content-Security-Policy allows no eval; playwright's evaluations are the
+  // test's, not the page's, so this context bypasses it (src/web/server.ts).
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], bypassCSP: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
