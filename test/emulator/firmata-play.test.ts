@@ -91,6 +91,9 @@ function calibrated(board: StockBoard, name: string): { hostPath: string; config
   return { hostPath, config };
 }
 
+/** The last lines kete printed, for a failure's message. */
+const tail = (out: string): string => out.split("\n").slice(-25).join("\n");
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe.skipIf(!image.ok || !haveSocat)(
@@ -170,7 +173,9 @@ describe.skipIf(!image.ok || !haveSocat)(
             const ups = seen(/board link up/g);
             board.reset("external");
             await until(() => seen(/board link up/g) > ups);
-            expect(seen(/board link up/g), "back after the reset").toBe(ups + 1);
+            expect(seen(/board link up/g), `back after the reset:\n${tail(k.stdout())}`).toBe(
+              ups + 1,
+            );
           }
           if (ply === 1) {
             // The cable is pulled and plugged in again: the port goes away, kete says the
@@ -181,7 +186,9 @@ describe.skipIf(!image.ok || !haveSocat)(
             expect(seen(/board link lost/g), "the unplug seen").toBeGreaterThan(0);
             served = await serve();
             await until(() => seen(/board link up/g) > ups);
-            expect(seen(/board link up/g), "back after the unplug").toBe(ups + 1);
+            expect(seen(/board link up/g), `back after the unplug:\n${tail(k.stdout())}`).toBe(
+              ups + 1,
+            );
           }
         }
         expect(ply, "the unplug and the reset came mid-game").toBeGreaterThan(2);
