@@ -29,6 +29,9 @@ export interface PtyServable {
   stop(): Promise<void>;
 }
 
+/** How long bytes from the board wait to go out together, ms (a USB-serial bridge's latency). */
+const BRIDGE_FLUSH_MS = 4;
+
 export interface ServedBoard<B extends PtyServable = EmulatedBoard> {
   readonly hostPath: string;
   readonly board: B;
@@ -69,16 +72,19 @@ export async function serveOnPty<B extends PtyServable = EmulatedBoard>(
   }
   port.on("data", (chunk: Buffer) => board.receive(chunk));
   port.on("error", () => undefined);
-  // Bytes of one slice go out together, after the slice.
+  // The bytes go out together every few milliseconds, as a real board's USB-serial
+  // bridge sends them (USB frames, the bridge's latency timer), not one write per
+  // emulated slice: a write every millisecond cost socat, the kernel's pty and kete
+  // a wake-up each, more CPU than the host's reading of them.
   let out: number[] = [];
   const untap = board.onTx((byte) => {
     if (out.length === 0) {
-      setImmediate(() => {
+      setTimeout(() => {
         const bytes = Buffer.from(out);
         out = [];
         // A host that does not read must not make the bridge buffer without bound.
         if (port.isOpen && port.writableLength < 65536) port.write(bytes);
-      });
+      }, BRIDGE_FLUSH_MS);
     }
     out.push(byte);
   });
