@@ -94,6 +94,19 @@ function calibrated(board: StockBoard, name: string): { hostPath: string; config
 /** The last lines kete printed, for a failure's message. */
 const tail = (out: string): string => out.split("\n").slice(-25).join("\n");
 
+/**
+ * The emulated Mega's I2C and CPU as a failure's message shows them: twice
+ * (2026-11-26) the Mega stopped reporting after its reset, its I2C bus had
+ * seen writes to addresses no PCA9685 answers (0x00 and 0x76, the I2C request's
+ * own command byte: bytes lost before StandardFirmata read them) and the CPU
+ * looped with the TWI unit idle.
+ */
+function megaState(board: StockBoard): string {
+  const { cpu } = board.mcu;
+  const nacked = board.bus.nacked.map((n) => `0x${n.address.toString(16)}${n.write ? "w" : "r"}`);
+  return `Mega: pc 0x${(cpu.pc * 2).toString(16)}, TWCR 0x${(cpu.data[0xbc] ?? 0).toString(16)}, TWSR 0x${(cpu.data[0xb9] ?? 0).toString(16)}, I2C starts ${board.bus.starts}, unanswered ${nacked.join(" ") || "none"}, resets ${board.mcu.resets.join(" ") || "none"}`;
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe.skipIf(!image.ok || !haveSocat)(
@@ -157,9 +170,11 @@ describe.skipIf(!image.ok || !haveSocat)(
             scheduler: board.clock,
           });
           expect(sown.ok, `ply ${ply} ${m.move}`).toBe(true);
-          await k.printed(
-            new RegExp(`ply ${ply} {2}(South|North) \\((Ana|Ben)\\) {2}${escape(m.move)}`),
-          );
+          await k
+            .printed(new RegExp(`ply ${ply} {2}(South|North) \\((Ana|Ben)\\) {2}${escape(m.move)}`))
+            .catch((e: unknown) => {
+              throw new Error(`${e instanceof Error ? e.message : String(e)}\n${megaState(board)}`);
+            });
           p = m.position;
           const seen = (re: RegExp): number => (k.stdout().match(re) ?? []).length;
           // As long as kete itself may wait for the board (--wait 60) and more: after a
@@ -173,9 +188,10 @@ describe.skipIf(!image.ok || !haveSocat)(
             const ups = seen(/board link up/g);
             board.reset("external");
             await until(() => seen(/board link up/g) > ups);
-            expect(seen(/board link up/g), `back after the reset:\n${tail(k.stdout())}`).toBe(
-              ups + 1,
-            );
+            expect(
+              seen(/board link up/g),
+              `back after the reset:\n${tail(k.stdout())}\n${megaState(board)}`,
+            ).toBe(ups + 1);
           }
           if (ply === 1) {
             // The cable is pulled and plugged in again: the port goes away, kete says the

@@ -200,6 +200,8 @@ export class TwiBus {
   starts = 0;
   bytes = 0;
   nacks = 0;
+  /** The addresses nobody answered, newest last (the last 16), with the write bit. */
+  readonly nacked: { address: number; write: boolean }[] = [];
 
   attach(device: I2cDevice): void {
     this.devices.push(device);
@@ -226,7 +228,11 @@ export class TwiBus {
         for (const d of this.addressed) d.end();
         this.addressed = this.devices.filter((d) => d.answers(address, write));
         for (const d of this.addressed) d.begin(address, write);
-        if (this.addressed.length === 0) this.nacks++;
+        if (this.addressed.length === 0) {
+          this.nacks++;
+          this.nacked.push({ address, write });
+          if (this.nacked.length > 16) this.nacked.shift();
+        }
         after(9, () => twi.completeConnect(this.addressed.length > 0));
       },
       writeByte: (value) => {
