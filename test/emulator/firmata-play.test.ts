@@ -161,9 +161,11 @@ describe.skipIf(!image.ok || !haveSocat)(
         while (game.outcome(p) === null) {
           const m = greedy(game, p, random);
           ply += 1;
-          expect(await green(board, m.trace[0]!.pit), `ply ${ply}: ${m.trace[0]!.pit} lit`).toBe(
-            true,
-          );
+          const lit = await green(board, m.trace[0]!.pit);
+          expect(
+            lit,
+            `ply ${ply}: ${m.trace[0]!.pit} lit\n${tail(k.stdout())}\n${megaState(board)}`,
+          ).toBe(true);
           const sown = await playTrace(board.physical, m.trace, {
             perStoneMs: [120, 200],
             seed: ply,
