@@ -170,6 +170,19 @@ describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
     await board.close();
   });
 
+  it("after a reset, sends its set-up only once the sketch has had time to finish its own", async () => {
+    // StandardFirmata announces a restart before its set-up has run; a set-up sent at
+    // once overflowed its 64-byte receive buffer (firmata-board.ts, AFTER_RESET_MS).
+    const { clock, board, events, device } = rig();
+    await until(clock, () => snaps(events).some((s) => s.settled));
+    device.boot();
+    await clock.advance(100);
+    expect(device.interval, "nothing sent 100 ms after the announcement").toBe(19);
+    await until(clock, () => device.interval === 10, 1000);
+    await until(clock, () => board.state === "ready");
+    await board.close();
+  });
+
   it("goes lost when the board stops reporting (hung)", async () => {
     const { clock, board, device } = rig();
     await until(clock, () => board.state === "ready");

@@ -74,6 +74,9 @@ export function notStockBoard(io: Firmata): string | null {
   return null;
 }
 
+/** How long after StandardFirmata announces a restart the host sends its set-up, ms. */
+const AFTER_RESET_MS = 250;
+
 /** The Firmata board as a session transport: the host firmware's lines in and out. */
 export class FirmataTransport implements Transport {
   readonly name: string;
@@ -321,10 +324,20 @@ export class FirmataTransport implements Transport {
       if (this.io === io) firmware.fenced(io.pins[SELECT_PIN]?.state ?? -1);
     });
     // StandardFirmata sends its version again when it restarts: the board was reset (§6.6).
+    // It announces itself before its set-up has run (Firmata.begin, then the reset of all
+    // 70 pins); the host's set-up, sent at once, arrived while the sketch was still busy,
+    // filled its 64-byte receive buffer and lost bytes: I2C writes went to addresses no chip
+    // has (0x00, 0x70), and the Mega hung (one emulated game in seven). So the host waits.
+    let cancelSetUp: (() => void) | null = null;
     io.on("queryfirmware", () => {
       if (this.io !== io) return;
-      this.setUp(io);
-      firmware.boot("reset");
+      cancelSetUp?.();
+      cancelSetUp = this.scheduler.schedule(() => {
+        cancelSetUp = null;
+        if (this.io !== io) return;
+        this.setUp(io);
+        firmware.boot("reset");
+      }, AFTER_RESET_MS);
     });
     this.setUp(io);
     firmware.boot("power");
