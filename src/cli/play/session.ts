@@ -232,7 +232,10 @@ export class PlaySession {
         : new Redrawer(host.scheduler, host.screen, () =>
             renderView(this.view(), s.colour).join("\n"),
           );
-    this.web = parts.web === null ? null : new WebFeed(parts.web.hub, s.game, () => this.view());
+    this.web =
+      parts.web === null
+        ? null
+        : new WebFeed(parts.web.hub, s.game, () => this.view(), host.scheduler);
     const control = timeControlOf(s, header, resumed);
     this.timing =
       control === null

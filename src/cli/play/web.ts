@@ -5,6 +5,7 @@
  * clocks). `replay`'s boards become the archive's frames the same way.
  */
 import QRCode from "qrcode";
+import type { Scheduler } from "../../board/index.js";
 import type { Game, Side } from "../../games/index.js";
 import type { LedState } from "../../protocol/index.js";
 import { ok, type Result } from "../../shared/index.js";
@@ -105,15 +106,23 @@ const CLOCK_TICK_MS = 1000;
 
 /** Hands the session's view to the live push: on every redraw, and every second for the clocks. */
 export class WebFeed {
-  private readonly timer: ReturnType<typeof setInterval>;
+  private cancel: () => void;
 
   constructor(
     private readonly hub: LiveHub,
     private readonly game: Game,
     private readonly view: () => PlayView,
+    /** The session's time (the game's clocks run on it; a fake one in tests). */
+    private readonly scheduler: Scheduler,
   ) {
-    this.timer = setInterval(() => this.request(), CLOCK_TICK_MS);
-    this.timer.unref();
+    this.cancel = this.tick();
+  }
+
+  private tick(): () => void {
+    return this.scheduler.schedule(() => {
+      this.request();
+      this.cancel = this.tick();
+    }, CLOCK_TICK_MS);
   }
 
   /** The view changed (or may have): the hub builds the state once the event being handled is done. */
@@ -123,7 +132,7 @@ export class WebFeed {
 
   /** The last state now (the game is over), and no more ticks. */
   finish(): void {
-    clearInterval(this.timer);
+    this.cancel();
     this.hub.request(() => webBody(this.view(), this.game));
     this.hub.flush();
   }
