@@ -131,16 +131,18 @@ export function replayStep(
   }
 }
 
+/** One position of the replay: its JSON, the line under it and the moves that led to it. */
+export interface ReplayFrame {
+  readonly json: Readonly<Record<string, unknown>>;
+  readonly note: string;
+  readonly moves: readonly string[];
+}
+
 /** One board of the replay, as `kete play` draws it, with `note` as its status; null for a position the game cannot read. */
 export function replayFrame(
   j: Journal,
   game: Game,
-  frame: {
-    readonly json: Readonly<Record<string, unknown>>;
-    readonly note: string;
-    readonly moves: readonly string[];
-    readonly colour: boolean;
-  },
+  frame: ReplayFrame & { readonly colour: boolean },
 ): string | null {
   const view = replayView(j, game, frame);
   if (view === null) return null;
@@ -153,15 +155,7 @@ export function replayFrame(
  * here, the archive's web page in `kete serve`); null for a position the game
  * cannot read.
  */
-export function replayView(
-  j: Journal,
-  game: Game,
-  frame: {
-    readonly json: Readonly<Record<string, unknown>>;
-    readonly note: string;
-    readonly moves: readonly string[];
-  },
-): PlayView | null {
+export function replayView(j: Journal, game: Game, frame: ReplayFrame): PlayView | null {
   const p = game.parsePosition(frame.json);
   if (!p.ok) return null;
   const view = game.sensorView(p.value as Position);
