@@ -39,14 +39,6 @@ import type { Command } from "commander";
 import { realScheduler, sleep, startPtySimulator } from "../board/index.js";
 import type { PhysicalBoard, PtySimulator, Scheduler } from "../board/index.js";
 import { playTrace } from "../board/index.js";
-import {
-  EmulatedBoard,
-  StockBoard,
-  loadFirmware,
-  loadStandardFirmata,
-  serveOnPty,
-  standardFirmataPath,
-} from "../emulator/index.js";
 import type { AmplifierFault, SensorFault } from "../emulator/index.js";
 import { findGame } from "../games/index.js";
 import type { Position, ProtocolStep, TraceStep } from "../games/index.js";
@@ -242,6 +234,8 @@ async function serveFirmware(
     process.stderr.write(`kete board-sim: ${message}\n`);
     process.exit(1);
   };
+  // The emulator (avr8js) is loaded only when a board is emulated.
+  const { EmulatedBoard, loadFirmware, serveOnPty } = await import("../emulator/index.js");
   const image = loadFirmware(file);
   if (!image.ok) return fail(image.error.message);
   const board = EmulatedBoard.create({
@@ -294,6 +288,8 @@ async function serveFirmata(
     process.stderr.write(`kete board-sim: ${message}\n`);
     process.exit(1);
   };
+  const { StockBoard, loadStandardFirmata, serveOnPty, standardFirmataPath } =
+    await import("../emulator/index.js");
   const file = flags.firmware ?? standardFirmataPath();
   const image = loadStandardFirmata(file);
   if (!image.ok) return fail(image.error.message);

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { exportGame, exportJson, exportText } from "../journal/index.js";
 import { readJournal } from "../journal/index.js";
 import { findGame } from "../games/index.js";
-import { journalOptions } from "./play/settings.js";
+import { journalOptions } from "./journal-options.js";
 import { usageError } from "./usage.js";
 
 export function registerExportCommand(program: Command): Command {

@@ -1,7 +1,7 @@
 /** `kete games`: the recorded games, oldest first. */
 import type { Command } from "commander";
 import { defaultGamesDir, scanJournals, sidesOf, type JournalSummary } from "../journal/index.js";
-import { journalOptions } from "./play/settings.js";
+import { journalOptions } from "./journal-options.js";
 
 /** `2026-11-22 03:34` in the local time zone (journals hold UTC). */
 export function localTime(iso: string): string {

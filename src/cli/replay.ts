@@ -14,7 +14,7 @@ import { renderView, type PlayView } from "./play/view.js";
 import { firstSideOf, gameTitle, offOf } from "./play/model.js";
 import { SOWING_SIDE_NAMES } from "./play/messages.js";
 import type { HoleContent } from "../protocol/index.js";
-import { journalOptions } from "./play/settings.js";
+import { journalOptions } from "./journal-options.js";
 import { usageError } from "./usage.js";
 
 interface ReplayFlags {

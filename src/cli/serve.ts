@@ -33,7 +33,7 @@ import {
   type WebState,
 } from "../web/index.js";
 import { numberFlag } from "./play/settings.js";
-import { journalOptions } from "./play/settings.js";
+import { journalOptions } from "./journal-options.js";
 import { reserveOf } from "./play/model.js";
 import { webBody } from "./play/web.js";
 import { replayStep, replayView } from "./replay.js";

@@ -24,9 +24,7 @@ const headings = new Set(
     .filter((l) => l.startsWith("#"))
     .map((l) => l.replace(/^#+\s*/, "")),
 );
-const commands = buildProgram()
-  .commands.map((c) => c.name())
-  .filter((n) => n !== "help");
+const commands = (await buildProgram()).commands.map((c) => c.name()).filter((n) => n !== "help");
 
 /** The exit-code lines of a help text: code → meaning. */
 function exitCodes(help: string): Map<number, string> {
@@ -112,5 +110,28 @@ describe("help texts", () => {
     expect(help(["engine", "--help"]).stdout).toMatch(
       /See README\.md, section "The engine interface: `kete engine`"/,
     );
+  });
+
+  it("a command's help is the same whether kete loads that command alone or all of them", async () => {
+    const all = await buildProgram();
+    for (const name of commands) {
+      const alone = await buildProgram(["node", "kete", name, "--help"]);
+      // Only the named command's module is loaded (src/cli/program.ts).
+      expect(alone.commands.map((c) => c.name())).toEqual([name]);
+      const whole = all.commands.find((c) => c.name() === name);
+      expect(alone.commands[0]?.helpInformation(), name).toBe(whole?.helpInformation());
+    }
+    // Anything else (help, --version, a typo) loads every command.
+    for (const first of ["--help", "help", "--version", "paly", undefined]) {
+      const argv = first === undefined ? ["node", "kete"] : ["node", "kete", first];
+      expect((await buildProgram(argv)).commands.map((c) => c.name())).toEqual(commands);
+    }
+  });
+
+  it("a misspelt command is still answered with the command it resembles", () => {
+    const r = help(["paly"]);
+    expect(r.status).toBe(EXIT_USAGE);
+    expect(r.stderr).toMatch(/unknown command 'paly'/);
+    expect(r.stderr).toMatch(/Did you mean play\?/);
   });
 });

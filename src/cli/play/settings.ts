@@ -15,6 +15,7 @@ import {
 import { findGame, games, type Game, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
+import { journalOptions } from "../journal-options.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
 import { boardKindOf, waitFlag, type BoardKind } from "./board.js";
@@ -156,9 +157,6 @@ export interface ResumeFacts {
   /** Whether hints were allowed at its end (the header's, then `hints` commands); absent: on. */
   readonly hints?: boolean;
 }
-
-/** Journals are read knowing which games this kete plays (the journal layer knows no games). */
-export const journalOptions = { isGame: (id: string) => findGame(id) !== undefined } as const;
 
 /** The newest unfinished game of the folder that no other kete is playing. */
 function newestResumable(gamesDir: string): Result<string> {
