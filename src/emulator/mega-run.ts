@@ -84,9 +84,12 @@ export class MegaRun {
           // Far behind (a stalled host): let the backlog go rather than race to catch up.
           wall0 = performance.now();
           cycles0 = this.mcu.cycles;
-        } else if (target > this.mcu.cycles) {
+        } else if (target - this.mcu.cycles >= SLICE_CYCLES) {
           this.mcu.runUntil(Math.min(target, this.mcu.cycles + 4 * SLICE_CYCLES));
         } else {
+          // Less than a slice behind: sleep. Running whatever little was due instead kept
+          // the loop from ever sleeping (each pass's own time made the next one due), so a
+          // paced board took a whole core to emulate what takes it a quarter of one.
           await new Promise((r) => setTimeout(r, 1));
         }
       }
