@@ -52,6 +52,8 @@ declare module "firmata-io" {
     reportAnalogPin(channel: number, on: 0 | 1): void;
     reportDigitalPin(pin: number, on: 0 | 1): void;
     setSamplingInterval(ms: number): void;
+    /** SYSTEM_RESET (0xFF): StandardFirmata's pins and reports to their defaults, I2C reads stopped. */
+    reset(): void;
     sysexCommand(message: readonly number[]): this;
     i2cConfig(options: number | { readonly delay?: number; readonly address?: number }): this;
     i2cWrite(address: number, bytes: readonly number[]): this;

@@ -6,6 +6,7 @@ import { SerialPortMock } from "serialport";
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import type { BoardEvent, BoardSnapshot } from "../../src/board/link.js";
 import { FirmataBoard } from "../../src/board/firmata/firmata-board.js";
+import { STALL_MS } from "../../src/board/firmata/firmware.js";
 import { FakeFirmataMega } from "./firmata-device.js";
 
 afterEach(() => SerialPortMock.binding.reset());
@@ -180,6 +181,33 @@ describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
     expect(device.interval, "nothing sent 100 ms after the announcement").toBe(19);
     await until(clock, () => device.interval === 10, 1000);
     await until(clock, () => board.state === "ready");
+    await board.close();
+  });
+
+  it("restarts a StandardFirmata that reports but no longer follows its selects, and plays on", async () => {
+    // The emulated Mega once misread the host's bytes and kept reading I2C address 0x70
+    // (firmware.ts, STALL_MS): its reports went on, its scans stopped, the session said
+    // "line noise" until the game timed out. Now the host resets it and sets it up again.
+    const { clock, board, events, device } = rig();
+    await until(clock, () => snaps(events).some((s) => s.settled));
+    device.confused = true;
+    await clock.advance(STALL_MS - 500);
+    expect(device.systemResets, "no restart before STALL_MS").toBe(0);
+    await until(clock, () => device.systemResets === 1, 2000);
+    await until(clock, () => events.some((e) => e.type === "line-error" && e.code === "reboot"));
+    const reboot = events.find((e) => e.type === "line-error" && e.code === "reboot");
+    expect(reboot?.type === "line-error" ? reboot.message : "").toMatch(/watchdog/);
+    await until(clock, () => board.state === "ready");
+    // Scanning again: a stone dropped into C3 is counted.
+    const dropped = clock.now();
+    device.stones[18] = 5;
+    await until(clock, () => {
+      const last = snaps(events).at(-1);
+      return last !== undefined && last.receivedAt > dropped && last.settled;
+    });
+    const last = snaps(events).at(-1);
+    expect(last?.board.geometry === "4x8" && last.board.counts[18]).toBe(5);
+    expect(device.systemResets, "one restart").toBe(1);
     await board.close();
   });
 

@@ -33,6 +33,14 @@ export class FakeFirmataMega {
   hostBytes = 0;
   /** Silent: sends nothing (a hung board). */
   hung = false;
+  /**
+   * Reports, but no longer follows the host: ignores D22 and pin state queries, as
+   * StandardFirmata does once it has misread a command (bytes lost in its receive
+   * buffer) and reads an I2C address nobody has, over and over. A SYSTEM_RESET cures it.
+   */
+  confused = false;
+  /** SYSTEM_RESETs (0xFF) received. */
+  systemResets = 0;
   private readonly reporting = new Set<number>();
   private readonly modes = new Map<number, number>();
   private buttons = 0b1100; // D2, D3 pulled up: released
@@ -156,7 +164,13 @@ export class FakeFirmataMega {
       return;
     }
     const kind = first & 0xf0;
-    if (first === 0xf9 && rx.length === 1) {
+    if (first === 0xff) {
+      // SYSTEM_RESET: StandardFirmata's systemResetCallback (no announcement).
+      this.systemResets++;
+      this.reporting.clear();
+      this.confused = false;
+      this.rx = [];
+    } else if (first === 0xf9 && rx.length === 1) {
       this.send([0xf9, 2, 5]);
       this.rx = [];
     } else if ((kind === 0xc0 || kind === 0xd0) && rx.length === 2) {
@@ -167,7 +181,9 @@ export class FakeFirmataMega {
       this.rx = [];
     } else if ((kind === 0x90 || first === 0xf4 || first === 0xf5) && rx.length === 3) {
       if (first === 0xf4) this.modes.set(rx[1] ?? 0, rx[2] ?? 0);
-      else if (first === 0xf5 && rx[1] === 22) this.select = rx[2] ? 1 : 0;
+      else if (this.confused) {
+        // D22 left as it was
+      } else if (first === 0xf5 && rx[1] === 22) this.select = rx[2] ? 1 : 0;
       else if (kind === 0x90 && (first & 0x0f) === 2) this.select = ((rx[1] ?? 0) >> 6) & 1;
       this.rx = [];
     }
@@ -192,6 +208,7 @@ export class FakeFirmataMega {
     } else if (cmd === 0x7a) {
       this.interval = Math.max(1, (body[1] ?? 0) | ((body[2] ?? 0) << 7));
     } else if (cmd === 0x6d) {
+      if (this.confused) return;
       const pin = body[1] ?? 0;
       const state = pin === 22 ? this.select : 0;
       this.send([0xf0, 0x6e, pin, this.modes.get(pin) ?? 0, state, 0xf7]);

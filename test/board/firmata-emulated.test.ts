@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { StockBinding, StockBoard, loadStandardFirmata } from "../../src/emulator/index.js";
 import { FirmataBoard } from "../../src/board/firmata/firmata-board.js";
+import { STALL_MS } from "../../src/board/firmata/firmware.js";
 import { formatCalibration } from "../../src/board/firmata/calibration-file.js";
 import type { PitCalibration } from "../../src/board/firmata/sensing.js";
 import type { BoardEvent, BoardSnapshot } from "../../src/board/link.js";
@@ -127,6 +128,43 @@ describe.skipIf(!image.ok)(
       binding.replug();
       expect(await board.runUntil(() => link.state === "ready", 15000)).toBe(true);
       expect(await board.runUntil(() => snaps(events).at(-1)?.settled === true, 3000)).toBe(true);
+      await link.close();
+    });
+
+    it("restarts StandardFirmata when it misreads the host's bytes and stops following it", async () => {
+      // Host bytes lost in StandardFirmata's 64-byte receive buffer make it misread what
+      // follows (firmware.ts, STALL_MS). Here the misread turns A5's reports off: the
+      // other 15 inputs go on reporting, but no scan can complete. kete restarts it
+      // (SYSTEM_RESET, then its set-up) and the board counts again.
+      const { board, link, events } = rig(7);
+      expect(await board.runUntil(() => link.state === "ready", 8000)).toBe(true);
+      expect(await board.runUntil(() => snaps(events).some((s) => s.settled), 3000)).toBe(true);
+      const scans = () => link.firmata.hostFirmware?.scans ?? 0;
+      board.uart.receive([0xc0 | 5, 0]); // REPORT_ANALOG A5 off
+      const misread = board.clock.now();
+      await board.runFor(1000);
+      const stalled = scans();
+      await board.runFor(1000);
+      expect(scans(), "no scan completes without A5").toBe(stalled);
+      const reboot = () =>
+        events.some(
+          (e) => e.type === "line-error" && e.code === "reboot" && /watchdog/.test(e.message),
+        );
+      expect(await board.runUntil(reboot, 5000), "restarted (boot reason watchdog)").toBe(true);
+      const restartedAfter = board.clock.now() - misread;
+      expect(restartedAfter).toBeGreaterThanOrEqual(STALL_MS);
+      expect(await board.runUntil(() => link.state === "ready", 8000)).toBe(true);
+      const back = board.clock.now();
+      expect(
+        await board.runUntil(
+          () => snaps(events).some((s) => s.receivedAt > back && s.settled),
+          3000,
+        ),
+      ).toBe(true);
+      expect(scans()).toBeGreaterThan(stalled);
+      console.log(
+        `emulated Mega: A5's reports turned off; kete restarted StandardFirmata ${restartedAfter.toFixed(0)} ms later and was counting again after ${(board.clock.now() - misread).toFixed(0)} ms`,
+      );
       await link.close();
     });
   },

@@ -38,6 +38,7 @@ import {
 } from "./mega.js";
 import { HostFirmware } from "./firmware.js";
 import type { LedPlanOptions } from "./leds.js";
+import type { BootReason } from "./types.js";
 import { attachLeds } from "./j5-leds.js";
 import type { LedOutput } from "./j5-leds.js";
 import {
@@ -74,7 +75,7 @@ export function notStockBoard(io: Firmata): string | null {
   return null;
 }
 
-/** How long after StandardFirmata announces a restart the host sends its set-up, ms. */
+/** How long after StandardFirmata announces a restart (or is sent SYSTEM_RESET) the host sends its set-up, ms. */
 const AFTER_RESET_MS = 250;
 
 /** The Firmata board as a session transport: the host firmware's lines in and out. */
@@ -282,12 +283,30 @@ export class FirmataTransport implements Transport {
   }
 
   private start(io: Firmata, table: CalibrationTable, handlers: TransportHandlers): HostFirmware {
+    let cancelSetUp: (() => void) | null = null;
+    /** The set-up, `AFTER_RESET_MS` after StandardFirmata (re)started; then the host firmware boots. */
+    const setUpLater = (reason: BootReason): void => {
+      cancelSetUp?.();
+      cancelSetUp = this.scheduler.schedule(() => {
+        cancelSetUp = null;
+        if (this.io !== io) return;
+        this.setUp(io);
+        firmware.boot(reason);
+      }, AFTER_RESET_MS);
+    };
     const firmware = new HostFirmware(
       {
         digitalWrite: (pin, value) => io.digitalWrite(pin, value),
         lineFreeAt: () => this.lineFree,
         queryPinState: (pin) => io.sysexCommand([PIN_STATE_QUERY, pin]),
         writeLed: (pit, rgb) => this.leds?.write(pit, rgb),
+        // SYSTEM_RESET: StandardFirmata forgets what it misread (an I2C read it keeps
+        // repeating, pin modes) and stops reporting; the set-up follows as after a reset.
+        restart: () => {
+          if (this.io !== io) return;
+          io.reset();
+          setUpLater("watchdog");
+        },
       },
       {
         scheduler: this.scheduler,
@@ -328,16 +347,8 @@ export class FirmataTransport implements Transport {
     // 70 pins); the host's set-up, sent at once, arrived while the sketch was still busy,
     // filled its 64-byte receive buffer and lost bytes: I2C writes went to addresses no chip
     // has (0x00, 0x70), and the Mega hung (one emulated game in seven). So the host waits.
-    let cancelSetUp: (() => void) | null = null;
     io.on("queryfirmware", () => {
-      if (this.io !== io) return;
-      cancelSetUp?.();
-      cancelSetUp = this.scheduler.schedule(() => {
-        cancelSetUp = null;
-        if (this.io !== io) return;
-        this.setUp(io);
-        firmware.boot("reset");
-      }, AFTER_RESET_MS);
+      if (this.io === io) setUpLater("reset");
     });
     this.setUp(io);
     firmware.boot("power");

@@ -47,6 +47,11 @@ export interface FirmataPins {
   /** Asks the board for D22's state (PIN_STATE_QUERY); the answer goes to `HostFirmware.fenced`. */
   queryPinState(pin: number): void;
   writeLed(pit: number, rgb: Rgb): void;
+  /**
+   * StandardFirmata reports but no longer follows the host (see `STALL_MS`): reset its
+   * state and set it up again, then `boot("watchdog")`.
+   */
+  restart(): void;
 }
 
 export interface HostFirmwareOptions {
@@ -75,6 +80,15 @@ const CHANGE_GAP_MS = 50;
 const RECENT_SCANS = 4;
 /** A select unconfirmed for this long is written and queried again. */
 const FENCE_WAIT_MS = 250;
+/**
+ * Analogue reports but no whole scan for this long: StandardFirmata no longer follows
+ * the host's selects. It has misread a command (bytes lost in its 64-byte receive
+ * buffer, or on a noisy cable), and may be reading an I2C address nobody has, over and
+ * over; asking again cannot help. The host restarts it (`FirmataPins.restart`) and boots
+ * with reason `watchdog` (PROTOCOL.md §6.6), as the reference firmware's watchdog would.
+ * A scan takes about 50 ms; the first after a set-up, most of a second.
+ */
+export const STALL_MS = 3000;
 /** Host-line faults answered as the reference firmware does (§11.1). */
 const CHECKSUM_ERRORS = new Set([
   "non-ascii",
@@ -109,6 +123,10 @@ export class HostFirmware {
   private waitingSnap: number[] = [];
   private latest: { counts: readonly (number | null)[]; settled: readonly boolean[] } | null = null;
   private lastReportAt = -Infinity;
+  /** When the last whole scan completed (or the board booted). */
+  private lastScanAt = -Infinity;
+  /** A restart asked of the pins and not yet booted. */
+  private restarting = false;
   private cancelHb: (() => void) | null = null;
   private readonly buttonLevel = new Map<number, number>();
   private readonly buttonDown = new Map<number, boolean>();
@@ -148,6 +166,8 @@ export class HostFirmware {
     this.seq = 0;
     this.bootAt = this.scheduler.now();
     this.lastReportAt = this.bootAt;
+    this.lastScanAt = this.bootAt;
+    this.restarting = false;
     this.debounce = 200;
     this.interval = 2000;
     this.sensing.debounceMs = this.debounce;
@@ -211,6 +231,13 @@ export class HostFirmware {
     if (!this.running) return;
     const now = this.scheduler.now();
     this.lastReportAt = now;
+    if (now - this.lastScanAt > STALL_MS) {
+      if (!this.restarting) {
+        this.restarting = true;
+        this.pins.restart();
+      }
+      return;
+    }
     // A select or its answer lost on the way: ask again rather than stall the scan.
     if (this.scan.awaitingFence && now - this.scan.lastSelectAt > FENCE_WAIT_MS) {
       this.select(this.scan.selectedHalf);
@@ -272,6 +299,7 @@ export class HostFirmware {
   }
 
   private scanned(scan: FullScan): void {
+    this.lastScanAt = scan.completedAt;
     for (const resolve of this.scanWaiters.splice(0)) resolve();
     this.scanPeriods.push(scan.completedAt - scan.startedAt);
     if (this.scanPeriods.length > 64) this.scanPeriods.shift();
