@@ -167,7 +167,7 @@ describe.skipIf(!image.ok || !haveSocat)(
             `ply ${ply}: ${m.trace[0]!.pit} lit\n${tail(k.stdout())}\n${megaState(board)}`,
           ).toBe(true);
           const sown = await playTrace(board.physical, m.trace, {
-            perStoneMs: [120, 200],
+            perStoneMs: [60, 100],
             seed: ply,
             scheduler: board.clock,
           });

@@ -103,7 +103,7 @@ describe.skipIf(hex === null || !haveSocat)(
             true,
           );
           const sown = await playTrace(board.physical, m.trace, {
-            perStoneMs: [120, 200],
+            perStoneMs: [60, 100],
             seed: ply,
             scheduler: board.clock,
           });
