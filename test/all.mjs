@@ -3,10 +3,10 @@
 //
 // Why side by side and not one after the other: the suite waits on real time
 // in places (kete as a process, a board on a pseudo-terminal, the emulated
-// firmware in real time), so even with a worker per core the cores are idle a
-// third of the time; the checks, run at a lower priority, fill that time
-// instead of adding 40 s before the first test. Their output is kept and shown
-// after the tests, failures in full; the exit status fails when anything failed.
+// firmware in real time); the checks, all three at once at a lower priority,
+// take the CPU the tests leave instead of adding 40 s before the first test.
+// Their output is kept and shown after the tests, failures in full; the exit
+// status fails when anything failed.
 //
 // Arguments go to vitest: `npm test -- test/games` runs one folder (the checks
 // still run on the whole tree).
@@ -61,16 +61,16 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 
-async function checks() {
-  const results = [];
-  for (const [name, command, args] of CHECKS) {
-    results.push({
+// All three at once: one after the other, they ran 20 s past the tests' end on a fresh
+// clone (tsc, ESLint and Prettier, 234 s against vitest's 216 s), using one core of two.
+function checks() {
+  return Promise.all(
+    CHECKS.map(async ([name, command, args]) => ({
       name,
       command: [command, ...args].join(" "),
       ...(await run(command, args, { capture: true, nice: true })),
-    });
-  }
-  return results;
+    })),
+  );
 }
 
 const [tests, checked] = await Promise.all([
