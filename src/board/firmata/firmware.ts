@@ -10,7 +10,8 @@
  *
  * It is alive only while the Firmata board sends analogue reports: with none
  * for `deadMs` it sends nothing and answers nothing (as a hung board), so the
- * session's silence timeout (§6.5) reports the link lost.
+ * session's silence timeout (§6.5) reports the link lost. A board that reports
+ * but completes no scan for `STALL_MS` is restarted (`FirmataPins.restart`).
  */
 import {
   GEOMETRIES,
