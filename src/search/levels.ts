@@ -14,10 +14,10 @@
  * Level 3 searches 3 plies in at most 30,000 nodes. At 4 plies and 60,000 it
  * was too close to level 4 to lose to it where games are short: level 4
  * scored 50 % (Hus), 50 % (HusBao Bis), 55 % (Bao) and 60 % (Bao la
- * kujifunza) against it in 20 games a match, and 52.5, 57.5, 70 and 65 % in
- * 40 against level 3 as it is now (2026-11-26), which still beats level 2
- * by 65 to 90 %. In Hus every opening decides its pair of games from level 3
- * up (README, "Search").
+ * kujifunza) against it in 20 games a match, and 57, 59.5, 71.5 and 60 % in
+ * 200 against level 3 as it is now (2026-11-26), which still beats level 2
+ * by 67.5 to 89.5 % there. In Hus most openings decide their pair of games
+ * from level 3 up (README, "Search").
  */
 import type { Level, SearchOptions } from "./types.js";
 
