@@ -39,8 +39,22 @@ export class FakeFirmataMega {
    * buffer) and reads an I2C address nobody has, over and over. A SYSTEM_RESET cures it.
    */
   confused = false;
+  /**
+   * Sends no analogue reports, whatever the host asks, until a SYSTEM_RESET: what a
+   * misread sampling interval or report switch looks like once the set-up is misread too.
+   */
+  mute = false;
+  /**
+   * Opening the port resets the board (DTR), as on every Mega 2560 (default). False: a
+   * board with its own supply, or one behind a pty, keeps running, and keeps what it
+   * misread, while the host's port is closed.
+   */
+  resetOnOpen = true;
   /** SYSTEM_RESETs (0xFF) received. */
   systemResets = 0;
+  /** What the host sent of its start-up, in order: each SYSTEM_RESET and SAMPLING_INTERVAL. */
+  readonly startUp: ("reset" | "interval")[] = [];
+  private booted = false;
   private readonly reporting = new Set<number>();
   private readonly modes = new Map<number, number>();
   private buttons = 0b1100; // D2, D3 pulled up: released
@@ -78,7 +92,8 @@ export class FakeFirmataMega {
         };
         this.port = port;
         // Opening the port resets the Mega (DTR): it boots and announces itself.
-        this.clock.schedule(() => this.boot(), 50);
+        if (this.resetOnOpen || !this.booted) this.clock.schedule(() => this.boot(), 50);
+        else this.arm();
         return port;
       },
     };
@@ -86,6 +101,9 @@ export class FakeFirmataMega {
 
   /** The board restarts (reset button, watchdog): reporting off, version and firmware again. */
   boot(): void {
+    this.booted = true;
+    this.mute = false;
+    this.confused = false;
     this.reporting.clear();
     this.interval = 19;
     this.select = 0;
@@ -125,6 +143,7 @@ export class FakeFirmataMega {
   }
 
   private sample(): void {
+    if (this.mute) return;
     const bytes: number[] = [];
     for (let ch = 0; ch < 16; ch++) {
       if (!this.reporting.has(ch)) continue;
@@ -167,8 +186,10 @@ export class FakeFirmataMega {
     if (first === 0xff) {
       // SYSTEM_RESET: StandardFirmata's systemResetCallback (no announcement).
       this.systemResets++;
+      this.startUp.push("reset");
       this.reporting.clear();
       this.confused = false;
+      this.mute = false;
       this.rx = [];
     } else if (first === 0xf9 && rx.length === 1) {
       this.send([0xf9, 2, 5]);
@@ -180,11 +201,12 @@ export class FakeFirmataMega {
       } else if (rx[1] === 1) this.send([0x90 | (first & 0x0f), this.buttons & 0x7f, 0]);
       this.rx = [];
     } else if ((kind === 0x90 || first === 0xf4 || first === 0xf5) && rx.length === 3) {
+      // A confused board leaves D22 as it was.
       if (first === 0xf4) this.modes.set(rx[1] ?? 0, rx[2] ?? 0);
-      else if (this.confused) {
-        // D22 left as it was
-      } else if (first === 0xf5 && rx[1] === 22) this.select = rx[2] ? 1 : 0;
-      else if (kind === 0x90 && (first & 0x0f) === 2) this.select = ((rx[1] ?? 0) >> 6) & 1;
+      else if (!this.confused && first === 0xf5 && rx[1] === 22) this.select = rx[2] ? 1 : 0;
+      else if (!this.confused && kind === 0x90 && (first & 0x0f) === 2) {
+        this.select = ((rx[1] ?? 0) >> 6) & 1;
+      }
       this.rx = [];
     }
   }
@@ -207,6 +229,7 @@ export class FakeFirmataMega {
       this.send([0xf0, 0x6a, ...map, 0xf7]);
     } else if (cmd === 0x7a) {
       this.interval = Math.max(1, (body[1] ?? 0) | ((body[2] ?? 0) << 7));
+      this.startUp.push("interval");
     } else if (cmd === 0x6d) {
       if (this.confused) return;
       const pin = body[1] ?? 0;

@@ -104,7 +104,7 @@ const tail = (out: string): string => out.split("\n").slice(-25).join("\n");
 function megaState(board: StockBoard): string {
   const { cpu } = board.mcu;
   const nacked = board.bus.nacked.map((n) => `0x${n.address.toString(16)}${n.write ? "w" : "r"}`);
-  return `Mega: pc 0x${(cpu.pc * 2).toString(16)}, TWCR 0x${(cpu.data[0xbc] ?? 0).toString(16)}, TWSR 0x${(cpu.data[0xb9] ?? 0).toString(16)}, I2C starts ${board.bus.starts}, unanswered ${nacked.join(" ") || "none"}, resets ${board.mcu.resets.join(" ") || "none"}; USART host bytes ${board.uart.rxBytes}, dropped while booting ${board.uart.rxDropped}, overrun ${board.uart.rxOverruns}`;
+  return `Mega: pc 0x${(cpu.pc * 2).toString(16)}, TWCR 0x${(cpu.data[0xbc] ?? 0).toString(16)}, TWSR 0x${(cpu.data[0xb9] ?? 0).toString(16)}, I2C starts ${board.bus.starts}, unanswered ${nacked.join(" ") || "none"}, resets ${board.mcu.resets.join(" ") || "none"}; USART bytes sent ${board.uart.txBytes}, from the host ${board.uart.rxBytes}, dropped while booting ${board.uart.rxDropped}, overrun ${board.uart.rxOverruns}`;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -10,8 +10,8 @@
  *
  * It is alive only while the Firmata board sends analogue reports: with none
  * for `deadMs` it sends nothing and answers nothing (as a hung board), so the
- * session's silence timeout (§6.5) reports the link lost. A board that reports
- * but completes no scan for `STALL_MS` is restarted (`FirmataPins.restart`).
+ * session's silence timeout (§6.5) reports the link lost. A board that completes
+ * no scan for `STALL_MS`, reporting or not, is restarted (`FirmataPins.restart`).
  */
 import {
   GEOMETRIES,
@@ -82,8 +82,8 @@ const RECENT_SCANS = 4;
 /** A select unconfirmed for this long is written and queried again. */
 const FENCE_WAIT_MS = 250;
 /**
- * Analogue reports but no whole scan for this long: StandardFirmata no longer follows
- * the host's selects. It has misread a command (bytes lost in its 64-byte receive
+ * No whole scan for this long (analogue reports or none): StandardFirmata no longer
+ * follows the host's selects, or no longer reports. It has misread a command (bytes lost in its 64-byte receive
  * buffer, or on a noisy cable), and may be reading an I2C address nobody has, over and
  * over; asking again cannot help. The host restarts it (`FirmataPins.restart`) and boots
  * with reason `watchdog` (PROTOCOL.md §6.6), as the reference firmware's watchdog would.
@@ -232,13 +232,7 @@ export class HostFirmware {
     if (!this.running) return;
     const now = this.scheduler.now();
     this.lastReportAt = now;
-    if (now - this.lastScanAt > STALL_MS) {
-      if (!this.restarting) {
-        this.restarting = true;
-        this.pins.restart();
-      }
-      return;
-    }
+    if (this.stalled(now)) return;
     // A select or its answer lost on the way: ask again rather than stall the scan.
     if (this.scan.awaitingFence && now - this.scan.lastSelectAt > FENCE_WAIT_MS) {
       this.select(this.scan.selectedHalf);
@@ -247,6 +241,16 @@ export class HostFirmware {
     const step = this.scan.report(channel, value, now);
     if (step.select !== undefined) this.select(step.select);
     if (step.scan !== undefined) this.scanned(step.scan);
+  }
+
+  /** No whole scan for `STALL_MS`, reports or none: restart StandardFirmata (once until it boots). */
+  private stalled(now: number): boolean {
+    if (now - this.lastScanAt <= STALL_MS) return false;
+    if (!this.restarting) {
+      this.restarting = true;
+      this.pins.restart();
+    }
+    return true;
   }
 
   /** Writes D22 and asks for its state: the answer fences off the cycles sampled before. */
@@ -530,6 +534,9 @@ export class HostFirmware {
     this.cancelHb = this.scheduler.schedule(() => {
       this.cancelHb = null;
       if (!this.running) return;
+      // A board that stopped reporting altogether is restarted too (it may have misread a
+      // sampling interval or a report switch); one that is gone is the session's to notice.
+      this.stalled(this.scheduler.now());
       const uptime = Math.floor((this.scheduler.now() - this.bootAt) / 1000);
       this.send({ type: "heartbeat", boot: this.boots, uptime });
       this.armHeartbeat();
