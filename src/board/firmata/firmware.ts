@@ -83,11 +83,12 @@ const RECENT_SCANS = 4;
 const FENCE_WAIT_MS = 250;
 /**
  * No whole scan for this long (analogue reports or none): StandardFirmata no longer
- * follows the host's selects, or no longer reports. It has misread a command (bytes lost in its 64-byte receive
- * buffer, or on a noisy cable), and may be reading an I2C address nobody has, over and
- * over; asking again cannot help. The host restarts it (`FirmataPins.restart`) and boots
- * with reason `watchdog` (PROTOCOL.md §6.6), as the reference firmware's watchdog would.
- * A scan takes about 50 ms; the first after a set-up, most of a second.
+ * follows the host's selects, or no longer reports. It has misread a command (bytes
+ * lost in its 64-byte receive buffer, or on a noisy cable), and may be reading an I2C
+ * address nobody has, over and over; asking again cannot help. The host restarts it
+ * (`FirmataPins.restart`) and boots with reason `watchdog` (PROTOCOL.md §6.6), as the
+ * reference firmware's watchdog would. A scan takes about 50 ms; the first after a
+ * set-up, most of a second.
  */
 export const STALL_MS = 3000;
 /** Host-line faults answered as the reference firmware does (§11.1). */
