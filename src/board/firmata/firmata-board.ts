@@ -352,8 +352,9 @@ export class FirmataTransport implements Transport {
     });
     // Start from StandardFirmata's own defaults, quiet: a board that kept its power while
     // the cable was out (or behind a pty) still reports at full rate and may hold what it
-    // misread; a set-up sent into that flood overflowed its receive buffer again, and it
-    // never reported (2026-11-26, CI). A Mega that auto-reset on open is quiet already.
+    // misread; a set-up sent into that flood can be misread too, and does not undo every
+    // misread (a reopened board never reported again, CI 2026-11-26). A Mega that
+    // auto-reset on open is quiet already.
     io.reset();
     setUpLater("power");
     return firmware;
