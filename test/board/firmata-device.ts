@@ -91,7 +91,8 @@ export class FakeFirmataMega {
           await close();
         };
         this.port = port;
-        // Opening the port resets the Mega (DTR): it boots and announces itself.
+        // Opening the port resets the Mega (DTR): it boots and announces itself. One that
+        // kept running (`resetOnOpen` false) goes on as it was, reporting or not.
         if (this.resetOnOpen || !this.booted) this.clock.schedule(() => this.boot(), 50);
         else this.arm();
         return port;
