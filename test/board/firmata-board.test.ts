@@ -48,6 +48,24 @@ async function until(
   return clock.now() - start;
 }
 
+/** Drops `stones` into pit index `pit` and waits for a settled snapshot after it; returns that snapshot's count there. */
+async function dropAndCount(
+  clock: FakeScheduler,
+  events: readonly BoardEvent[],
+  device: FakeFirmataMega,
+  pit: number,
+  stones: number,
+): Promise<number | null | undefined> {
+  const dropped = clock.now();
+  device.stones[pit] = stones;
+  await until(clock, () => {
+    const last = snaps(events).at(-1);
+    return last !== undefined && last.receivedAt > dropped && last.settled;
+  });
+  const last = snaps(events).at(-1);
+  return last?.board.geometry === "4x8" ? last.board.counts[pit] : undefined;
+}
+
 describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
   it("shakes hands as a 4x8 board and reports settled counts of the pit weights", async () => {
     const { clock, board, events, device } = rig();
@@ -201,14 +219,7 @@ describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
     expect(reboot?.type === "line-error" ? reboot.message : "").toMatch(/watchdog/);
     await until(clock, () => board.state === "ready");
     // Scanning again: a stone dropped into C3 is counted.
-    const dropped = clock.now();
-    device.stones[18] = 5;
-    await until(clock, () => {
-      const last = snaps(events).at(-1);
-      return last !== undefined && last.receivedAt > dropped && last.settled;
-    });
-    const last = snaps(events).at(-1);
-    expect(last?.board.geometry === "4x8" && last.board.counts[18]).toBe(5);
+    expect(await dropAndCount(clock, events, device, 18, 5)).toBe(5);
     expect(device.systemResets, "one restart").toBe(atOpen + 1);
     await board.close();
   });
@@ -223,14 +234,7 @@ describe("FirmataBoard on a scripted StandardFirmata Mega", () => {
     device.mute = true;
     await until(clock, () => device.systemResets > before, STALL_MS + 1500);
     await until(clock, () => board.state === "ready", 15000, 20);
-    const dropped = clock.now();
-    device.stones[3] = 7;
-    await until(clock, () => {
-      const last = snaps(events).at(-1);
-      return last !== undefined && last.receivedAt > dropped && last.settled;
-    });
-    const last = snaps(events).at(-1);
-    expect(last?.board.geometry === "4x8" && last.board.counts[3]).toBe(7);
+    expect(await dropAndCount(clock, events, device, 3, 7)).toBe(7);
     await board.close();
   });
 
