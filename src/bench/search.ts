@@ -49,6 +49,8 @@ const PERFT_DEPTH: Readonly<Record<string, number>> = { "bao-kiswahili": 9, "bao
 const ABLATION_NODES = 5_000;
 /** Issue 16's time a move for the strongest level, ms. */
 const MOVE_MS = 1_000;
+/** `--clock`: levels keep their time bound, on the real clock (read in the main thread). */
+const CLOCK = process.argv.includes("--clock");
 
 /** The five four-row games (docs/rules/mancala-4x8.md) and both Baos (bao-kiswahili.md). */
 const GAME_IDS: readonly string[] = fourRowBoardGames.map((g) => g.id);
@@ -235,7 +237,7 @@ async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
       b: match.b,
       index,
       opening: match.opening,
-      clock: process.argv.includes("--clock"),
+      clock: CLOCK,
     }));
     const t0 = performance.now();
     const results = await runJobs(jobs);
@@ -390,7 +392,7 @@ async function strength(
     columns: COLUMNS,
     rows: played.map(row),
     notes: [
-      `Levels play with ${process.argv.includes("--clock") ? `their node budgets and time bounds on the real clock (--clock)` : "their node budgets only"} (src/search/levels.ts), on ${WORKERS} worker threads; ${((performance.now() - t0) / 1000).toFixed(0)} s in all.`,
+      `Levels play with ${CLOCK ? `their node budgets and time bounds on the real clock (--clock)` : "their node budgets only"} (src/search/levels.ts), on ${WORKERS} worker threads; ${((performance.now() - t0) / 1000).toFixed(0)} s in all.`,
     ],
   });
 }
