@@ -249,11 +249,21 @@ async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
   return out;
 }
 
+/** The text after `--name=`, if the option was given. */
+function option(name: string): string | undefined {
+  return process.argv.find((x) => x.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
 function argument(name: string, fallback: number): number {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  const n = a === undefined ? fallback : Number(a.slice(name.length + 3));
+  const a = option(name);
+  const n = a === undefined ? fallback : Number(a);
   if (!Number.isInteger(n) || n < 0) throw new Error(`bench: --${name} needs a whole number`);
   return n;
+}
+
+/** A comma-separated list option (`--only=hus,bao-de`), or `fallback`. */
+function listArgument(name: string, fallback: readonly string[]): readonly string[] {
+  return option(name)?.split(",") ?? fallback;
 }
 
 /**
@@ -317,8 +327,7 @@ export async function benchSearch(): Promise<void> {
   const games = argument("games", 20);
   const ablation = argument("ablation", 40);
   const speed = argument("speed", 4);
-  const onlyArg = process.argv.find((x) => x.startsWith("--only="));
-  const ids = onlyArg === undefined ? GAME_IDS : onlyArg.slice(7).split(",");
+  const ids = listArgument("only", GAME_IDS);
   const top = LEVELS[LEVELS.length - 1]!.level;
 
   // Speed: the searches of the strongest level, beside perft's speed.
@@ -368,9 +377,7 @@ async function strength(
   topGames: number,
   top: number,
 ): Promise<void> {
-  const kinds = (
-    process.argv.find((x) => x.startsWith("--matches="))?.slice(10) ?? "levels,random,greedy"
-  ).split(",");
+  const kinds = listArgument("matches", ["levels", "random", "greedy"]);
   const matches: Match[] = [];
   for (const game of ids) {
     for (let l = 2; l <= top && kinds.includes("levels"); l++)
@@ -403,9 +410,7 @@ async function ablations(ids: readonly string[], ablation: number, top: number):
   // against none; each pair names both sides' options, as a level's own would
   // otherwise fill in what a side leaves out.
   const budget: Partial<SearchOptions> = { depth: 64, nodes: ABLATION_NODES };
-  const chosen = (
-    process.argv.find((x) => x.startsWith("--ablations="))?.slice(12) ?? "mobility,quiescence"
-  ).split(",");
+  const chosen = listArgument("ablations", ["mobility", "quiescence"]);
   const variants: [Partial<SearchOptions>, Partial<SearchOptions>][] = [];
   if (chosen.includes("mobility"))
     variants.push([
