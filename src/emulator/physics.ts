@@ -133,8 +133,8 @@ export const PHYSICS: PhysicsParameters = {
   dropHeight: [0.02, 0.08],
   lining: {
     hard: { restitution: [0.28, 0.38], ringSeconds: 0.03 },
-    // Felt takes most of an impact: a bounce of a few ms at most, the ringing gone in ≈ 25 ms.
-    felt: { restitution: [0.02, 0.08], ringSeconds: 0.005 },
+    // Felt takes most of an impact: a bounce of ≤ 13 ms (2–8 cm), the ringing gone in ≈ 25 ms.
+    felt: { restitution: [0.02, 0.05], ringSeconds: 0.005 },
   },
   pileRestitutionStones: 4,
   pileRingStones: 40,

@@ -24,6 +24,7 @@ import {
   ringSeconds,
 } from "./physics.js";
 import type {
+  Bounce,
   CupLining,
   PhysicsMode,
   PhysicsParameters,
@@ -157,6 +158,20 @@ interface Pit {
   /** Recent disturbances; they ring down and are pruned. */
   rings: Ring[];
   hands: Hand[];
+  /** The last stone dropped in (tests, benches). */
+  lastDrop: DropRecord | undefined;
+}
+
+/** How a dropped stone fell (`PitModels.lastDrop`). */
+export interface DropRecord {
+  /** Its first impact, s. */
+  readonly at: number;
+  readonly grams: number;
+  /** Its fall, m, and its restitution (the pile's damping applied). */
+  readonly height: number;
+  readonly restitution: number;
+  /** Impacts (s after `at`), impulses (N·s) and when it rests. */
+  readonly bounce: Bounce;
 }
 
 /** How long after a disturbance's start it may still be asked for (callers look back ≤ 0.35 s). */
@@ -220,6 +235,7 @@ export class PitModels {
         drift: sign * size * temperature.driftStonesPerDegree * REFERENCE_STONE_GRAMS,
         rings: [],
         hands: [],
+        lastDrop: undefined,
       });
     }
     this.byPit = new Map();
@@ -313,6 +329,11 @@ export class PitModels {
     });
   }
 
+  /** How the last stone dropped into `pit` fell (`"dropped"` only; undefined: none yet). */
+  lastDrop(pit: string): DropRecord | undefined {
+    return this.byPit.get(pit)?.lastDrop;
+  }
+
   /** Disturbances a channel keeps now (tests: the list stays short). */
   activeDisturbances(channel: number): number {
     const p = this.pits[channel];
@@ -371,6 +392,7 @@ export class PitModels {
       });
       // Its weight, absent in flight, sits on the cup from the last impact on.
       p.rings.push({ t: t + b.restsAfter, step: grams, kick: 0, w, tau });
+      p.lastDrop = { at: t, grams, height, restitution: e, bounce: b };
     });
   }
 
