@@ -27,7 +27,7 @@
  * its conversion times from the same pit model, filter and noise:
  *
  *   const stream = new Hx711Stream(pits, channel, { seed: 3, startSeconds: 1 });
- *   for (let i = 0; i < 40; i++) { const word = stream.next(); use(stream.time, word); }
+ *   while (stream.time < 1.5) console.log(stream.time, stream.next());  // time: the next conversion's
  *
  * Rows: PD_SCK of row A..D on PH3..PH6; the DOUT lines of a row on PORTA,
  * PORTC, PORTL, PORTK; channel = 8 × row + bit.
@@ -317,7 +317,8 @@ export interface Hx711StreamOptions {
 
 /**
  * One HX711 at gain 128 without the AVR: `next()` converts at the chip's next
- * conversion time (`time`, s) and returns the output word (signed counts):
+ * conversion time (`time`, s; then `time` moves on a period) and returns the
+ * output word (signed counts):
  * the mean of the last four conversion periods, each the load sampled four
  * times in its period, plus Gaussian noise of `pits.noiseCounts`, saturating,
  * as `Hx711Bank` does. Faults are not modelled here. Each call to `next` asks
@@ -326,8 +327,8 @@ export interface Hx711StreamOptions {
 export class Hx711Stream {
   /** The conversion period, s. */
   readonly period: number;
-  /** The last conversion's time, s (before the first: one period before `startSeconds`). */
-  time: number;
+  /** The last conversion's time, s. */
+  private last: number;
   private readonly gauss: () => number;
   private readonly history = [0, 0, 0, 0];
   private filled = 0;
@@ -346,11 +347,16 @@ export class Hx711Stream {
     this.period = 1 / (options.sps ?? HX711_SPS);
     const start = options.startSeconds ?? 0;
     // The three conversions before the first, so that the first output is a full mean.
-    this.time = start - 4 * this.period;
+    this.last = start - 4 * this.period;
     for (let i = 0; i < 3; i++) this.convert();
   }
 
-  /** The next conversion's output word, signed counts (its time: `time`). */
+  /** When the next conversion is, s (`startSeconds` at first). */
+  get time(): number {
+    return this.last + this.period;
+  }
+
+  /** The output word of the conversion at `time`, signed counts; `time` moves on a period. */
   next(): number {
     const v = this.convert() + this.gauss() * this.pits.noiseCounts;
     return Math.max(MIN, Math.min(MAX, Math.round(v)));
@@ -358,10 +364,10 @@ export class Hx711Stream {
 
   /** The filtered value of the next conversion, without noise. */
   private convert(): number {
-    this.time += this.period;
+    this.last += this.period;
     let sum = 0;
     for (let i = 0; i < 4; i++)
-      sum += this.pits.counts(this.channel, this.time - (i * this.period) / 4);
+      sum += this.pits.counts(this.channel, this.last - (i * this.period) / 4);
     this.history[this.slot] = sum / 4;
     this.slot = (this.slot + 1) % 4;
     if (this.filled < 4) this.filled++;

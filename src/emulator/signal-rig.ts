@@ -9,13 +9,14 @@
  *
  *   import { SignalRig } from "../emulator/index.js";
  *   const rig = new SignalRig({ seed: 7, counts: 4, physics: "dropped", lining: "felt", noiseLsb: 0.6 });
- *   rig.at(1.0);
- *   rig.drop("A1");                       // a stone falls into A1, first impact at t = 1 s
+ *   rig.at(1).drop("A1");                 // a stone falls into A1, first impact at t = 1 s
  *   rig.restHand("A2", 0.9, 1.4);         // a hand on A2's rim from 0.9 s to 1.4 s
  *   const hx = rig.hx711("A1", 0.9);      // A1's HX711, first conversion at 0.9 s
- *   while (hx.time < 1.5) { const word = hx.next(); … hx.time … }
- *   for (let t = 0.9; t < 1.5; t += 0.03) rig.adcCode("A1", t);   // the stock board's codes
- *   rig.expectedCode("A1", 5)             // A1's code with 5 stones at rest, no noise
+ *   while (hx.time < 1.5) console.log(hx.time, hx.next());   // time: the next conversion's
+ *   for (let t = 0.9; t < 1.5; t += 0.03) console.log(t, rig.adcCode("A1", t));
+ *   rig.hx711Cell("A1");                  // { zero, perStone }: what a calibration finds
+ *   rig.expectedCode("A1", 5);            // A1's stock code with 5 stones at rest, no noise
+ *   rig.pits.lastDrop("A1");              // how the stone fell: height, restitution, impacts
  *
  * Changes happen at the clock's time (`at`); ask for signals after setting
  * it. `adcCode` times must not go back for a pit (its RC filter runs forward);
@@ -113,9 +114,9 @@ export class SignalRig {
     const stream = this.hx711(pit, from);
     const times: number[] = [];
     const words: number[] = [];
-    for (let w = stream.next(); stream.time < until; w = stream.next()) {
+    while (stream.time < until) {
       times.push(stream.time);
-      words.push(w);
+      words.push(stream.next());
     }
     return { times, words };
   }
