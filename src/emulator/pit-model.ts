@@ -131,7 +131,12 @@ interface Ring {
   readonly kick: number;
   readonly w: number;
   readonly tau: number;
+  /** From when its ringing is negligible (below 10⁻⁶ of its start), s; the placed model: never. */
+  readonly quiet: number;
 }
+
+/** A ringing of the dropped model is negligible after this many time constants (e^−14 < 10⁻⁶). */
+const QUIET_TAUS = 14;
 
 interface Hand {
   readonly from: number;
@@ -361,7 +366,7 @@ export class PitModels {
     const t = this.now();
     if (this.physics === "placed") {
       p.rings = p.rings.filter((s) => t - s.t < 10 * this.ringTau);
-      p.rings.push({ t, step: delta, kick: 0, w: this.ringW, tau: this.ringTau });
+      p.rings.push({ t, step: delta, kick: 0, w: this.ringW, tau: this.ringTau, quiet: Infinity });
       return;
     }
     this.prune(p, t);
@@ -388,10 +393,12 @@ export class PitModels {
       b.times.forEach((dt, k) => {
         const j = b.impulses[k] ?? 0;
         // An impulse J on the spring–mass cup: force J·ω·sin ωt (in grams-force: ×1000/g).
-        p.rings.push({ t: t + dt, step: 0, kick: ((j * w) / GRAVITY) * 1000, w, tau });
+        const kick = ((j * w) / GRAVITY) * 1000;
+        p.rings.push({ t: t + dt, step: 0, kick, w, tau, quiet: t + dt + QUIET_TAUS * tau });
       });
       // Its weight, absent in flight, sits on the cup from the last impact on.
-      p.rings.push({ t: t + b.restsAfter, step: grams, kick: 0, w, tau });
+      const rest = t + b.restsAfter;
+      p.rings.push({ t: rest, step: grams, kick: 0, w, tau, quiet: rest + QUIET_TAUS * tau });
       p.lastDrop = { at: t, grams, height, restitution: e, bounce: b };
     });
   }
@@ -403,13 +410,13 @@ export class PitModels {
     const tau = ringSeconds(p.lining, p.stones.length, q);
     const j = (grams / 1000) * pick(q.liftSpeed, this.chance);
     const kick = ((j * w) / GRAVITY) * 1000 * (this.chance() < 0.5 ? -1 : 1);
-    p.rings.push({ t, step: -grams, kick, w, tau });
+    p.rings.push({ t, step: -grams, kick, w, tau, quiet: t + QUIET_TAUS * tau });
   }
 
   /** Drops disturbances over by `t` (their ringing below 10⁻⁶ of its start). */
   private prune(p: Pit, t: number): void {
     let n = 0;
-    for (const r of p.rings) if (t - r.t < 14 * r.tau + LOOK_BACK) p.rings[n++] = r;
+    for (const r of p.rings) if (t < r.quiet + LOOK_BACK) p.rings[n++] = r;
     p.rings.length = n;
     n = 0;
     for (const h of p.hands) if (t < h.until + h.release + LOOK_BACK) p.hands[n++] = h;
@@ -422,15 +429,20 @@ export class PitModels {
     if (p === undefined) return 0;
     let grams = p.cup;
     for (const s of p.stones) grams += s;
+    let over = 0;
     for (const r of p.rings) {
       const dt = t - r.t;
       if (dt < 0) grams -= r.step;
-      else {
+      else if (t >= r.quiet) {
+        // Rung down: its step is in the stones; dropped once callers cannot look back to it.
+        if (t > r.quiet + LOOK_BACK) over++;
+      } else {
         const decay = Math.exp(-dt / r.tau);
         grams -= r.step * decay * Math.cos(r.w * dt);
         if (r.kick !== 0) grams += r.kick * decay * Math.sin(r.w * dt);
       }
     }
+    if (over > 0) this.prune(p, t);
     for (const h of p.hands) grams += handGrams(h, t);
     if (this.ambient !== null) grams += p.drift * this.ambient.at(t);
     return p.zero + p.gain * grams;
