@@ -1,15 +1,28 @@
 /**
  * What a load cell under a pit feels, in grams, over emulated time: the cup,
  * the stones in it (each with its own weight from a matched, seeded stone
- * set), the cell's zero offset and sensitivity, and how the cup rings after a
- * stone lands or is lifted. The stones follow a `PhysicalBoard`: stones
+ * set), the cell's zero offset and sensitivity, and how the cup moves when a
+ * stone arrives or leaves. The stones follow a `PhysicalBoard`: stones
  * lifted go into the hand (last in, first out) and are the ones dropped next,
  * so the same 32 calibration stones moved from pit to pit stay the same
  * stones; stones placed with an empty hand come from the box.
  *
+ * How a stone arrives is `physics` (physics.ts, hardware/physics.md):
+ * `"placed"` (set down at rest, the cup ringing at 140 Hz) or `"dropped"`
+ * (it falls, bounces with its weight absent in flight, each impact an
+ * impulse ringing the cup at a frequency that falls with load and dies by the
+ * cup's `lining`; the cells' zeros drift with the room's temperature). A hand
+ * can rest on a rim in either (`restHand`, times in seconds of the same clock:
+ * an emulated board's `now` / 1000).
+ *
  *   const stones = new StoneBox({ grams: 5.4, spread: 0.01, seed: 3 });
- *   const pits = new PitModels(physical, stones, { seed: 3 }, () => nowSeconds);
+ *   const pits = new PitModels(physical, channelOfPit, stones, { seed: 3, physics: "dropped" }, () => nowSeconds);
  *   pits.counts(ch, t)             // ADC counts of channel ch at time t (before the ADC's filter)
+ *   pits.restHand("A1", 2.0, 2.5)  // a hand on A1's rim from 2 s to 2.5 s
+ *   pits.lastDrop("A1")            // how the last stone into A1 fell
+ *
+ * `counts` is called per conversion per channel: it allocates nothing, and a
+ * pit keeps only the disturbances still ringing (pruned as they die).
  */
 import { seededRandom } from "../shared/index.js";
 import type { PhysicalBoard } from "../board/index.js";
