@@ -14,7 +14,9 @@ import {
   REALISTIC,
   REFERENCE_STONE_GRAMS,
   SignalRig,
+  StockBoard,
   bounceSeconds,
+  loadStandardFirmata,
   ringHz,
   ringSeconds,
 } from "../../src/emulator/index.js";
@@ -406,5 +408,24 @@ describe("the model", () => {
     expect(g(1)).toBeCloseTo(0, 6);
     const hz = measuredHz((t) => g(t) - stone, 1.0005, 1.1);
     expect(hz).toBeCloseTo(140, 0);
+  });
+});
+
+describe("the emulated boards", () => {
+  it("take the physics and the ADC noise as options", () => {
+    const image = loadStandardFirmata();
+    if (!image.ok) throw new Error(image.error.message);
+    const made = StockBoard.create({
+      firmware: image.value,
+      seed: 3,
+      pits: { physics: "dropped", lining: { A1: "felt" } },
+      frontEnd: { noiseLsb: 1 },
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const board = made.value;
+    expect(board.pits.physics).toBe("dropped");
+    expect(board.pits.liningOf("A1")).toBe("felt");
+    expect(board.pits.liningOf("A2")).toBe("hard");
+    expect(board.afe.noiseVolts).toBeCloseTo(5 / 1024, 12);
   });
 });
