@@ -69,7 +69,7 @@ export interface PhysicsParameters {
    * A pile damps the bounce: a stone landing on n stones bounces with
    * e / (1 + n / restitutionStones). A loose granular bed absorbs most of an
    * impact (assumption, after the low effective restitution of impacts on
-   * granular beds); with 4 stones the bounce halves, on 20 it is gone.
+   * granular beds); with 4 stones the bounce halves, on 20 it is a sixth (≤ 15 ms).
    */
   readonly pileRestitutionStones: number;
   /** A pile damps the ringing too: τ / (1 + n / ringStones) (assumption: friction between stones). */
@@ -99,8 +99,11 @@ export interface PhysicsParameters {
 export interface TemperatureParameters {
   /**
    * Zero drift of a cell, stones (5.4 g) per °C: 0.07 (issue 27; hardware/firmata.md
-   * §2.1: the INA125P's ≤ 2 µV/°C offset drift, ≤ 0.07 stone/°C; a 1 kg cell's
-   * zero drift of 0.02–0.05 % FS / 10 °C is of the same order).
+   * §2.1: the INA125P's ≤ 2 µV/°C offset drift, ≤ 0.07 stone/°C at its
+   * datasheet maximum). A cheap 1 kg bar cell's own zero coefficient
+   * (typically 0.05 % FS / 10 °C, 0.05 g/°C ≈ 0.01 stone/°C) is smaller; with
+   * mounting stress and gradients 0.07 is the pessimistic figure, used for
+   * both boards.
    */
   readonly driftStonesPerDegree: number;
   /** Each cell's coefficient: ± this relative spread around the figure, with a seeded sign. */
