@@ -419,6 +419,11 @@ export class PitModels {
   /** `grams` lifted at `t`: the weight goes (the cup rings) and the fingers knock it a little. */
   private lift(p: Pit, grams: number, t: number): void {
     const q = this.parameters;
+    // A stone still bouncing is the first lifted (last in, first out): the hand catches it,
+    // so its impacts and its coming to rest still to come are off.
+    let n = 0;
+    for (const r of p.rings) if (r.t <= t) p.rings[n++] = r;
+    p.rings.length = n;
     const w = ringOmega(p.cup, sum(p.stones), q);
     const tau = ringSeconds(p.lining, p.stones.length, q);
     const j = (grams / 1000) * pick(q.liftSpeed, this.chance);

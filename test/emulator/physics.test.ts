@@ -161,6 +161,21 @@ describe("a dropped stone bounces", () => {
     const first = record.bounce.impulses[0] ?? 0;
     expect(first).toBeCloseTo((record.grams / 1000) * v0 * (1 + record.restitution), 9);
   });
+  it("caught in flight by a hand lifting it, it is gone at once", () => {
+    const calm: PhysicsParameters = {
+      ...PHYSICS,
+      dropHeight: [0.08, 0.08],
+      lining: { ...PHYSICS.lining, hard: { restitution: [0.38, 0.38], ringSeconds: 2e-4 } },
+    };
+    const { rig, ch, record } = dropped("hard", 0, 7, calm);
+    const rests = 1 + record.bounce.restsAfter;
+    expect(rests).toBeGreaterThan(1.05);
+    rig.at(1.01).lift(PIT, 1);
+    const cell = rig.pits.cellOf(ch);
+    const grams = (t: number) => (rig.pits.counts(ch, t) - cell.zero) / cell.countsPerGram;
+    // An empty cup with nothing bouncing in it, before and after the stone would have rested.
+    for (let t = 1.02; t < rests + 0.05; t += 0.005) expect(Math.abs(grams(t))).toBeLessThan(0.01);
+  });
 });
 
 describe("the cup rings", () => {
