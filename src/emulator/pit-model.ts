@@ -146,6 +146,8 @@ interface Ring {
   readonly tau: number;
   /** From when its ringing is negligible (below 10⁻⁶ of its start), s; the placed model: never. */
   readonly quiet: number;
+  /** The fall it belongs to (each stone dropped, numbered from 1); 0: none. */
+  readonly fall: number;
 }
 
 /** A ringing of the dropped model is negligible after this many time constants (e^−14 < 10⁻⁶). */
@@ -208,6 +210,8 @@ export class PitModels {
   private readonly ringTau: number;
   /** Drops, lifts and hands: their own stream, so the cells of a seed stay as they were. */
   private readonly chance: () => number;
+  /** Stones dropped so far (numbers each fall's rings). */
+  private fallCount = 0;
   private readonly ambient: Ambient | null;
 
   /** `channelOfPit` maps a pit name to its sensor channel (the geometry file). */
@@ -379,12 +383,20 @@ export class PitModels {
     const t = this.now();
     if (this.physics === "placed") {
       p.rings = p.rings.filter((s) => t - s.t < 10 * this.ringTau);
-      p.rings.push({ t, step: delta, kick: 0, w: this.ringW, tau: this.ringTau, quiet: Infinity });
+      p.rings.push({
+        t,
+        step: delta,
+        kick: 0,
+        w: this.ringW,
+        tau: this.ringTau,
+        quiet: Infinity,
+        fall: 0,
+      });
       return;
     }
     this.prune(p, t);
     if (added.length > 0) this.drop(p, before, added, t);
-    else this.lift(p, -delta, t);
+    else this.lift(p, -delta, before - count, t);
   }
 
   /** Stones `added` fall into a pit that held `before` stones, the first hitting at `t`. */
@@ -399,6 +411,7 @@ export class PitModels {
     const tau = ringSeconds(p.lining, p.stones.length, q);
     const lining = q.lining[p.lining];
     falls.forEach((grams, i) => {
+      const fall = ++this.fallCount;
       const height = pick(q.dropHeight, this.chance);
       const e0 = pick(lining.restitution, this.chance);
       const e = e0 / (1 + (before + i) / q.pileRestitutionStones);
@@ -407,28 +420,39 @@ export class PitModels {
         const j = b.impulses[k] ?? 0;
         // An impulse J on the spring–mass cup: force J·ω·sin ωt (in grams-force: ×1000/g).
         const kick = ((j * w) / GRAVITY) * 1000;
-        p.rings.push({ t: t + dt, step: 0, kick, w, tau, quiet: t + dt + QUIET_TAUS * tau });
+        const quiet = t + dt + QUIET_TAUS * tau;
+        p.rings.push({ t: t + dt, step: 0, kick, w, tau, quiet, fall });
       });
       // Its weight, absent in flight, sits on the cup from the last impact on.
       const rest = t + b.restsAfter;
-      p.rings.push({ t: rest, step: grams, kick: 0, w, tau, quiet: rest + QUIET_TAUS * tau });
+      const quiet = rest + QUIET_TAUS * tau;
+      p.rings.push({ t: rest, step: grams, kick: 0, w, tau, quiet, fall });
       p.lastDrop = { at: t, grams, height, restitution: e, bounce: b };
     });
   }
 
   /** `grams` lifted at `t`: the weight goes (the cup rings) and the fingers knock it a little. */
-  private lift(p: Pit, grams: number, t: number): void {
+  private lift(p: Pit, grams: number, stones: number, t: number): void {
     const q = this.parameters;
-    // A stone still bouncing is the first lifted (last in, first out): the hand catches it,
-    // so its impacts and its coming to rest still to come are off.
-    let n = 0;
-    for (const r of p.rings) if (r.t <= t) p.rings[n++] = r;
-    p.rings.length = n;
+    // Stones still bouncing are the first lifted (last in, first out): the hand catches
+    // them, so their impacts and their coming to rest still to come are off.
+    let caught = Infinity;
+    for (let k = 0; k < stones; k++) {
+      let last = 0;
+      for (const r of p.rings) if (r.t > t && r.fall > last && r.fall < caught) last = r.fall;
+      if (last === 0) break;
+      caught = last;
+    }
+    if (caught < Infinity) {
+      let n = 0;
+      for (const r of p.rings) if (r.t <= t || r.fall < caught) p.rings[n++] = r;
+      p.rings.length = n;
+    }
     const w = ringOmega(p.cup, sum(p.stones), q);
     const tau = ringSeconds(p.lining, p.stones.length, q);
     const j = (grams / 1000) * pick(q.liftSpeed, this.chance);
     const kick = ((j * w) / GRAVITY) * 1000 * (this.chance() < 0.5 ? -1 : 1);
-    p.rings.push({ t, step: -grams, kick, w, tau, quiet: t + QUIET_TAUS * tau });
+    p.rings.push({ t, step: -grams, kick, w, tau, quiet: t + QUIET_TAUS * tau, fall: 0 });
   }
 
   /** Drops disturbances over by `t` (their ringing below 10⁻⁶ of its start). */

@@ -176,6 +176,23 @@ describe("a dropped stone bounces", () => {
     // An empty cup with nothing bouncing in it, before and after the stone would have rested.
     for (let t = 1.02; t < rests + 0.05; t += 0.005) expect(Math.abs(grams(t))).toBeLessThan(0.01);
   });
+  it("a hand catching the second of two bouncing stones leaves the first to bounce on", () => {
+    const calm: PhysicsParameters = {
+      ...PHYSICS,
+      dropHeight: [0.08, 0.08],
+      pileRestitutionStones: 1e9,
+      lining: { ...PHYSICS.lining, hard: { restitution: [0.38, 0.38], ringSeconds: 2e-4 } },
+    };
+    const { rig, ch, record } = dropped("hard", 0, 7, calm);
+    const first = rig.pits.stonesIn(PIT)[0] ?? 0;
+    rig.at(1.005).drop(PIT);
+    rig.at(1.01).lift(PIT, 1);
+    const cell = rig.pits.cellOf(ch);
+    const grams = (t: number) => (rig.pits.counts(ch, t) - cell.zero) / cell.countsPerGram;
+    const rests = 1 + record.bounce.restsAfter;
+    expect(grams(rests - 0.01)).toBeCloseTo(0, 2);
+    expect(grams(rests + 0.01)).toBeCloseTo(first, 2);
+  });
 });
 
 describe("the cup rings", () => {
