@@ -50,7 +50,7 @@ bracket_pad = 4;         // pad on the cell's free end
 bracket_height = 12;     // cell top to the cup's seat
 bracket_seat_d = 30;     // the seat the cup's base is screwed to
 bracket_seat = 4;        // seat thickness
-cup_screw = 3;           // the cup is held by one M3 (or a 3 mm wood screw) from below
+cup_screw = 3;           // the cup is held by one countersunk M3 from inside the cup, through its base
 
 // --- Plates ---
 sensor_plate_thickness = 9;   // case bottom, plywood; the rails bolt to it
