@@ -84,7 +84,7 @@ void hal_init() {
   // LED chain on hardware SPI: D51 MOSI, D52 SCK; D53 SS an output so SPI stays master
   DDRB |= _BV(PB0);
   SPI.begin();
-  Serial.begin(115200);
+  uart_begin(KETE_BAUD);
   GPIOR1 = 0;
   GPIOR2 = 0;
 }
@@ -119,14 +119,11 @@ void hal_stack_monitor_step() {
 
 // ---- hal.h ------------------------------------------------------------------------------
 
-uint8_t hal_tx_room() {
-  int n = Serial.availableForWrite();
-  return n < 0 ? 0 : n > 255 ? 255 : (uint8_t)n;
-}
+uint8_t hal_tx_room() { return uart_tx_room(); }
 
-void hal_tx_write(const char* p, uint8_t n) { Serial.write((const uint8_t*)p, n); }
+void hal_tx_write(const char* p, uint8_t n) { uart_write((const uint8_t*)p, n); }
 
-bool hal_tx_done() { return Serial.availableForWrite() >= SERIAL_TX_BUFFER_SIZE - 1; }
+bool hal_tx_done() { return uart_tx_empty(); }
 
 void hal_eeprom_read(uint16_t addr, uint8_t* p, uint16_t n) { eeprom_read_block(p, (const void*)addr, n); }
 
@@ -148,7 +145,7 @@ void hal_status_led(bool on) {
 }
 
 void hal_reboot() {
-  Serial.flush();
+  uart_flush();
   kete_reset_magic = RESET_MAGIC;
   cli();
   wdt_enable(WDTO_15MS);
