@@ -22,6 +22,10 @@ void uart_write(const uint8_t* p, uint8_t n);
 bool uart_tx_empty();              // the transmit ring is empty (the last byte may still be shifting out)
 void uart_flush();                 // waits until every byte has left the pin
 
+// The watchdog, always on (hal_avr.cpp): started by hal_init(), kicked once per
+// loop pass; a pass that hangs for KETE_WDT_MS resets the board (BOOT … watchdog).
+void hal_watchdog_kick();
+
 // HX711s (hx711_avr.cpp). Masks are in canonical pit order (bit 0 = A1).
 uint32_t hx_ready_mask();                       // pits whose DOUT is low now
 uint32_t hx_read(int32_t raw[32]);              // 25 clocks on all rows; returns the pits

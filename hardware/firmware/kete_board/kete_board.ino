@@ -53,6 +53,7 @@ volatile uint16_t kete_loop_max_us;
 
 void loop() {
   uint32_t start = micros();
+  hal_watchdog_kick();
   drain();
   scan(millis());
   drain();
