@@ -13,7 +13,9 @@ extern volatile uint16_t kete_stack_peak;  // peak stack use in bytes (also in G
 
 // USART0 (uart_avr.cpp): the firmware's own driver, a 256-byte receive ring
 // whatever the build defines; the core's Serial is not used (nor linked).
-#define KETE_BAUD 115200UL
+#ifndef KETE_BAUD
+#define KETE_BAUD 115200UL  // PROTOCOL.md §2, §16 revision 1.5 (250000UL: exact, but only for a host told so)
+#endif
 void uart_begin(uint32_t baud);
 uint8_t uart_available();          // bytes waiting in the receive ring
 int16_t uart_read();               // the next byte, or -1
