@@ -64,12 +64,19 @@ function greedy(game: Game<Position>, p: Position, random: () => number): LegalM
 
 /**
  * Plays up to `maxPlies` greedy plies of HusBao (front row) on the emulated
- * board; at ply `hangPly`, `hangAfterMs` after the hand starts sowing, the
+ * board; at ply `hangPly` the firmware hangs `hangAfterMs` after the hand
+ * starts sowing, or, with `hangAfterMs` null, as the move's last stone lands
+ * (its settled reading then comes only from the rebooted board). In either case
  * firmware hangs.
  */
 export async function hangDuringGame(
   image: Uint8Array,
-  { seed = 5, maxPlies = 6, hangPly = 2, hangAfterMs = 400 } = {},
+  {
+    seed = 5,
+    maxPlies = 6,
+    hangPly = 2,
+    hangAfterMs = null,
+  }: { seed?: number; maxPlies?: number; hangPly?: number; hangAfterMs?: number | null } = {},
 ): Promise<HangGameResult> {
   const game = findGame("husbao-front") as Game<Position>;
   const init = game.initial({});
@@ -114,7 +121,7 @@ export async function hangDuringGame(
   const played: string[] = [];
   let hangAt = NaN;
   let moveAfterHang = NaN;
-  let moveOtherwise = 0;
+  let moveOtherwise = -Infinity;
   let ledsBack = false;
   let ledMismatch: string[] = [];
   let p = init.value;
@@ -134,12 +141,20 @@ export async function hangDuringGame(
     for (let ply = 0; ply < maxPlies && game.outcome(p) === null; ply++) {
       const m = greedy(game, p, random);
       const before = moves().length;
-      if (ply === hangPly) {
-        clock.schedule(() => {
-          hangAt = board.now;
-          board.mcu.injectHang();
-        }, hangAfterMs);
-      }
+      const target = game.sensorView(m.position).counts;
+      const hang = (): void => {
+        hangAt = board.now;
+        board.mcu.injectHang();
+      };
+      if (ply === hangPly && hangAfterMs !== null) clock.schedule(hang, hangAfterMs);
+      // the moment the board shows the move's end: its last stone landed
+      let lastStoneAt = NaN;
+      const offChange = board.physical.onChange(() => {
+        const now = board.physical.counts();
+        if (!Number.isNaN(lastStoneAt) || !now.every((c, i) => c === target[i])) return;
+        lastStoneAt = board.now;
+        if (ply === hangPly && hangAfterMs === null) clock.schedule(hang, 0);
+      });
       const sown = await playTrace(board.physical, m.trace, {
         perStoneMs: [150, 300],
         seed: seed * 100 + ply,
@@ -147,10 +162,10 @@ export async function hangDuringGame(
       });
       if (!sown.ok) throw new Error(`ply ${ply} ${m.move}: ${sown.error.message}`);
       played.push(m.move);
-      const sownAt = clock.now();
       const accepted = await until(() => moves().length > before || bad().length > 0, 5000);
+      offChange();
       if (!accepted || bad().length > 0) break;
-      const took = (events.filter((e) => e.type === "move").at(-1)?.at ?? NaN) - sownAt;
+      const took = (events.filter((e) => e.type === "move").at(-1)?.at ?? NaN) - lastStoneAt;
       if (ply !== hangPly) moveOtherwise = Math.max(moveOtherwise, took);
       else {
         moveAfterHang = took;

@@ -40,7 +40,7 @@ describe.skipIf(hex === null)("the reference firmware's watchdog on the emulated
     await t.waitFor(/ BOOT 2 watchdog\*/, 1000, from + 1);
   });
 
-  it("a hang while a hand sows: kete's session re-handshakes, the game goes on, nothing lost, within 3 s", async () => {
+  it("a hang as a move's last stone lands: kete's session re-handshakes, the move is taken from the rebooted board, nothing lost, within 3 s", async () => {
     const image = loadFirmware(hex!);
     if (!image.ok) throw new Error(image.error.message);
     const r = await hangDuringGame(image.value, { seed: 5, maxPlies: 4, hangPly: 1 });
@@ -55,6 +55,9 @@ describe.skipIf(hex === null)("the reference firmware's watchdog on the emulated
     expect(r.toBoot).toBeLessThan(600);
     expect(r.toReady).toBeLessThan(3000);
     expect(r.toBoard).toBeLessThan(3000);
+    // the move's settled reading came from the rebooted board: later than the others, within 3 s
+    expect(r.moveAfterHang).toBeGreaterThan(r.toBoot);
+    expect(r.moveAfterHang).toBeGreaterThan(r.moveOtherwise);
     expect(r.moveAfterHang).toBeLessThan(3000);
     expect(r.ledMismatch).toEqual([]);
   });
