@@ -59,8 +59,9 @@ extern "C" void kete_early(void) {
 
 // ---- the watchdog, always on ---------------------------------------------------------
 //
-// Interrupt-and-reset mode, 0.5 s (the longest legitimate loop pass is ≈ 14 ms; boot,
-// setup() included, ≈ 10 ms; EEPROM records are written a byte per pass). A pass
+// Interrupt-and-reset mode, 0.5 s (the longest legitimate loop pass is ≈ 14 ms; the
+// rest of setup() under 10 ms, the boot counter's EEPROM bytes included; calibration
+// records are written a byte per pass). A pass
 // that does not come back within 0.5 s runs the interrupt below, which marks the
 // reset in .noinit, so BOOT says "watchdog" even where a bootloader cleared
 // MCUSR, and resets the chip 16 ms later. With interrupts off (a hang inside an
