@@ -244,6 +244,8 @@ export class Mega2560 {
   private watchdog!: Watchdog;
   /** Resets since power-up, by reason (tests). */
   readonly resets: ResetReason[] = [];
+  /** Flash words patched by `injectHang`, restored by the next reset. */
+  private patches: [word: number, original: number][] = [];
 
   constructor(
     flashImage: Uint8Array,
@@ -301,8 +303,35 @@ export class Mega2560 {
     this.stopRequested = true;
   }
 
+  /**
+   * A firmware hang, as a loop that never ends: the instruction at the PC
+   * becomes `rjmp .-2` (0xCFFF, a jump to itself), so the program spins there
+   * with the interrupts as they were, until a reset (the watchdog's, if the
+   * firmware keeps one running) restores the flash word: the reset clears
+   * whatever state made the loop hang. With `mainLoop` (default) the chip first
+   * runs on, at most 100,000 cycles, until it is outside an interrupt routine
+   * (SREG's I flag set), so the hang is in the main loop with interrupts on.
+   * Returns the word address of the hang.
+   */
+  injectHang({ mainLoop = true }: { mainLoop?: boolean } = {}): number {
+    const SREG = 0x5f;
+    const limit = this.cycles + 100_000;
+    while (mainLoop && ((this.cpu.data[SREG] ?? 0) & 0x80) === 0 && this.cycles < limit) {
+      this.stopAt = this.cycles + 1;
+      avrInstruction(this.cpu);
+      this.cpu.tick();
+      this.stopAt = -Infinity;
+    }
+    const pc = this.cpu.pc;
+    this.patches.push([pc, this.flash[pc] ?? 0]);
+    this.flash[pc] = 0xcfff;
+    return pc;
+  }
+
   /** Resets the chip: every register to its reset value, MCUSR says why. */
   reset(reason: ResetReason): void {
+    for (const [word, original] of this.patches.reverse()) this.flash[word] = original;
+    this.patches = [];
     const cycles = this.cycles;
     const keep = reason === "power" ? null : this.current.cpu.data.slice(SRAM_START);
     const flags =

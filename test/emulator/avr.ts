@@ -123,14 +123,20 @@ export class TestBoard {
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The reference firmware image, built by `make -C hardware/firmware`. */
 export const FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_board.hex");
+/** The same sketch built as the Arduino IDE builds it (`make -C hardware/firmware ide`). */
+export const IDE_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build-ide/kete_board.hex");
 
 /**
  * The reference firmware's .hex, built first if it is missing (test files run
  * in parallel: one builds under a lock, the others wait for it). Null when it
  * cannot be built here (said loudly; fatal in CI).
  */
-export async function referenceFirmware(suite: string): Promise<string | null> {
-  if (existsSync(FIRMWARE_HEX)) return FIRMWARE_HEX;
+export async function referenceFirmware(
+  suite: string,
+  build: "make" | "ide" = "make",
+): Promise<string | null> {
+  const hex = build === "ide" ? IDE_FIRMWARE_HEX : FIRMWARE_HEX;
+  if (existsSync(hex)) return hex;
   if (!avrToolchain(suite)) return null;
   const lock = join(tmpdir(), "kete-firmware-build.lock");
   for (let waited = 0; ; waited += 200) {
@@ -143,16 +149,16 @@ export async function referenceFirmware(suite: string): Promise<string | null> {
     }
   }
   try {
-    if (!existsSync(FIRMWARE_HEX)) {
+    if (!existsSync(hex)) {
       const r = spawnSync("make", ["-C", join(ROOT, "hardware/firmware")], { encoding: "utf8" });
-      if (r.status !== 0 || !existsSync(FIRMWARE_HEX)) {
+      if (r.status !== 0 || !existsSync(hex)) {
         const why = `make -C hardware/firmware failed: ${(r.stderr ?? "").slice(-600)}`;
         if (inCi()) throw new Error(why);
         process.stderr.write(`\n${suite}: ${why}\nthe tests against the firmware are SKIPPED\n`);
         return null;
       }
     }
-    return FIRMWARE_HEX;
+    return hex;
   } finally {
     rmdirSync(lock);
   }

@@ -67,8 +67,8 @@ describe.skipIf(hex === null)("the reference firmware on the emulated board, und
     t.board.receive("09 PING*00\n");
     await t.waitFor(/ ERR rx-checksum\*/, 100, from);
     from = t.lines.length;
-    // An over-long line in one burst (26 ms at 115200 baud): the 256-byte ring of the
-    // Makefile build (22 ms) outlasts the longest main-loop pass, so no byte is lost.
+    // An over-long line in one burst (26 ms at 115200 baud): the firmware's own 256-byte
+    // receive ring (22 ms, every build) outlasts the longest main-loop pass, so no byte is lost.
     t.board.receive(`${"X".repeat(300)}\n`);
     await t.waitFor(/ ERR rx-overflow\*/, 200, from);
     from = t.lines.length;

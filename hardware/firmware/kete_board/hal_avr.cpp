@@ -12,7 +12,8 @@
 // ---- before main(): reset cause, watchdog off, stack painted ----------------
 
 #define STACK_CANARY 0xC5
-#define RESET_MAGIC 0x4B52  // "command": set before the watchdog reset of RESET
+#define RESET_MAGIC 0x4B52     // "command": set before the watchdog reset of RESET
+#define WATCHDOG_MAGIC 0x4857  // "watchdog": set by the watchdog's interrupt before its reset
 
 uint8_t kete_mcusr __attribute__((section(".noinit")));
 uint16_t kete_reset_magic __attribute__((section(".noinit")));
@@ -39,8 +40,16 @@ extern "C" void kete_stack_paint(void) {
       "    breq 1b\n" ::"M"(STACK_CANARY));
 }
 
-// .init3: r1 is zero and the stack works. Save and clear MCUSR, and stop a
-// watchdog left running by RESET, before the core's init() can be caught by it.
+// .init3: r1 is zero and the stack works. Save and clear MCUSR, and stop the
+// watchdog, before the C runtime and the core's init() run. After a watchdog
+// reset (RESET's, or a hang's) the chip restarts with the watchdog still on at
+// its shortest timeout, 16 ms: WDRF in MCUSR keeps WDE set, so WDE cannot be
+// cleared until WDRF is. Left on, it would reset the chip again before setup()
+// (clearing .bss and the core's init() take a while) — the reset loop that hung
+// the Mega 2560's old stk500v2 bootloaders, which did not clear WDRF (the one
+// shipped since 2012, Arduino issue #181, clears MCUSR and the watchdog itself,
+// then starts the sketch at once after a watchdog reset, so on such a board the
+// saved MCUSR is 0). The firmware's own watchdog is started by hal_init().
 extern "C" void kete_early(void) __attribute__((naked, used, section(".init3")));
 extern "C" void kete_early(void) {
   kete_mcusr = MCUSR;
@@ -48,12 +57,38 @@ extern "C" void kete_early(void) {
   wdt_disable();
 }
 
+// ---- the watchdog, always on ---------------------------------------------------------
+//
+// Interrupt-and-reset mode, 0.5 s (the longest legitimate loop pass is ≈ 14 ms; the
+// rest of setup() under 10 ms, the boot counter's EEPROM bytes included; calibration
+// records are written a byte per pass). A pass
+// that does not come back within 0.5 s runs the interrupt below, which marks the
+// reset in .noinit, so BOOT says "watchdog" even where a bootloader cleared
+// MCUSR, and resets the chip 16 ms later. With interrupts off (a hang inside an
+// ISR) the hardware clears WDIE at that first timeout and the next one resets
+// (BOOT says "watchdog" from WDRF, or "other" behind a bootloader that cleared it).
+#define WDT_TIMEOUT_BITS (_BV(WDP2) | _BV(WDP0))  // 0.5 s (64K cycles of the 128 kHz oscillator)
+
+static void watchdog_start() {
+  uint8_t sreg = SREG;
+  cli();
+  wdt_reset();
+  // the timed sequence: WDCE and WDE, then the new value within four cycles
+  __asm__ __volatile__(
+      "sts %0, %1\n\t"
+      "sts %0, %2\n\t" ::"n"(_SFR_MEM_ADDR(WDTCSR)),
+      "r"((uint8_t)(_BV(WDCE) | _BV(WDE))), "r"((uint8_t)(_BV(WDIE) | _BV(WDE) | WDT_TIMEOUT_BITS)));
+  SREG = sreg;
+}
+
+void hal_watchdog_kick() { wdt_reset(); }
+
 uint8_t hal_boot_reason() {
   uint8_t r = kete_mcusr;
   uint8_t reason;
   if (r & _BV(PORF)) reason = BOOT_POWER;
   else if ((r & _BV(WDRF)) && kete_reset_magic == RESET_MAGIC) reason = BOOT_COMMAND;
-  else if (r & _BV(WDRF)) reason = BOOT_WATCHDOG;
+  else if ((r & _BV(WDRF)) || kete_reset_magic == WATCHDOG_MAGIC) reason = BOOT_WATCHDOG;
   else if (r & _BV(BORF)) reason = BOOT_BROWNOUT;
   else if (r & _BV(EXTRF)) reason = BOOT_RESET;
   else if (kete_reset_magic == RESET_MAGIC) reason = BOOT_COMMAND;  // a bootloader cleared MCUSR
@@ -63,6 +98,7 @@ uint8_t hal_boot_reason() {
 }
 
 void hal_init() {
+  watchdog_start();
   // buttons: PE4 (D2), PE5 (D3), inputs with pull-ups
   DDRE &= (uint8_t) ~(_BV(PE4) | _BV(PE5));
   PORTE |= _BV(PE4) | _BV(PE5);
@@ -84,9 +120,17 @@ void hal_init() {
   // LED chain on hardware SPI: D51 MOSI, D52 SCK; D53 SS an output so SPI stays master
   DDRB |= _BV(PB0);
   SPI.begin();
-  Serial.begin(115200);
+  uart_begin(KETE_BAUD);
   GPIOR1 = 0;
   GPIOR2 = 0;
+}
+
+// The first timeout of a hung loop: say why in .noinit and reset within 16 ms.
+ISR(WDT_vect) {
+  kete_reset_magic = WATCHDOG_MAGIC;
+  wdt_enable(WDTO_15MS);
+  for (;;) {
+  }
 }
 
 uint8_t hal_buttons() {
@@ -119,14 +163,11 @@ void hal_stack_monitor_step() {
 
 // ---- hal.h ------------------------------------------------------------------------------
 
-uint8_t hal_tx_room() {
-  int n = Serial.availableForWrite();
-  return n < 0 ? 0 : n > 255 ? 255 : (uint8_t)n;
-}
+uint8_t hal_tx_room() { return uart_tx_room(); }
 
-void hal_tx_write(const char* p, uint8_t n) { Serial.write((const uint8_t*)p, n); }
+void hal_tx_write(const char* p, uint8_t n) { uart_write((const uint8_t*)p, n); }
 
-bool hal_tx_done() { return Serial.availableForWrite() >= SERIAL_TX_BUFFER_SIZE - 1; }
+bool hal_tx_done() { return uart_tx_empty(); }
 
 void hal_eeprom_read(uint16_t addr, uint8_t* p, uint16_t n) { eeprom_read_block(p, (const void*)addr, n); }
 
@@ -148,7 +189,7 @@ void hal_status_led(bool on) {
 }
 
 void hal_reboot() {
-  Serial.flush();
+  uart_flush();
   kete_reset_magic = RESET_MAGIC;
   cli();
   wdt_enable(WDTO_15MS);

@@ -24,10 +24,10 @@ void setup() {
   lastButtons = now;
 }
 
-// Moves received bytes from the UART's ring into the line assembler. Called
+// Moves received bytes from the UART's ring (uart_avr.cpp, 256 bytes) into the line assembler. Called
 // several times per loop pass, so the ring never fills (PROTOCOL.md §2).
 static void drain() {
-  while (Serial.available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)Serial.read(), millis());
+  while (uart_available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)uart_read(), millis());
 }
 
 static void scan(uint32_t now) {
@@ -53,6 +53,7 @@ volatile uint16_t kete_loop_max_us;
 
 void loop() {
   uint32_t start = micros();
+  hal_watchdog_kick();
   drain();
   scan(millis());
   drain();
