@@ -14,8 +14,12 @@
  *
  * Sensor and link imperfections (all off by default, seeded): count jitter
  * while the hand hovers over a pit or a pit has just changed (`jitter`,
- * `settleMs`), lost lines (`lineLoss`), corrupted lines (`lineCorruption`) and
- * spontaneous reboots (`rebootsPerMinute`).
+ * `settleMs`), a dropped stone's bounce (`bounceMs`: for a seeded 1/3 to all
+ * of that time after a count rises the pit reads count − 1 or count, and its
+ * settle timer restarts at every scan, as a bouncing stone in a hard cup does
+ * for 50–150 ms; src/emulator/physics.ts models it force by force), lost
+ * lines (`lineLoss`), corrupted lines (`lineCorruption`) and spontaneous
+ * reboots (`rebootsPerMinute`).
  *
  * On the Glassperlenspiel board (`2x5+2`) every place also has an RFID reader
  * (`tag-readers.ts`): the load cell weighs the beads, the reader names the
@@ -76,6 +80,12 @@ export interface NoiseOptions {
   readonly jitter?: number;
   /** How long a pit stays unsteady after its count changed, ms (slow settling). */
   readonly settleMs?: number;
+  /**
+   * A stone dropped into a pit bounces for a seeded `bounceMs`/3 .. `bounceMs` ms
+   * (hard wood: 50–150 ms): meanwhile the pit reads count − 1 or count and its
+   * settle timer restarts every scan. 0: off.
+   */
+  readonly bounceMs?: number;
   /** Chance that a board line is lost (its sequence number still used). */
   readonly lineLoss?: number;
   /** Chance that a board line is damaged on the way (one character changed). */
@@ -92,6 +102,7 @@ export interface NoiseOptions {
 export const DEFAULT_NOISE: Required<NoiseOptions> = {
   jitter: 0.3,
   settleMs: 300,
+  bounceMs: 150,
   lineLoss: 0.005,
   lineCorruption: 0.005,
   rebootsPerMinute: 0,
@@ -195,6 +206,10 @@ export class SimulatedFirmware {
   private mute = false;
   private cancelScan: (() => void) | null = null;
   private cancelBeat: (() => void) | null = null;
+  /** Per pit: until when a dropped stone bounces (scheduler ms), and the count last seen. */
+  private readonly bounceUntil: number[];
+  private readonly seenCounts: number[];
+  private readonly bounceRandom: () => number;
   /** Lines sent (including lost ones), commands received: for tests and benches. */
   sentLines = 0;
   readonly commands: HostMessage[] = [];
@@ -217,6 +232,13 @@ export class SimulatedFirmware {
     this.stored = physical.pits.map((pit, i) =>
       uncalibrated.has(pit) ? {} : { ...(this.cells[i] ?? NOMINAL_CELL) },
     );
+    // Bounces draw from their own stream, so the other noise of a seed is unchanged.
+    this.bounceRandom = seededRandom(((options.seed ?? 1) ^ 0xb0c3) >>> 0);
+    this.bounceUntil = physical.pits.map(() => -Infinity);
+    this.seenCounts = physical.hasHoles ? [] : physical.pits.map((p) => physical.count(p));
+    if (this.noise.bounceMs > 0 && !physical.hasHoles) {
+      physical.onChange((pit, count) => this.stoneMoved(pit, count));
+    }
     this.tagReaders = physical.hasGems
       ? new TagReaders(physical, seededRandom(((options.seed ?? 1) ^ 0x7a65) >>> 0), {
           lag: this.noise.tagLag,
@@ -451,6 +473,11 @@ export class SimulatedFirmware {
         }
       }
       let moving = between;
+      if (reading !== null && !between && now < (this.bounceUntil[i] ?? -Infinity)) {
+        // A stone in flight: its weight comes and goes.
+        reading = this.bounceRandom() < 0.5 ? Math.max(0, sensed - 1) : sensed;
+        moving = true;
+      }
       if (tags !== null) {
         const read = tags.tags[i] ?? [];
         // The beads its reader did not identify count as plain stones.
@@ -465,6 +492,17 @@ export class SimulatedFirmware {
         this.changedAt[i] = now;
       }
     });
+  }
+
+  /** A pit's count changed: a rise is a stone dropped, which bounces. */
+  private stoneMoved(pit: string, count: number): void {
+    const i = this.physical.pits.indexOf(pit);
+    if (i < 0) return;
+    const before = this.seenCounts[i] ?? 0;
+    this.seenCounts[i] = count;
+    if (count <= before) return;
+    const ms = this.noise.bounceMs * (1 / 3 + (2 / 3) * this.bounceRandom());
+    this.bounceUntil[i] = this.scheduler.now() + ms;
   }
 
   /**
@@ -835,6 +873,7 @@ function zeroNoise(): Required<NoiseOptions> {
   return {
     jitter: 0,
     settleMs: 0,
+    bounceMs: 0,
     lineLoss: 0,
     lineCorruption: 0,
     rebootsPerMinute: 0,

@@ -15,8 +15,19 @@
  * - PD_SCK high for more than 60 µs powers the chip down (DOUT high); the
  *   next low level resets it: gain 128, first data after the 50 ms settling time;
  * - the digital filter settles to a step in four conversions (each output is
- *   the mean of the last four conversion periods), plus seeded Gaussian noise;
- *   outputs saturate at 0x7FFFFF / 0x800000.
+ *   the mean of the last four conversion periods, the load sampled four times
+ *   a period), plus seeded Gaussian noise (40 counts rms); outputs saturate at
+ *   0x7FFFFF / 0x800000. The datasheet gives the settling time (50 ms at
+ *   80 SPS, 400 ms at 10 SPS: four conversions either way), not the filter's
+ *   shape; a boxcar over four periods is the simplest filter with that
+ *   settling (its nulls at multiples of 20 Hz take most of the cup's ringing)
+ *   and the one modelled (physics.ts `HX711`).
+ *
+ * For benches without the AVR, `Hx711Stream` gives one pit's output words at
+ * its conversion times from the same pit model, filter and noise:
+ *
+ *   const stream = new Hx711Stream(pits, channel, { seed: 3, startSeconds: 1 });
+ *   while (stream.time < 1.5) console.log(stream.time, stream.next());  // time: the next conversion's
  *
  * Rows: PD_SCK of row A..D on PH3..PH6; the DOUT lines of a row on PORTA,
  * PORTC, PORTL, PORTK; channel = 8 × row + bit.
@@ -25,6 +36,7 @@ import { seededRandom } from "../shared/index.js";
 import { MEGA_HZ } from "./atmega2560.js";
 import type { Chip, Mega2560, PortName } from "./atmega2560.js";
 import type { PitModels } from "./pit-model.js";
+import { HX711 } from "./physics.js";
 
 export interface Hx711Row {
   /** Bit of PORTH carrying the row's PD_SCK. */
@@ -289,5 +301,78 @@ export class Hx711Bank {
   }
 }
 
+/** The nominal conversion rate (RATE high), samples per second. */
+const HX711_SPS = HX711.sps;
+
 /** The nominal conversion period, ms. */
 export const HX711_PERIOD_MS = 1000 / 80;
+
+export interface Hx711StreamOptions {
+  readonly seed?: number;
+  /** Samples per second (default 80). */
+  readonly sps?: number;
+  /** The first conversion's time, s (default 0); the filter starts full, as on a chip long powered. */
+  readonly startSeconds?: number;
+}
+
+/**
+ * One HX711 at gain 128 without the AVR: `next()` converts at the chip's next
+ * conversion time (`time`, s; then `time` moves on a period) and returns the
+ * output word (signed counts):
+ * the mean of the last four conversion periods, each the load sampled four
+ * times in its period, plus Gaussian noise of `pits.noiseCounts`, saturating,
+ * as `Hx711Bank` does. Faults are not modelled here. Each call to `next` asks
+ * the pit model for 4 samples and allocates nothing.
+ */
+export class Hx711Stream {
+  /** The conversion period, s. */
+  readonly period: number;
+  /** The last conversion's time, s. */
+  private last: number;
+  private readonly gauss: () => number;
+  private readonly history = [0, 0, 0, 0];
+  private filled = 0;
+  private slot = 0;
+
+  constructor(
+    private readonly pits: PitModels,
+    readonly channel: number,
+    options: Hx711StreamOptions = {},
+  ) {
+    const random = seededRandom(((options.seed ?? 1) ^ 0x4712 ^ (channel << 8)) >>> 0);
+    this.gauss = () => {
+      const u = 1 - random();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+    };
+    this.period = 1 / (options.sps ?? HX711_SPS);
+    const start = options.startSeconds ?? 0;
+    // The three conversions before the first, so that the first output is a full mean.
+    this.last = start - 4 * this.period;
+    for (let i = 0; i < 3; i++) this.convert();
+  }
+
+  /** When the next conversion is, s (`startSeconds` at first). */
+  get time(): number {
+    return this.last + this.period;
+  }
+
+  /** The output word of the conversion at `time`, signed counts; `time` moves on a period. */
+  next(): number {
+    const v = this.convert() + this.gauss() * this.pits.noiseCounts;
+    return Math.max(MIN, Math.min(MAX, Math.round(v)));
+  }
+
+  /** The filtered value of the next conversion, without noise. */
+  private convert(): number {
+    this.last += this.period;
+    let sum = 0;
+    for (let i = 0; i < 4; i++)
+      sum += this.pits.counts(this.channel, this.last - (i * this.period) / 4);
+    this.history[this.slot] = sum / 4;
+    this.slot = (this.slot + 1) % 4;
+    if (this.filled < 4) this.filled++;
+    let total = 0;
+    for (let i = 0; i < this.filled; i++) total += this.history[i] ?? 0;
+    return total / this.filled;
+  }
+}

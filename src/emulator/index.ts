@@ -10,6 +10,8 @@ export * from "./eeprom-file.js";
 export * from "./hx711.js";
 export * from "./intel-hex.js";
 export * from "./pit-model.js";
+export * from "./physics.js";
+export * from "./signal-rig.js";
 export * from "./pty.js";
 export * from "./sk9822.js";
 export * from "./calibration.js";

@@ -36,6 +36,7 @@ import { PitModels, StoneBox } from "../../src/emulator/pit-model.js";
 import {
   AnalogFrontEnd,
   PITS_4X8,
+  adcNoiseVolts,
   pitName,
   type AnalogFrontEndOptions,
 } from "../../src/emulator/stock/analog-front-end.js";
@@ -102,7 +103,7 @@ export class SteppedFrontEnd implements FrontEnd {
     const spread = options.spread ?? 0.03;
     const shape = seededRandom(seed ^ 0xafe0);
     this.random = seededRandom(seed ^ 0xafe1);
-    this.noise = options.noiseVolts ?? 300e-6;
+    this.noise = adcNoiseVolts(options);
     this.tau = 1 / (2 * Math.PI * (options.cornerHz ?? 10));
     const offset = options.offsetVolts ?? 0.5;
     const gain = options.voltsPerGram ?? 0.0089;

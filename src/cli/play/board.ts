@@ -154,11 +154,14 @@ export function simulatedOptions(
     // The board's debounce follows the hands' pace, as a real board's would be
     // tuned to its players: faster hands, shorter settling. Jitter under a
     // hovering hand only at a person's pace: faster hands hover all the time
-    // and the board would never settle mid-move.
+    // and the board would never settle mid-move. So too a dropped stone's
+    // bounce (50–150 ms in a hard cup, issue 27): faster hands drop the next
+    // stone before it would end.
     noise: choice.noise
       ? {
           jitter: choice.pace >= 0.5 ? 0.2 : 0,
           settleMs: settleMs(choice.pace),
+          bounceMs: choice.pace >= 0.5 ? 150 : 0,
           lineLoss: 0.002,
           lineCorruption: 0.002,
         }

@@ -10,8 +10,11 @@
  * - the ≈ 10 Hz RC filter after it, a first-order low-pass integrated on
  *   the cycle clock (exact for an input held over each sub-step of ≤ 0.25 ms;
  *   the cup's 140 Hz ringing is mostly filtered away, as on the board);
- * - noise at the ADC input (amplifier, switch, reference): Gaussian, a few
- *   hundred µV rms, fresh for every conversion;
+ * - noise at the ADC input (amplifier, switch, reference, and the Mega's
+ *   own ADC with its CPU running): Gaussian, fresh for every conversion,
+ *   `noiseLsb` LSB rms of the 10-bit ADC (1 LSB = 5 V / 1024): 0.3, 0.6 (the
+ *   realistic one: 0.5–1 LSB rms with the CPU running) or 1.0; default
+ *   `DEFAULT_ADC_NOISE_LSB` (physics.ts: today the design's 300 µV ≈ 0.06 LSB);
  * - the switch: analogue input Ai carries pit i while the select line (D22)
  *   is low, pit 16 + i while it is high; it follows the RC filter, so a
  *   conversion just after the select changes already sees the other pit;
@@ -26,9 +29,11 @@
  *   const afe = new AnalogFrontEnd(pits, { seed: 3 }, () => seconds);
  *   afe.volts(5)              // pit 5's voltage at the switch input now (with noise)
  *   afe.adcCode(5, 5.0)       // what a 10-bit conversion against 5 V returns
+ *   afe.adcCodeAt(5, 1.25)    // the same at t = 1.25 s (benches: no clock needed; t rising per pit)
  */
 import { seededRandom } from "../../shared/index.js";
 import type { PitModels } from "../pit-model.js";
+import { DEFAULT_ADC_NOISE_VOLTS, MEGA_ADC } from "../physics.js";
 
 export const PITS_4X8 = 32;
 export const ANALOG_INPUTS = 16;
@@ -48,7 +53,12 @@ export interface AnalogFrontEndOptions {
   readonly voltsPerGram?: number;
   /** Relative spread of each pit's offset and gain, uniform ± (default 0.03). */
   readonly spread?: number;
-  /** Noise at the ADC input, volts rms (default 300e-6). */
+  /**
+   * Noise at the ADC input, LSB rms of the 10-bit ADC (1 LSB = 5 V / 1024):
+   * 0.3, 0.6 (realistic), 1.0. Default `DEFAULT_ADC_NOISE_LSB`. Wins over `noiseVolts`.
+   */
+  readonly noiseLsb?: number;
+  /** The same in volts rms (issue 15's design: 300e-6 ≈ 0.06 LSB). */
   readonly noiseVolts?: number;
   /** The RC filter's corner frequency, Hz (default 10). */
   readonly cornerHz?: number;
@@ -87,7 +97,7 @@ export class AnalogFrontEnd {
     const spread = options.spread ?? 0.03;
     const shape = seededRandom(seed ^ 0xafe0);
     this.random = seededRandom(seed ^ 0xafe1);
-    this.noise = options.noiseVolts ?? 300e-6;
+    this.noise = adcNoiseVolts(options);
     this.tau = 1 / (2 * Math.PI * (options.cornerHz ?? 10));
     const offset = options.offsetVolts ?? 0.5;
     const gain = options.voltsPerGram ?? 0.0089;
@@ -151,6 +161,28 @@ export class AnalogFrontEnd {
     }
   }
 
+  /**
+   * A 10-bit conversion of pit k at time `t` (s) against `reference` volts,
+   * without the board's clock: benches ask for the codes of one pit at its
+   * sample times. Times must not go back for a pit (the RC filter advances).
+   */
+  adcCodeAt(k: number, t: number, reference = MEGA_ADC.referenceVolts): number {
+    const a = this.amps[k];
+    if (a === undefined) return 0;
+    this.samples++;
+    let v: number;
+    if (a.fault === "rail-high") v = 5;
+    else if (a.fault === "rail-low") v = 0;
+    else if (a.fault === "frozen") v = a.offset;
+    else v = this.filtered(k, t) + this.noise * this.gaussian();
+    return Math.min(1023, Math.max(0, Math.round((v / reference) * 1023)));
+  }
+
+  /** The noise at the ADC input, volts rms. */
+  get noiseVolts(): number {
+    return this.noise;
+  }
+
   /** The pit analogue input `input` (0..15) carries, for the switch's select level. */
   static pitOf(input: number, selectHigh: boolean): number {
     return selectHigh ? ANALOG_INPUTS + input : input;
@@ -175,4 +207,10 @@ export class AnalogFrontEnd {
     const u = Math.max(1e-12, this.random());
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.random());
   }
+}
+
+/** The ADC noise an options object asks for, volts rms (`noiseLsb` first, then `noiseVolts`). */
+export function adcNoiseVolts(options: { noiseLsb?: number; noiseVolts?: number }): number {
+  if (options.noiseLsb !== undefined) return options.noiseLsb * MEGA_ADC.lsbVolts;
+  return options.noiseVolts ?? DEFAULT_ADC_NOISE_VOLTS;
 }
