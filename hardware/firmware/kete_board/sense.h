@@ -12,8 +12,9 @@
 #define X_ONE 256                 // x is in 1/256 stone
 #define X_QUIET 76                // within ±0.3 stone of a whole number (76/256 = 0.297)
 #define X_STEP 38                 // the median: more than 0.15 stone since the previous scan = moving
+#ifndef X_STILL                   // (a bench may build the replay with another window)
 #define X_STILL 26                // a raw reading more than 0.1 stone (26/256) from its still
-                                  // run's mean begins a new run (and restarts the settle timer)
+#endif                            // run's mean begins a new run (and restarts the settle timer)
 #define RUN_SHIFT 4               // the run's mean: exact over its first 16 readings (200 ms),
 #define RUN_CAP (1 << RUN_SHIFT)  // then each reading replaces 1/16 of it (follows slow drift)
 #define ZERO_STILL_MS 1000        // zero tracking: the run has lasted this long (and deb)
