@@ -11,6 +11,7 @@ import { benchFirmata } from "./firmata.js";
 import { benchHints } from "./hints.js";
 import { benchPlay } from "./play.js";
 import { benchSearch } from "./search.js";
+import { benchSettle } from "./settle.js";
 import { benchWeb } from "./web.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   emulator: benchEmulator,
   firmata: benchFirmata,
   search: benchSearch,
+  settle: benchSettle,
   hints: benchHints,
   web: benchWeb,
 };

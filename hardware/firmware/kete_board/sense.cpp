@@ -30,7 +30,8 @@ int32_t round_x(int32_t x) { return (x + 128) >> 8; }
 void pit_reset(PitState* p) {
   for (uint8_t i = 0; i < 3; i++) p->raw[i] = 0;
   p->x = 0;
-  p->xr = 0;
+  p->runSum = 0;
+  p->runN = 0;
   p->settleSince = 0;
   p->liftedSince = 0;
   p->rawPos = 0;
@@ -96,7 +97,8 @@ bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now) {
   if (!(p->flags & PS_INIT)) {
     p->flags |= PS_INIT;
     p->x = x;
-    p->xr = x;
+    p->runSum = x;  // the still run begins: a run of one is its own mean
+    p->runN = 1;
     p->count = clamp_count(round_x(x));
     p->cand = p->count;
     p->quiet = 0;
@@ -111,13 +113,23 @@ bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now) {
   int32_t step = x - p->x;
   bool moving = x < X_LIFTED || off > X_QUIET || off < -X_QUIET || step > X_STEP || step < -X_STEP;
   p->x = x;
-  // the settle timer follows the raw signal, reading by reading (pit_settled)
+  // the settle timer follows the raw signal's still run, reading by reading
+  // (pit_settled): compared with the run's mean without a division, as
+  // n × reading − sum against n × 0.1 stone (|x| < 2^23, n ≤ 16: no overflow)
   int32_t xr = stones_x256(raw, cal);
   int32_t offr = xr - round_x(xr) * X_ONE;
-  int32_t stepr = xr - p->xr;
-  p->xr = xr;
-  if (xr < X_LIFTED || offr > X_QUIET || offr < -X_QUIET || stepr > X_STEP || stepr < -X_STEP) {
-    p->settleSince = now;
+  int32_t n = p->runN;
+  int32_t dev = xr * n - p->runSum;
+  if (n == 0 || xr < X_LIFTED || offr > X_QUIET || offr < -X_QUIET || dev > X_STILL * n ||
+      dev < -X_STILL * n) {
+    p->settleSince = now;  // a new still run begins at this reading
+    p->runSum = xr;
+    p->runN = 1;
+  } else if (n < RUN_CAP) {
+    p->runSum += xr;
+    p->runN++;
+  } else {
+    p->runSum += xr - (p->runSum >> RUN_SHIFT);  // capped: the mean follows slow drift
   }
 
   if (x < X_LIFTED) {
@@ -152,6 +164,10 @@ bool pit_settled(const PitState* p, uint32_t now, uint16_t deb) {
   // the median agrees: quiet at the reported count (it lags the raw signal by a
   // scan or two, far less than any debounce worth setting)
   if ((p->flags & PS_MOVING) || p->cand != p->count || p->quiet < 2) return false;
+  // the run's mean is within ±0.3 stone of the count (255: at least 254.7)
+  int32_t n = p->runN;
+  int32_t dev = p->runSum - (int32_t)p->count * X_ONE * n;
+  if (dev < -X_QUIET * n || (p->count < 255 && dev > X_QUIET * n)) return false;
   return now - p->settleSince >= deb;
 }
 
@@ -171,9 +187,13 @@ bool pit_retry(PitState* p) {
 
 void pit_zero_track(const PitState* p, PitCal* cal, uint32_t now, uint16_t deb) {
   if (p->fault != FAULT_NONE || !(p->flags & PS_INIT) || (p->flags & PS_MOVING)) return;
-  if (p->count != 0 || p->nraw < 3) return;
-  if (deb != 0 && now - p->settleSince < deb) return;
+  if (p->count != 0 || p->nraw < 3 || p->runN < 3) return;
+  // still: the raw signal's run has lasted a second (and deb), so a hand
+  // resting on the rim, whose tremor breaks runs, is never tracked away
+  if (now - p->settleSince < (deb > ZERO_STILL_MS ? deb : ZERO_STILL_MS)) return;
   if (p->x > X_ZERO_TRACK || p->x < -X_ZERO_TRACK) return;
+  int32_t n = p->runN;
+  if (p->runSum > X_ZERO_TRACK * n || p->runSum < -X_ZERO_TRACK * n) return;
   int32_t med = median3(p->raw[0], p->raw[1], p->raw[2]);
   int32_t diff = med * 16 - cal->zero16;
   cal->zero16 += diff / 64;  // 1/64 of the difference per second

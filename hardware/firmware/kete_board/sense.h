@@ -1,8 +1,9 @@
 // sense.h: from raw HX711 readings to a stone count per pit, following
 // hardware/README.md §3: median of three, tare and gain in fixed point, the
 // moving rule, quantising within ±0.3 stone with hysteresis, the settle timer
-// (PROTOCOL.md §7), slow zero tracking and sensor faults. Portable: no AVR
-// headers; all arithmetic is integer (1/256 stone), except the calibration fit.
+// on the raw signal's still run (PROTOCOL.md §7), zero tracking of an empty,
+// still pit and sensor faults. Portable: no AVR headers; all arithmetic is
+// integer (1/256 stone), except the conversion to stones and the calibration fit.
 #ifndef KETE_SENSE_H
 #define KETE_SENSE_H
 
@@ -10,7 +11,13 @@
 
 #define X_ONE 256                 // x is in 1/256 stone
 #define X_QUIET 76                // within ±0.3 stone of a whole number (76/256 = 0.297)
-#define X_STEP 38                 // more than 0.15 stone since the previous scan = moving
+#define X_STEP 38                 // the median: more than 0.15 stone since the previous scan = moving
+#ifndef X_STILL                   // (a bench may build the replay with another window)
+#define X_STILL 26                // a raw reading more than 0.1 stone (26/256) from its still
+#endif                            // run's mean begins a new run (and restarts the settle timer)
+#define RUN_SHIFT 4               // the run's mean: exact over its first 16 readings (200 ms),
+#define RUN_CAP (1 << RUN_SHIFT)  // then each reading replaces 1/16 of it (follows slow drift)
+#define ZERO_STILL_MS 1000        // zero tracking: the run has lasted this long (and deb)
 #define X_ZERO_TRACK 51           // zero tracking only within ±0.2 stone
 #define X_LIFTED (-128)           // below −0.5 stone: a lifted cup, a broken mount
 #define LIFTED_FAULT_MS 2000      // ... faulty when that lasts 2 s
@@ -46,11 +53,12 @@ void cal_update(PitCal* cal);
 struct PitState {
   int32_t raw[3];        // the last three raw readings (ring)
   int32_t x;             // stones, 1/256, from the median
-  int32_t xr;            // stones, 1/256, of the last raw reading alone
+  int32_t runSum;        // the still run: sum of its raw readings in stones, 1/256 ...
   uint32_t settleSince;  // settle timer start: the first reading of the signal's still run (ms)
   uint32_t liftedSince;  // when x went below −0.5 (0 = not lifted)
   uint8_t rawPos;        // next slot of raw[]
   uint8_t nraw;          // readings seen since (re)start, saturating at 3
+  uint8_t runN;          // ... and how many (capped at RUN_CAP: runSum / runN is the mean)
   uint8_t sameRun;       // identical raw readings in a row, saturating
   uint8_t goodRun;       // fault recovery: readings in a row that look alive
   uint8_t count;         // the reported count
@@ -74,16 +82,22 @@ void pit_reset(PitState* p);
 bool pit_reading(PitState* p, PitCal* cal, int32_t raw, uint32_t now);
 // The pit's HX711 was not ready within 100 ms. Returns true when that starts a fault.
 bool pit_not_ready(PitState* p);
-// Settled (PROTOCOL.md §7): not faulty, the count agrees with the median, and
-// the raw signal has been still for `deb` ms. Stillness is judged reading by
-// reading on the raw signal (a step of more than 0.15 stone, or a weight more
-// than 0.3 stone from a whole number, starts a new still run), so the timer
-// starts at the first reading at the new weight, not at the later scan where
-// the median confirms the count; a glitch restarts it, never shortens it.
+// Settled (PROTOCOL.md §7): not faulty, the count agrees with the median and
+// with the still run's mean (within ±0.3 stone), and the raw signal has been
+// still for `deb` ms. Stillness is judged reading by reading on the raw signal:
+// a reading more than 0.1 stone from the mean of the run so far, or more than
+// 0.3 stone from a whole number, begins a new still run (a run of one is its
+// own mean). So the timer starts at the first reading at the new weight, not
+// at the later scan where the median confirms the count; a glitch restarts it,
+// never shortens it; ringing restarts it until it is under ±0.1 stone; and a
+// slow change is measured against the run's mean, not the previous reading,
+// so a stone arriving slowly cannot pass as drift.
 bool pit_settled(const PitState* p, uint32_t now, uint16_t deb);
 bool pit_faulty(const PitState* p);
 // Once a second: a faulty pit whose recent readings look alive again recovers
-// (returns true); a settled, quiet, empty pit's zero follows the reading.
+// (returns true); an empty pit (count 0, within ±0.2 stone, quiet) whose still
+// run has lasted ZERO_STILL_MS and deb has its zero moved 1/64 of the way to
+// the reading: temperature drift goes, a stone or a moving hand never moves it.
 bool pit_retry(PitState* p);
 void pit_zero_track(const PitState* p, PitCal* cal, uint32_t now, uint16_t deb);
 
