@@ -11,6 +11,7 @@ import { benchFirmata } from "./firmata.js";
 import { benchHints } from "./hints.js";
 import { benchPlay } from "./play.js";
 import { benchSearch } from "./search.js";
+import { benchSettle } from "./settle.js";
 import { benchWeb } from "./web.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   play: benchPlay,
   emulator: benchEmulator,
   firmata: benchFirmata,
+  settle: benchSettle,
   search: benchSearch,
   hints: benchHints,
   web: benchWeb,
