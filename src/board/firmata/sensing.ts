@@ -23,7 +23,10 @@
  * A hand resting on a rim restarts the run with its weight and its sway, but
  * between restarts its tremor (8–12 Hz, a few % of its weight) is what tells
  * it from stones: the run's **spread**, half the mean squared step between
- * its readings (from the third on: the first may be a filter's tail), must
+ * its readings (from the third on: the first may be a filter's tail; no
+ * one step counting for more than ten times the pit's noise, since a
+ * filter's or a ringing cup's tail is a large step or two and a tremor a
+ * large step at every reading), must
  * stay within what the pit's own ADC noise gives (`calmLimit`: χ²'s 99th
  * percentile for the first 7 steps, its 99.98th after). Each pit learns its
  * noise from its still runs (a running mean over 64 steps, between 0.3 LSB
@@ -174,6 +177,13 @@ type Options = Required<SensingOptions>;
 const MIN_NOISE = 0.3 * 0.3 + 1 / 12;
 /** Readings over which a pit's noise is learned (a running mean): about 2 s of scans. */
 const NOISE_READINGS = 64;
+/**
+ * No one step counts for more than this many times the pit's noise in the
+ * run's spread (a step of 4.5 σ): the tail of the RC filter or of the cup's
+ * ringing in a new run's first readings is one or two large steps, a hand's
+ * tremor is a large step at every reading.
+ */
+const STEP_CAP = 10;
 /** A run still for this long (and `deb`) teaches the pit its noise. */
 const LEARN_AFTER_MS = 300;
 
@@ -281,12 +291,6 @@ export class PitSensing {
       : { zero: p.zero, source: p.source };
   }
 
-  /** A pit's level now: the mean of its still run (ADC units), or null before its first reading. */
-  levelOf(pit: number): number | null {
-    const p = this.pits[pit];
-    return p === undefined || p.fresh ? null : p.mean;
-  }
-
   update(raw: readonly number[], now: number): SensingUpdate {
     const counts = new Array<number | null>(PIT_COUNT);
     const settled = new Array<boolean>(PIT_COUNT);
@@ -369,7 +373,8 @@ export class PitSensing {
         const half = (step * step) / 2;
         if (pit.stepsN < o.runReadings) pit.stepsN++;
         else pit.steps -= pit.steps / o.runReadings;
-        pit.steps += half;
+        // One large step is a filter's tail or the last of a cup's ringing; a tremor is many.
+        pit.steps += Math.min(half, STEP_CAP * pit.noise);
         if (pit.still) {
           // Learn the pit's own noise from its still readings, never above the design's ceiling.
           const ceiling = o.spreadRaw * o.spreadRaw;
