@@ -12,6 +12,7 @@ import { benchHints } from "./hints.js";
 import { benchPlay } from "./play.js";
 import { benchSearch } from "./search.js";
 import { benchSettle } from "./settle.js";
+import { benchSettleStock } from "./settle-stock.js";
 import { benchWeb } from "./web.js";
 
 const SECTIONS: Record<string, () => Promise<void>> = {
@@ -21,8 +22,9 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   play: benchPlay,
   emulator: benchEmulator,
   firmata: benchFirmata,
-  search: benchSearch,
   settle: benchSettle,
+  "settle-stock": benchSettleStock,
+  search: benchSearch,
   hints: benchHints,
   web: benchWeb,
 };

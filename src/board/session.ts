@@ -236,6 +236,8 @@ export class BoardSession implements BoardLink {
   private lastSeq: number | null = null;
   private knownBoot: number | null = null;
   private lastUptime: number | null = null;
+  /** Pits the board said need calibration since it last booted (`ERR calibration-needed`, `CALR … need`). */
+  private readonly needCalibration = new Set<string>();
   private backoffMs: number;
 
   private readonly desiredLeds = new Map<string, LedState>();
@@ -280,6 +282,16 @@ export class BoardSession implements BoardLink {
   /** Bad lines, gaps, NAKs and retransmissions so far, by code. */
   get lineErrors(): ReadonlyMap<string, number> {
     return this.errorCounts;
+  }
+
+  /**
+   * Pits the board has said need calibration since it last booted: its
+   * `ERR calibration-needed` lines (sent with BOOT, before the handshake is
+   * done, so before anyone has subscribed) and its answers to CALGET. In the
+   * order the board named them.
+   */
+  get uncalibratedPits(): readonly string[] {
+    return [...this.needCalibration];
   }
 
   /** The device's name, as used in messages. */
@@ -818,6 +830,8 @@ export class BoardSession implements BoardLink {
    */
   private detectReboot(message: BoardMessage, ready: boolean): boolean {
     if (message.type === "boot") {
+      // A new boot tells its uncalibrated pits again.
+      this.needCalibration.clear();
       if (ready || this.knownBoot !== null) {
         this.knownBoot = message.boot;
         if (ready) this.rebooted(`the board restarted (boot ${message.boot}, ${message.reason})`);
@@ -861,8 +875,13 @@ export class BoardSession implements BoardLink {
       case "error":
         this.boardError(message.code, message.pit);
         return;
+      case "calibration":
+        // CALGET's answers (the calibration CLI reads them whole through its tap).
+        if (message.status === "need") this.needCalibration.add(message.pit);
+        else this.needCalibration.delete(message.pit);
+        return;
       default:
-        return; // heartbeat (handled above), calibration reports
+        return; // heartbeat (handled above)
     }
   }
 
@@ -903,6 +922,7 @@ export class BoardSession implements BoardLink {
   }
 
   private boardError(code: BoardErrorCode, pit: string | null): void {
+    if (code === "calibration-needed" && pit !== null) this.needCalibration.add(pit);
     const messages: Record<string, string> = {
       "sensor-fault": `the sensor of pit ${pit ?? "?"} is faulty`,
       "calibration-needed": `pit ${pit ?? "?"} needs calibration`,

@@ -16,12 +16,20 @@ import type { EventEmitter } from "node:events";
 import type { Command } from "commander";
 import { FirmataBoard, SerialBoard, waitForReady } from "../board/index.js";
 import type { BoardSession, BoardSnapshot } from "../board/index.js";
+import { GEOMETRIES } from "../protocol/index.js";
 import type { InfoMessage } from "../protocol/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { recordEvent } from "./board-test/events.js";
 import { cycleLeds, ledProgram } from "./board-test/leds.js";
-import { describeInfo, emptyStats, painter, renderBoard, summary } from "./board-test/render.js";
+import {
+  describeInfo,
+  emptyStats,
+  painter,
+  renderBoard,
+  summary,
+  uncalibratedLine,
+} from "./board-test/render.js";
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
@@ -136,8 +144,26 @@ export async function testBoard(board: BoardSession, run: BoardTestRun): Promise
     if (report.redraw) screen.redraw();
   });
   if (!run.live) run.out(`${describeInfo(ready.value)}\n`);
+  const uncalibrated = await uncalibratedNote(board, ready.value, run);
+  if (uncalibrated !== null) screen.note(uncalibrated);
   if (run.once) return showOnce(board, run, screen);
   return watch(board, run, { screen, stats, info: ready.value });
+}
+
+/**
+ * The board's uncalibrated pits and the command that fixes it, or null. A
+ * board announces them (`ERR calibration-needed`) as it boots, before the
+ * handshake is done; one that did not boot just now (kept its power) is
+ * asked (CALGET) if it calibrates at all. hardware/README.md §16 step 3.
+ */
+async function uncalibratedNote(
+  board: BoardSession,
+  info: InfoMessage,
+  run: BoardTestRun,
+): Promise<string | null> {
+  if (info.calibration) await board.command({ type: "calibration-request" });
+  const cells = GEOMETRIES[info.geometry].cells;
+  return uncalibratedLine(board.uncalibratedPits, cells, run.port, run.boardKind ?? "serial");
 }
 
 /** Closes the board and says why in one line: exit 1. */
@@ -177,7 +203,15 @@ async function watch(
   screen.flush();
   if (run.leds && board.state === "ready") await board.clearLeds();
   await board.close();
-  run.out(`${summary(board.lineErrors, stats)}\n`);
+  const uncalibrated = uncalibratedLine(
+    board.uncalibratedPits,
+    GEOMETRIES[seen.info.geometry].cells,
+    run.port,
+    run.boardKind ?? "serial",
+  );
+  run.out(
+    `${summary(board.lineErrors, stats)}\n${uncalibrated === null ? "" : `${uncalibrated}\n`}`,
+  );
   return 0;
 }
 

@@ -100,34 +100,29 @@ describe("pit sensing", () => {
     expect(countOf(100 - 5, cal)).toBe(0); // below the tare: empty, not between counts
   });
 
-  it("settles a pit deb ms after its raw signal stopped moving, not before", () => {
+  it("settles a pit deb ms after its still run began, not before (scans every 30 ms)", () => {
     const s = new PitSensing(new Array(32).fill(cal), { debounceMs: 200, maxCount: 80 });
     let u = s.update(board(140), 0);
     expect(u.counts[0]).toBe(4);
     expect(u.settled[0]).toBe(false); // no pit settled in the first scan (§7)
-    u = s.update(board(140), 200);
-    expect(u.settled[0]).toBe(true);
-    // A stone drops: the count changes and the timer restarts.
-    u = s.update(board(150), 250);
+    for (let t = 30; t < 200; t += 30) expect(s.update(board(140), t).settled[0]).toBe(false);
+    expect(s.update(board(140), 210).settled[0]).toBe(true);
+    // A stone drops: the count changes and the run starts again.
+    u = s.update(board(150), 240);
     expect([u.counts[0], u.settled[0]]).toEqual([5, false]);
-    // Still moving by less than a count (a stone rolling): the timer restarts again.
-    s.update(board(154), 400);
-    u = s.update(board(150), 420);
-    expect(u.settled[0]).toBe(false);
-    u = s.update(board(151), 600); // a 1-LSB wobble is not a move
-    expect(u.settled[0]).toBe(false);
-    u = s.update(board(150), 625);
+    // A 1-LSB wobble is not a move: settled 200 ms after the stone.
+    for (let t = 270; t < 440; t += 30)
+      expect(s.update(board(t % 60 === 0 ? 151 : 150), t).settled[0]).toBe(false);
+    u = s.update(board(150), 450);
     expect([u.counts[0], u.settled[0]]).toEqual([5, true]);
   });
 
   it("holds the count of a weight between counts, unsettled", () => {
     const s = new PitSensing(new Array(32).fill(cal), { debounceMs: 100, maxCount: 80 });
-    s.update(board(140), 0);
-    s.update(board(140), 100);
-    const u = s.update(board(145), 150);
-    s.update(board(145), 500);
-    expect(u.counts[0]).toBe(4);
-    expect(s.update(board(145), 900).settled[0]).toBe(false);
+    for (let t = 0; t <= 300; t += 30) s.update(board(140), t);
+    let u = s.update(board(146), 330);
+    for (let t = 360; t <= 900; t += 30) u = s.update(board(146), t);
+    expect([u.counts[0], u.settled[0]]).toEqual([4, false]);
   });
 
   it("reports a pit stuck at a rail as a fault once, as ?, not holding up the others", () => {

@@ -66,6 +66,8 @@ export interface SimulatedStockOptions {
    */
   readonly model?: "emulated" | "stepped";
   readonly frontEnd?: Omit<AnalogFrontEndOptions, "seed" | "faults">;
+  /** Pits left out of the calibration file (a board not yet calibrated: `calibration-needed`). */
+  readonly uncalibrated?: readonly string[];
 }
 
 /** What the fake Mega needs of a front end. */
@@ -264,7 +266,9 @@ export async function openSimulatedStockBoard(
   const mega = new SimulatedStockMega(clock, options);
   const dir = mkdtempSync(join(tmpdir(), "kete-firmata-sim-"));
   const calibrationFile = join(dir, "cal.json");
-  writeFileSync(calibrationFile, formatCalibration("simulated", mega.calibration()));
+  const table = mega.calibration();
+  for (const pit of options.uncalibrated ?? []) table.delete(pit);
+  writeFileSync(calibrationFile, formatCalibration("simulated", table));
   const board = new FirmataBoard(mega.path, {
     binding: mega.binding,
     scheduler: clock,

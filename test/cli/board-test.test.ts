@@ -24,6 +24,7 @@ import {
   renderBoard,
   sideBreak,
   summary,
+  uncalibratedLine,
 } from "../../src/cli/board-test/render.js";
 import { Screen, liveScreen } from "../../src/cli/board-test/screen.js";
 
@@ -358,6 +359,35 @@ describe("--seconds", () => {
   });
 });
 
+describe("uncalibrated pits", () => {
+  const cells = GEOMETRIES["4x8"].cells;
+
+  it("names them in the board's order, with the command that calibrates them", () => {
+    expect(uncalibratedLine(["B3", "A1"], cells, "/dev/ttyACM0", "serial")).toBe(
+      "uncalibrated: A1 B3 — run `kete calibrate --port /dev/ttyACM0 --pits A1,B3`",
+    );
+    expect(uncalibratedLine(["C2"], cells, "/dev/ttyACM1", "firmata")).toBe(
+      "uncalibrated: C2 — run `kete calibrate --board firmata --port /dev/ttyACM1 --pits C2`",
+    );
+    // A new board: every pit, so no --pits.
+    expect(uncalibratedLine(cells, cells, "/dev/ttyACM0", "firmata")).toBe(
+      `uncalibrated: ${cells.join(" ")} — run \`kete calibrate --board firmata --port /dev/ttyACM0\``,
+    );
+    expect(uncalibratedLine([], cells, "/dev/ttyACM0", "serial")).toBeNull();
+  });
+
+  it("a board-error calibration-needed is not told pit by pit (the session keeps them)", () => {
+    const stats = emptyStats();
+    const report = recordEvent(stats, {
+      type: "board-error",
+      code: "calibration-needed",
+      pit: "A1",
+      message: "pit A1 needs calibration",
+    });
+    expect(report.notes).toEqual([]);
+  });
+});
+
 describe("whole runs on a simulated board", () => {
   function run(overrides: Partial<BoardTestRun> = {}) {
     let out = "";
@@ -406,6 +436,26 @@ describe("whole runs on a simulated board", () => {
     );
     expect(Object.keys(lit[0] ?? {})).toHaveLength(12); // every LED on in the first colour
     expect(sim.litLeds()).toEqual({}); // and all off at the end
+  });
+
+  it("--once on a board with uncalibrated pits: one line names them and the command (§16 step 3)", async () => {
+    const sim = new SimulatedBoard({ firmware: { uncalibrated: ["B3", "A1"] } });
+    const r = run({ once: true, port: "/dev/ttyACM0" });
+    expect(await testBoard(sim, r.options)).toBe(0);
+    const lines = r.out().split("\n");
+    expect(lines[2]).toBe(
+      "uncalibrated: A1 B3 — run `kete calibrate --port /dev/ttyACM0 --pits A1,B3`",
+    );
+    expect(r.out().match(/uncalibrated/g)).toHaveLength(1);
+  });
+
+  it("--seconds on a board with uncalibrated pits: the line again after the summary", async () => {
+    const sim = new SimulatedBoard({ firmware: { uncalibrated: ["D8"] } });
+    const r = run({ seconds: 0.3, leds: false, port: "/dev/ttyUSB0" });
+    expect(await testBoard(sim, r.options)).toBe(0);
+    expect(r.out()).toMatch(
+      /link lost 0 time\(s\)\nuncalibrated: D8 — run `kete calibrate --port \/dev\/ttyUSB0 --pits D8`\n$/,
+    );
   });
 
   it("a port that is not there: one line, exit 1, nothing on stdout", async () => {

@@ -492,7 +492,8 @@ export class HostFirmware {
     if (i < 0) return "bad-pit";
     if (typeof known !== "number") return "bad-args";
     if (raw === null) return "busy";
-    const tare = (this.table.get(pit) ?? NOMINAL_CALIBRATION).tare;
+    // The zero the pit counts from now: its tare as tracked, or found by the board if never calibrated.
+    const tare = this.sensing.zeroOf(i).zero;
     if (known === 0) {
       this.table.set(pit, { tare: raw[i] ?? tare, gain: this.gainOf(pit) });
     } else {
@@ -516,8 +517,9 @@ export class HostFirmware {
     this.options.saveCalibration?.(new Map(this.table));
   }
 
-  private calibrationList(): PitCalibration[] {
-    return PITS.map((pit) => this.table.get(pit) ?? NOMINAL_CALIBRATION);
+  /** Each pit's stored calibration; null for a pit not calibrated (the sensing zeroes it itself). */
+  private calibrationList(): (PitCalibration | null)[] {
+    return PITS.map((pit) => this.table.get(pit) ?? null);
   }
 
   private calibrationReport(): void {

@@ -34,6 +34,9 @@ export function recordEvent(stats: Stats, event: BoardEvent): EventReport {
         return tell(`sensor fault (${event.code}): ${event.message}`);
       return tell(`line error (${event.code}): ${event.message}`);
     case "board-error":
+      // A board that restarts names each uncalibrated pit again: the session keeps them,
+      // and board-test names them on one line (at the start and in the summary).
+      if (event.code === "calibration-needed") return tell();
       if (event.code === "sensor-fault" && event.pit !== null) stats.faults.add(event.pit);
       return tell(
         `board reports ${event.code}${event.pit === null ? "" : ` ${event.pit}`}: ${event.message}`,

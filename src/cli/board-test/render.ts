@@ -205,6 +205,29 @@ export function renderGemBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN):
     .join("\n");
 }
 
+/**
+ * The line that names a board's uncalibrated pits (in the board's order) and
+ * the command that calibrates them, e.g.
+ * "uncalibrated: A1 B3 — run `kete calibrate --port /dev/ttyACM0 --pits A1,B3`";
+ * `--pits` is left out when every pit needs it. Null when none does.
+ */
+export function uncalibratedLine(
+  pits: readonly string[],
+  cells: readonly string[],
+  port: string,
+  board: "serial" | "firmata",
+): string | null {
+  const named = new Set(pits);
+  const ordered = cells.filter((c) => named.has(c));
+  if (ordered.length === 0) return null;
+  const flags = [
+    ...(board === "firmata" ? ["--board firmata"] : []),
+    `--port ${port}`,
+    ...(ordered.length === cells.length ? [] : [`--pits ${ordered.join(",")}`]),
+  ];
+  return `uncalibrated: ${ordered.join(" ")} — run \`kete calibrate ${flags.join(" ")}\``;
+}
+
 /** What a run saw, for the closing summary. */
 export interface Stats {
   snapshots: number;
