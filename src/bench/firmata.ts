@@ -24,7 +24,7 @@ import { printTable } from "./report.js";
 
 const PITS = GEOMETRIES["4x8"].cells;
 /** The debounce `kete play` sets at a person's pace (settleMs(1), src/cli/play/board.ts). */
-const KETE_PLAY_DEB_MS = 150;
+const KETE_PLAY_DEB_MS = 100;
 /** The board's own default debounce (PROTOCOL.md §7), as the reference board's bench row uses. */
 const BOARD_DEB_MS = 200;
 /** 57600 baud, 8N1: ten bit times a byte. */

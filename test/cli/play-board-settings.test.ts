@@ -17,7 +17,7 @@ import {
 describe("the board settings kete play sends", () => {
   it("snapshots come more often than the quiet time that ends an ambiguous turn", () => {
     expect(SNAPSHOT_INTERVAL_MS).toBeLessThan(DEFAULT_TRACKING.quietMs);
-    expect(boardSettings(1)).toEqual({ debounceMs: 150, snapshotIntervalMs: SNAPSHOT_INTERVAL_MS });
+    expect(boardSettings(1)).toEqual({ debounceMs: 100, snapshotIntervalMs: SNAPSHOT_INTERVAL_MS });
     expect(boardSettings(0.05).debounceMs).toBe(30);
   });
 
@@ -33,7 +33,7 @@ describe("the board settings kete play sends", () => {
     if (!opened.ok || opened.value.sim === null) throw new Error("no simulated board");
     await scheduler.advance(500);
     expect(opened.value.sim.firmware.settings).toEqual({
-      debounceMs: 150,
+      debounceMs: 100,
       snapshotIntervalMs: SNAPSHOT_INTERVAL_MS,
     });
     await opened.value.sim.close();

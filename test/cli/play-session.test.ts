@@ -24,11 +24,11 @@ const husStart = (() => {
 })();
 
 describe("the board a game is played on", () => {
-  it("settling follows the hands' pace: 150 ms for a person, down to 30 ms", () => {
-    expect(settleMs(1)).toBe(150);
-    expect(settleMs(0.5)).toBe(75);
+  it("settling follows the hands' pace: 100 ms for a person (issue 27's measured debounce), down to 30 ms", () => {
+    expect(settleMs(1)).toBe(100);
+    expect(settleMs(0.5)).toBe(50);
     expect(settleMs(0.05)).toBe(30);
-    expect(settleMs(5)).toBe(150);
+    expect(settleMs(5)).toBe(100);
   });
 
   it("the simulated board jitters under the hand only at a person's pace", () => {
@@ -38,7 +38,7 @@ describe("the board a game is played on", () => {
       counts,
       realScheduler,
     );
-    expect(slow.noise).toMatchObject({ jitter: 0.2, settleMs: 150 });
+    expect(slow.noise).toMatchObject({ jitter: 0.2, settleMs: 100 });
     const fast = simulatedOptions(
       { port: null, pace: 0.1, noise: true, seed: 3 },
       counts,
@@ -48,7 +48,7 @@ describe("the board a game is played on", () => {
     expect(
       simulatedOptions({ port: null, pace: 1, noise: false, seed: 3 }, counts, realScheduler).noise,
     ).toBe(false);
-    expect(slow.session).toEqual({ debounceMs: 150, snapshotIntervalMs: SNAPSHOT_INTERVAL_MS });
+    expect(slow.session).toEqual({ debounceMs: 100, snapshotIntervalMs: SNAPSHOT_INTERVAL_MS });
   });
 
   it("the simulated board opens ready with the stones it was given", async () => {

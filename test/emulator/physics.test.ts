@@ -11,7 +11,6 @@ import {
   HX711,
   MEGA_ADC,
   PHYSICS,
-  REALISTIC,
   REFERENCE_STONE_GRAMS,
   SignalRig,
   StockBoard,
@@ -300,11 +299,11 @@ describe("the stock board's ADC noise", () => {
     });
   }
 
-  it("defaults to the design's 300 µV until the realistic model is switched on, then 0.6 LSB", () => {
+  it("defaults to the honest model: dropped stones and 0.6 LSB of ADC noise", () => {
     const rig = new SignalRig({ seed: 1 });
     expect(rig.afe.noiseVolts).toBe(DEFAULT_ADC_NOISE_VOLTS);
-    expect(DEFAULT_ADC_NOISE_VOLTS).toBeCloseTo(REALISTIC ? (0.6 * 5) / 1024 : 300e-6, 12);
-    expect(rig.pits.physics).toBe(REALISTIC ? "dropped" : "placed");
+    expect(DEFAULT_ADC_NOISE_VOLTS).toBeCloseTo((0.6 * 5) / 1024, 12);
+    expect(rig.pits.physics).toBe("dropped");
   });
 });
 

@@ -108,9 +108,16 @@ export function waitFlag(text: string | undefined): Result<number | undefined> {
   return ok(Math.round(n * 1000));
 }
 
-/** The board's debounce: 150 ms at a person's pace, down to 30 ms for fast unattended games. */
+/**
+ * The board's debounce: 100 ms at a person's pace, down to 30 ms for fast
+ * unattended games. 100 ms by measurement (issue 27, hardware/README.md §3):
+ * below 50 ms a stone still bouncing in a hard cup settles at the old count,
+ * below 80 ms a hand's tremor on a rim can; at 100 ms none of 20,000 drops
+ * settled falsely (`npm run bench -- settle`). The stock-parts host needs five
+ * readings of a still run (≈ 130 ms) anyway (hardware/firmata.md §13).
+ */
 export function settleMs(pace: number): number {
-  return Math.round(Math.min(150, Math.max(30, 150 * pace)));
+  return Math.round(Math.min(100, Math.max(30, 100 * pace)));
 }
 
 /**

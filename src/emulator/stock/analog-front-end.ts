@@ -14,7 +14,7 @@
  *   own ADC with its CPU running): Gaussian, fresh for every conversion,
  *   `noiseLsb` LSB rms of the 10-bit ADC (1 LSB = 5 V / 1024): 0.3, 0.6 (the
  *   realistic one: 0.5–1 LSB rms with the CPU running) or 1.0; default
- *   `DEFAULT_ADC_NOISE_LSB` (physics.ts: today the design's 300 µV ≈ 0.06 LSB);
+ *   `DEFAULT_ADC_NOISE_LSB` (physics.ts: 0.6 LSB rms, a Mega's ADC with its CPU running);
  * - the switch: analogue input Ai carries pit i while the select line (D22)
  *   is low, pit 16 + i while it is high; it follows the RC filter, so a
  *   conversion just after the select changes already sees the other pit;
