@@ -62,30 +62,13 @@ function greedy(game: Game<Position>, p: Position, random: () => number): LegalM
   return best;
 }
 
-/**
- * Plays up to `maxPlies` greedy plies of HusBao (front row) on the emulated
- * board; at ply `hangPly` the firmware hangs `hangAfterMs` after the hand
- * starts sowing, or, with `hangAfterMs` null, as the move's last stone lands
- * (its settled reading then comes only from the rebooted board). In either case
- * firmware hangs.
- */
-export async function hangDuringGame(
-  image: Uint8Array,
-  {
-    seed = 5,
-    maxPlies = 6,
-    hangPly = 2,
-    hangAfterMs = null,
-  }: { seed?: number; maxPlies?: number; hangPly?: number; hangAfterMs?: number | null } = {},
-): Promise<HangGameResult> {
-  const game = findGame("husbao-front") as Game<Position>;
-  const init = game.initial({});
-  if (!init.ok) throw new Error(init.error.message);
+/** The emulated board under kete's controller, on the emulated clock, with what each side said. */
+function gameRig(image: Uint8Array, seed: number, counts: readonly number[]) {
   const created = EmulatedBoard.create({
     firmware: image,
     seed,
     calibrated: true,
-    counts: [...game.sensorView(init.value).counts],
+    counts: [...counts],
   });
   if (!created.ok) throw new Error(created.error.message);
   const board = created.value;
@@ -114,6 +97,77 @@ export async function hangDuringGame(
     }
     return done();
   };
+  return { board, clock, link, controller, events, linkEvents, lines, sleep, until };
+}
+
+/** Pits whose LED differs from the plan (steady pits only; blinking ones may be in their off half). */
+function ledsOtherThanPlanned(
+  board: EmulatedBoard,
+  plan: readonly (readonly [string, { readonly pattern: string }])[],
+): string[] {
+  const lit = (pit: string): boolean => {
+    const c = board.ledOf(pit);
+    return c.brightness > 0 && c.r + c.g + c.b > 0;
+  };
+  return plan.flatMap(([pit, led]) =>
+    (led.pattern === "steady" && !lit(pit)) || (led.pattern === "off" && lit(pit))
+      ? [`${pit}: ${JSON.stringify(led)} shows ${JSON.stringify(board.ledOf(pit))}`]
+      : [],
+  );
+}
+
+/** What the board and the link said after the hang: the BOOT line, the link ready again, a settled board. */
+function recovery(
+  lines: readonly { text: string; at: number }[],
+  linkEvents: readonly { at: number; e: BoardEvent }[],
+  hangAt: number,
+) {
+  const after = (at: number) => at >= hangAt;
+  const boot = lines.find((l) => after(l.at) && / BOOT /.test(l.text)) ?? null;
+  const ready = linkEvents.find(
+    (x) =>
+      after(x.at) &&
+      x.e.type === "link" &&
+      x.e.state === "ready" &&
+      boot !== null &&
+      x.at >= boot.at,
+  );
+  const matches = linkEvents.find(
+    (x) =>
+      ready !== undefined &&
+      x.at >= ready.at &&
+      x.e.type === "snapshot" &&
+      x.e.snapshot.settled &&
+      x.e.snapshot.board.geometry === "4x8",
+  );
+  const states = linkEvents.flatMap((x) => (after(x.at) && x.e.type === "link" ? [x.e.state] : []));
+  return { boot, ready, matches, states };
+}
+
+/**
+ * Plays up to `maxPlies` greedy plies of HusBao (front row) on the emulated
+ * board; at ply `hangPly` the firmware hangs `hangAfterMs` after the hand
+ * starts sowing, or, with `hangAfterMs` null, as the move's last stone lands
+ * (its settled reading then comes only from the rebooted board). In either case
+ * firmware hangs.
+ */
+export async function hangDuringGame(
+  image: Uint8Array,
+  {
+    seed = 5,
+    maxPlies = 6,
+    hangPly = 2,
+    hangAfterMs = null,
+  }: { seed?: number; maxPlies?: number; hangPly?: number; hangAfterMs?: number | null } = {},
+): Promise<HangGameResult> {
+  const game = findGame("husbao-front") as Game<Position>;
+  const init = game.initial({});
+  if (!init.ok) throw new Error(init.error.message);
+  const { board, clock, link, controller, events, linkEvents, lines, sleep, until } = gameRig(
+    image,
+    seed,
+    game.sensorView(init.value).counts,
+  );
   const moves = (): string[] => events.flatMap((e) => (e.type === "move" ? [e.move] : []));
   const bad = (): ControllerEvent[] =>
     events.filter((e) => e.type === "mistake" || e.type === "sensor-fault");
@@ -173,40 +227,12 @@ export async function hangDuringGame(
         await controller.flush();
         await sleep(60);
         const plan = [...controller.ledPlan()];
-        const lit = (pit: string): boolean => {
-          const c = board.ledOf(pit);
-          return c.brightness > 0 && c.r + c.g + c.b > 0;
-        };
-        ledMismatch = plan.flatMap(([pit, led]) =>
-          (led.pattern === "steady" && !lit(pit)) || (led.pattern === "off" && lit(pit))
-            ? [`${pit}: ${JSON.stringify(led)} shows ${JSON.stringify(board.ledOf(pit))}`]
-            : [],
-        );
+        ledMismatch = ledsOtherThanPlanned(board, plan);
         ledsBack = plan.some(([, led]) => led.pattern !== "off") && ledMismatch.length === 0;
       }
       p = m.position;
     }
-    const after = (at: number) => at >= hangAt;
-    const boot = lines.find((l) => after(l.at) && / BOOT /.test(l.text)) ?? null;
-    const ready = linkEvents.find(
-      (x) =>
-        after(x.at) &&
-        x.e.type === "link" &&
-        x.e.state === "ready" &&
-        boot !== null &&
-        x.at >= boot.at,
-    );
-    const matches = linkEvents.find(
-      (x) =>
-        ready !== undefined &&
-        x.at >= ready.at &&
-        x.e.type === "snapshot" &&
-        x.e.snapshot.settled &&
-        x.e.snapshot.board.geometry === "4x8",
-    );
-    const states = linkEvents.flatMap((x) =>
-      after(x.at) && x.e.type === "link" ? [x.e.state] : [],
-    );
+    const { boot, ready, matches, states } = recovery(lines, linkEvents, hangAt);
     const live = controller.game;
     return {
       plies: played.length,
