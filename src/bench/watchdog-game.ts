@@ -158,7 +158,15 @@ export async function hangDuringGame(
     maxPlies = 6,
     hangPly = 2,
     hangAfterMs = null,
-  }: { seed?: number; maxPlies?: number; hangPly?: number; hangAfterMs?: number | null } = {},
+    perStoneMs = [150, 300],
+  }: {
+    seed?: number;
+    maxPlies?: number;
+    hangPly?: number;
+    hangAfterMs?: number | null;
+    /** The hand's time a stone, ms (a person's pace by default). */
+    perStoneMs?: readonly [number, number];
+  } = {},
 ): Promise<HangGameResult> {
   const game = findGame("husbao-front") as Game<Position>;
   const init = game.initial({});
@@ -210,7 +218,7 @@ export async function hangDuringGame(
         if (ply === hangPly && hangAfterMs === null) clock.schedule(hang, 0);
       });
       const sown = await playTrace(board.physical, m.trace, {
-        perStoneMs: [150, 300],
+        perStoneMs: [...perStoneMs],
         seed: seed * 100 + ply,
         scheduler: clock,
       });

@@ -43,7 +43,13 @@ describe.skipIf(hex === null)("the reference firmware's watchdog on the emulated
   it("a hang as a move's last stone lands: kete's session re-handshakes, the move is taken from the rebooted board, nothing lost, within 3 s", async () => {
     const image = loadFirmware(hex!);
     if (!image.ok) throw new Error(image.error.message);
-    const r = await hangDuringGame(image.value, { seed: 5, maxPlies: 4, hangPly: 1 });
+    const r = await hangDuringGame(image.value, {
+      seed: 5,
+      maxPlies: 3,
+      hangPly: 1,
+      // a quick hand, as the other whole-game tests sow: the bench plays a person's pace
+      perStoneMs: [60, 100],
+    });
     expect(r.resets).toEqual(["watchdog"]);
     expect(r.bootLine).toMatch(/^00 BOOT 1 watchdog\*/);
     expect(r.states).toContain("ready");
