@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { playTrace } from "../board/index.js";
 import type { TraceStep } from "../games/index.js";
-import { EmulatedBoard, HX711_PERIOD_MS, MEGA_HZ, loadFirmware } from "../emulator/index.js";
+import { EmulatedBoard, MEGA_HZ, loadFirmware } from "../emulator/index.js";
 import { withChecksum } from "../protocol/index.js";
 import { seededRandom } from "../shared/index.js";
 import { ledFloodDuringSowing } from "./maker-build.js";
@@ -117,7 +117,7 @@ async function latencyRows(image: Uint8Array): Promise<(string | number)[][]> {
       return Number(cells[pit]) === count;
     });
   await board.runFor(1000);
-  const [seen, settle, total, rest, firmware]: number[][] = [[], [], [], [], []];
+  const [seen, settle, total]: number[][] = [[], [], []];
   for (let k = 0; k < 20; k++) {
     const i = Math.floor(random() * 32);
     const pit = board.physical.pits[i] ?? "A1";
@@ -125,7 +125,6 @@ async function latencyRows(image: Uint8Array): Promise<(string | number)[][]> {
     const from = lines.length;
     board.physical.hand.place(pit);
     const landed = board.now;
-    const still = restsAt(board, pit, landed);
     let hit: Line | undefined;
     await board.runUntil(() => (hit = counting(from, i, count, true)) !== undefined, 3000);
     const first = counting(from, i, count, false);
@@ -133,43 +132,13 @@ async function latencyRows(image: Uint8Array): Promise<(string | number)[][]> {
     total!.push(end - landed);
     seen!.push(first === undefined ? Infinity : first.at - landed);
     settle!.push(first === undefined ? Infinity : end - first.at);
-    rest!.push(still - landed);
-    firmware!.push(end - still);
     await board.runFor(300 + 500 * random());
   }
   return [
     ["stone dropped → settled count (deb 200 ms)", ...quantiles(total!)],
     ["  of which: dropped → first counted (sensor, counting)", ...quantiles(seen!)],
     ["  of which: first counted → settled (debounce)", ...quantiles(settle!)],
-    ["stone dropped → its weight at rest in the HX711's output", ...quantiles(rest!)],
-    ["weight at rest → settled count (the firmware's share)", ...quantiles(firmware!)],
   ];
-}
-
-/**
- * When the stone dropped into `pit` at `landed` (emulated ms) has come to rest
- * as far as the sensor can tell: the first moment from which the HX711's
- * output without noise (the mean of the cup's load over its four-conversion
- * window, 4 × 12.5 ms at 80 SPS) stays within ± 0.15 stone (the firmware's
- * "moving" step) of its final value. The ringing cup and the chip's own filter
- * decide it; the firmware cannot know the count before.
- */
-function restsAt(board: EmulatedBoard, pit: string, landed: number): number {
-  const window = 4 * HX711_PERIOD_MS;
-  const grams = (ms: number): number => board.pits.gramsAt(pit, ms / 1000) ?? NaN;
-  const output = (ms: number): number => {
-    let sum = 0;
-    for (let k = 0; k < 50; k++) sum += grams(ms - (window * (k + 0.5)) / 50);
-    return sum / 50;
-  };
-  const final = grams(landed + 2000);
-  const tolerance = 0.15 * (board.pits.stonesIn(pit).at(-1) ?? 5.4);
-  let at = landed + 1000;
-  for (let ms = landed + 1000; ms >= landed; ms -= 0.25) {
-    if (Math.abs(output(ms) - final) > tolerance) break;
-    at = ms;
-  }
-  return at;
 }
 
 /**
@@ -261,7 +230,7 @@ export async function benchEmulator(): Promise<void> {
     columns: ["path", "samples", "p50 ms", "p99 ms", "max ms"],
     rows: [...(await latencyRows(image.value)), await loopPassRow(image.value)],
     notes: [
-      `From the stone landing to the first settled snapshot counting it, and two ways to share it: until a snapshot first counts the stone, then until that count is settled; or until the HX711's output shows the stone at rest (within ± 0.15 stone of its final weight: the cup's ringing, ≈ 30 ms decay, and the chip's four-conversion filter, 50 ms at 80 SPS), then the firmware's share: its settle timer runs from the first raw reading of the signal's still run, and the settled snapshot must still cross the wire. Issue 12's target, the debounce plus one scan period (${200 + HX711_PERIOD_MS} ms), is what the firmware's share is held to.`,
+      "From the stone's first impact (the emulated pits' default physics: dropped from 2–8 cm into a hard-wood cup, bouncing, the cup ringing; hardware/physics.md) to the first settled snapshot counting it, at the board's default deb 200 ms, shared as: until a snapshot first counts the stone, then until that count is settled. The settle rule's own figures over 10,000 drops, per deb and per cup, are `npm run bench -- settle`'s.",
       "Main-loop pass: from one watchdog kick to the next (one a pass), one emulated second; a pass must stay shorter than the serial receive ring lasts at 115200 baud (PROTOCOL.md §2): 22 ms for the firmware's own 256-byte ring (uart_avr.cpp, in every build), where the Arduino core's Serial would give an IDE build 64 bytes, 5.5 ms.",
     ],
   });
