@@ -116,7 +116,9 @@ describe.skipIf(!image.ok)("kete calibrate on the stock-parts board (emulated)",
         const cal = file.pits[pit];
         const tare = board.afe.expectedCode(k, 0);
         const gain = (board.afe.expectedCode(k, 40 * 5.4) - tare) / 40;
-        expect(cal?.tare).toBeCloseTo(tare, -0.5); // within ~1.5 LSB
+        // within 2.5 LSB (0.25 stone): the emulated ADC has 0.6 LSB rms of noise since
+        // issue 27 (0.06 before), TARE averages a few scans of it, and the cell drifts
+        expect(Math.abs((cal?.tare ?? 0) - tare)).toBeLessThanOrEqual(2.5);
         expect(Math.abs((cal?.gain ?? 0) - gain) / gain).toBeLessThan(0.02);
       }
     },
