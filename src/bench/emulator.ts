@@ -7,12 +7,12 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { playTrace } from "../board/index.js";
-import type { TraceStep } from "../games/index.js";
-import { EmulatedBoard, MEGA_HZ, loadFirmware } from "../emulator/index.js";
+import { MEGA_HZ, loadFirmware } from "../emulator/index.js";
+import type { EmulatedBoard } from "../emulator/index.js";
 import { withChecksum } from "../protocol/index.js";
 import { seededRandom } from "../shared/index.js";
-import { ledFloodDuringSowing } from "./maker-build.js";
+import { boardWithLines, ledFloodDuringSowing, sowRound } from "./maker-build.js";
+import type { TimedLine } from "./maker-build.js";
 import { printTable } from "./report.js";
 import { hangDuringGame } from "./watchdog-game.js";
 
@@ -21,27 +21,6 @@ const HEX = fileURLToPath(new URL("../../hardware/firmware/build/kete_board.hex"
 const IDE_HEX = fileURLToPath(
   new URL("../../hardware/firmware/build-ide/kete_board.hex", import.meta.url),
 );
-
-interface Line {
-  readonly text: string;
-  readonly at: number;
-}
-
-function boardWithLines(image: Uint8Array, seed: number): { board: EmulatedBoard; lines: Line[] } {
-  const created = EmulatedBoard.create({ firmware: image, seed, counts: 4, calibrated: true });
-  if (!created.ok) throw new Error(created.error.message);
-  const board = created.value;
-  const lines: Line[] = [];
-  let partial = "";
-  board.onTx((byte) => {
-    if (byte !== 10) partial += String.fromCharCode(byte);
-    else {
-      lines.push({ text: partial, at: board.now });
-      partial = "";
-    }
-  });
-  return { board, lines };
-}
 
 /** Emulated seconds per wall second and per CPU second of this process, over `ms` of emulated time. */
 async function speed(board: EmulatedBoard, ms: number): Promise<[number, number]> {
@@ -59,20 +38,7 @@ const median = (xs: number[]): number =>
 /** A hand sowing round the South rows and every LED blinking: the firmware at its busiest. */
 function busy(board: EmulatedBoard): void {
   board.receive(`${withChecksum("01 LEDALL GB")}\n`);
-  const ring = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "B8", "B7", "B6", "B5"];
-  const trace: TraceStep[] = [];
-  for (let k = 0; k < 40; k++) {
-    const from = ring[k % ring.length] ?? "A1";
-    trace.push(
-      { op: "lift", pit: from, n: 1 },
-      { op: "sow", pit: ring[(k + 1) % ring.length] ?? "A2" },
-    );
-  }
-  void playTrace(board.physical, trace, {
-    scheduler: board.clock,
-    perStoneMs: [150, 300],
-    seed: 5,
-  });
+  void sowRound(board, 40, 5);
 }
 
 async function speedRows(image: Uint8Array): Promise<(string | number)[][]> {
@@ -125,7 +91,7 @@ async function latencyRows(image: Uint8Array): Promise<(string | number)[][]> {
     const from = lines.length;
     board.physical.hand.place(pit);
     const landed = board.now;
-    let hit: Line | undefined;
+    let hit: TimedLine | undefined;
     await board.runUntil(() => (hit = counting(from, i, count, true)) !== undefined, 3000);
     const first = counting(from, i, count, false);
     const end = hit === undefined ? Infinity : hit.at;
