@@ -126,6 +126,25 @@ export const FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_board.hex")
 /** The same sketch built as the Arduino IDE builds it (`make -C hardware/firmware ide`). */
 export const IDE_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build-ide/kete_board.hex");
 
+/** One make in hardware/firmware at a time (test files run in parallel): `f` runs under a lock. */
+export async function withBuildLock<T>(f: () => T): Promise<T> {
+  const lock = join(tmpdir(), "kete-firmware-build.lock");
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (waited > 300_000) throw new Error(`${lock} held for 5 minutes`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return f();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
 /**
  * The reference firmware's .hex, built first if it is missing (test files run
  * in parallel: one builds under a lock, the others wait for it). Null when it
@@ -138,17 +157,7 @@ export async function referenceFirmware(
   const hex = build === "ide" ? IDE_FIRMWARE_HEX : FIRMWARE_HEX;
   if (existsSync(hex)) return hex;
   if (!avrToolchain(suite)) return null;
-  const lock = join(tmpdir(), "kete-firmware-build.lock");
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (waited > 300_000) throw new Error(`${lock} held for 5 minutes`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
+  return withBuildLock(() => {
     if (!existsSync(hex)) {
       const r = spawnSync("make", ["-C", join(ROOT, "hardware/firmware")], { encoding: "utf8" });
       if (r.status !== 0 || !existsSync(hex)) {
@@ -159,7 +168,5 @@ export async function referenceFirmware(
       }
     }
     return hex;
-  } finally {
-    rmdirSync(lock);
-  }
+  });
 }

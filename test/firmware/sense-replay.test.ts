@@ -5,9 +5,6 @@
  * then slow drift — goes in, and the events that come out are the board's.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   buildSenseReplay,
@@ -18,6 +15,7 @@ import {
 } from "../../src/bench/sense-replay.js";
 import type { ReplayEpisode, ReplayEvent } from "../../src/bench/sense-replay.js";
 import { seededRandom } from "../../src/shared/index.js";
+import { withBuildLock } from "../emulator/avr.js";
 
 const ZERO = 120_000;
 const GAIN = 11_600;
@@ -27,25 +25,6 @@ const hostTools = ["make", "g++"].every((tool) => {
   const r = spawnSync(tool, ["--version"], { stdio: "ignore" });
   return r.error === undefined && r.status === 0;
 });
-
-/** The lock native.test.ts and test/emulator/avr.ts take: one make in hardware/firmware at a time. */
-async function withBuildLock<T>(f: () => T): Promise<T> {
-  const lock = join(tmpdir(), "kete-firmware-build.lock");
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (waited > 170_000) throw new Error(`${lock} held for 3 minutes`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    return f();
-  } finally {
-    rmdirSync(lock);
-  }
-}
 
 /**
  * Readings an HX711 at 80 SPS gives of a load (stones over ms): each the mean
