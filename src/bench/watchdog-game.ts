@@ -49,8 +49,16 @@ export interface HangGameResult {
   readonly positionKept: boolean;
 }
 
-/** The move that captures most (ties broken by the seeded random), so games end in a few plies. */
-function greedy(game: Game<Position>, p: Position, random: () => number): LegalMove<Position> {
+/**
+ * The move that captures most (ties broken by the seeded random, shorter
+ * sowings first), so games end in a few plies; the emulated whole-game tests
+ * play it too.
+ */
+export function greedy(
+  game: Game<Position>,
+  p: Position,
+  random: () => number,
+): LegalMove<Position> {
   let best: LegalMove<Position> | null = null;
   let score = -Infinity;
   for (const m of game.legal(p, 5000).moves) {

@@ -29,30 +29,18 @@ import {
 import type { PitCalibration } from "../../src/board/firmata/sensing.js";
 import { StockBoard, loadStandardFirmata, serveOnPty } from "../../src/emulator/index.js";
 import { findGame } from "../../src/games/index.js";
-import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
+import type { Game, Position } from "../../src/games/core/types.js";
 import { readJournal } from "../../src/journal/store.js";
 import { GEOMETRIES } from "../../src/protocol/index.js";
 import { seededRandom } from "../../src/shared/random.js";
 import { runKete, startKete } from "../cli/process.js";
 import { ensureBuilt } from "../cli/run.js";
+import { greedy } from "../../src/bench/watchdog-game.js";
 
 const image = loadStandardFirmata();
 const haveSocat = socatAvailable();
 const dir = mkdtempSync(join(tmpdir(), "kete-firmata-play-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The move that captures most (ties broken by the seeded random, shorter sowings first). */
-function greedy(game: Game<Position>, p: Position, random: () => number): LegalMove<Position> {
-  let best: LegalMove<Position> | null = null;
-  let score = -Infinity;
-  for (const m of game.legal(p, 5000).moves) {
-    const taken = m.trace.reduce((n, s) => n + (s.op === "capture" ? s.n : 0), 0);
-    const s = taken * 1000 - m.trace.length + random();
-    if (s > score) [best, score] = [m, s];
-  }
-  if (best === null) throw new Error("no legal move");
-  return best;
-}
 
 /** Resolves once the RGB LED under `pit` shows pure green (kete's start-pit light). */
 async function green(board: StockBoard, pit: string, ms = 30_000): Promise<boolean> {

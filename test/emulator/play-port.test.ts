@@ -19,30 +19,18 @@ import { playTrace } from "../../src/board/physical-board.js";
 import { socatAvailable } from "../../src/board/pty.js";
 import { EmulatedBoard, loadFirmware, serveOnPty } from "../../src/emulator/index.js";
 import { findGame } from "../../src/games/index.js";
-import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
+import type { Game, Position } from "../../src/games/core/types.js";
 import { readJournal } from "../../src/journal/store.js";
 import { seededRandom } from "../../src/shared/random.js";
 import { runKete, startKete } from "../cli/process.js";
 import { ensureBuilt } from "../cli/run.js";
 import { referenceFirmware } from "./avr.js";
+import { greedy } from "../../src/bench/watchdog-game.js";
 
 const hex = await referenceFirmware("test/emulator/play-port.test.ts");
 const haveSocat = socatAvailable();
 const dir = mkdtempSync(join(tmpdir(), "kete-emu-play-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The move that captures most (ties broken by the seeded random, shorter sowings first). */
-function greedy(game: Game<Position>, p: Position, random: () => number): LegalMove<Position> {
-  let best: LegalMove<Position> | null = null;
-  let score = -Infinity;
-  for (const m of game.legal(p, 5000).moves) {
-    const taken = m.trace.reduce((n, s) => n + (s.op === "capture" ? s.n : 0), 0);
-    const s = taken * 1000 - m.trace.length + random();
-    if (s > score) [best, score] = [m, s];
-  }
-  if (best === null) throw new Error("no legal move");
-  return best;
-}
 
 /** Resolves once the SK9822 under `pit` shows pure green (kete's start-pit light), as decoded from SPI. */
 async function green(board: EmulatedBoard, pit: string, ms = 30_000): Promise<boolean> {
