@@ -21,13 +21,13 @@ import type { OpenOptions } from "@serialport/stream";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { createReadlineFraming } from "./line-framing.js";
-import { BoardSession } from "./session.js";
+import { BoardSession, DEFAULT_KETE_BAUD } from "./session.js";
 import type { LineFraming, SessionOptions, Transport, TransportHandlers } from "./session.js";
 
 /** A serialport binding (the platform's, or `SerialPortMock.binding`). */
 export type BindingInterface = OpenOptions["binding"];
 
-export const DEFAULT_BAUD_RATE = 115200;
+export const DEFAULT_BAUD_RATE = DEFAULT_KETE_BAUD;
 
 /** Bytes the port may hold unwritten before further lines are dropped. */
 const MAX_UNWRITTEN = 4096;
@@ -60,7 +60,7 @@ function errorText(e: unknown): { code: string; message: string } {
 /** The serial port as a session transport. */
 export class SerialTransport implements Transport {
   readonly name: string;
-  private readonly baudRate: number;
+  readonly baudRate: number;
   private readonly binding: BindingInterface;
   private port: SerialPortStream | null = null;
 

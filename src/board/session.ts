@@ -39,6 +39,9 @@ import type { Scheduler } from "./scheduler.js";
 // ------------------------------------------------------------------ transport
 
 /** What a transport tells the session. */
+/** The line speed every kete board answers at unless built for another (PROTOCOL.md §2). */
+export const DEFAULT_KETE_BAUD = 115200;
+
 export interface TransportHandlers {
   /** Raw bytes (or a string of byte-sized characters) from the board. */
   data(chunk: Uint8Array | string): void;
@@ -77,6 +80,8 @@ export function codecLineFraming(deliver: (framed: Result<string>) => void): Lin
 export interface Transport {
   /** For messages: the device path or "simulated board". */
   readonly name: string;
+  /** For messages: the line speed of a serial port (absent: not a serial port). */
+  readonly baudRate?: number;
   /** Opens the device; an error (`ENOENT`, `EACCES` …) when it is not there. */
   open(handlers: TransportHandlers): Promise<Result<void>>;
   /** Writes one line with its terminator. Must not buffer without bound. */
@@ -511,8 +516,19 @@ export class BoardSession implements BoardLink {
     const garbage =
       this.unreadable > 0 ? `; it sent ${this.unreadable} line(s) that are not kete protocol` : "";
     this.giveUp(
-      `no answer to HELLO from ${this.transport.name} in ${seconds} s${garbage}: is it a kete board at 115200 baud, powered and running?`,
+      `no answer to HELLO from ${this.transport.name} in ${seconds} s${garbage}: ${this.speedQuestion()}`,
     );
+  }
+
+  /** What to ask about a board that does not answer: its speed, when the transport has one. */
+  private speedQuestion(): string {
+    const baud = this.transport.baudRate;
+    if (baud === undefined) return "is it a kete board, powered and running?";
+    const other =
+      baud === DEFAULT_KETE_BAUD
+        ? "a board built for 250000 baud (-DKETE_BAUD=250000UL) wants --baud 250000"
+        : `kete boards run at ${DEFAULT_KETE_BAUD} unless built for another speed: drop --baud`;
+    return `is it a kete board at ${baud} baud, powered and running? (${other})`;
   }
 
   /** Reports a device that is there but not talking, closes it and tries again later. */

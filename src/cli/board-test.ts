@@ -33,7 +33,7 @@ import {
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
-import { boardKindOf, waitFlag } from "./play/board.js";
+import { baudFlag, boardKindOf, waitFlag } from "./play/board.js";
 import { readyMsOf, type BoardKind } from "./play/board.js";
 import { usageError } from "./usage.js";
 
@@ -43,6 +43,7 @@ interface BoardTestFlags {
   readonly port?: string;
   readonly board?: string;
   readonly wait?: string;
+  readonly baud?: string;
   readonly seconds?: string;
   readonly once?: boolean;
   readonly leds?: boolean;
@@ -67,6 +68,10 @@ export function registerBoardTestCommand(program: Command): Command {
       "--wait <seconds>",
       "how long the board may take to be ready (default 8, 12 with --board firmata)",
     )
+    .option(
+      "--baud <rate>",
+      "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
+    )
     .option("-s, --seconds <n>", "stop after this many seconds (default: run until Ctrl-C)")
     .option("--once", "show the board's info and one settled snapshot, then exit")
     .option("--no-leds", "leave the LEDs alone")
@@ -78,10 +83,13 @@ export function registerBoardTestCommand(program: Command): Command {
       if (!kind.ok) usageError(command, kind.error.message);
       const wait = waitFlag(flags.wait);
       if (!wait.ok) usageError(command, wait.error.message);
+      const baud = baudFlag(flags.baud, kind.value);
+      if (!baud.ok) usageError(command, baud.error.message);
       const code = await runBoardTest({
         port: flags.port ?? "",
         boardKind: kind.value,
         ...(wait.value === undefined ? {} : { readyMs: wait.value }),
+        ...(baud.value === undefined ? {} : { baudRate: baud.value }),
         seconds: seconds.value,
         once: flags.once === true,
         leds: flags.leds !== false,
@@ -109,6 +117,8 @@ export interface BoardTestRun {
   readonly boardKind?: BoardKind;
   /** `--wait`: how long the board may take to be ready, ms (absent: its kind's default). */
   readonly readyMs?: number;
+  /** `--baud`: a kete board's line speed (absent: 115200). */
+  readonly baudRate?: number;
   readonly seconds: number | null;
   readonly once: boolean;
   readonly leds: boolean;
@@ -126,7 +136,7 @@ export async function runBoardTest(run: BoardTestRun): Promise<number> {
   const board =
     run.boardKind === "firmata"
       ? new FirmataBoard(run.port, { firmataReadyMs: readyMsOf("firmata", run.readyMs) })
-      : new SerialBoard(run.port);
+      : new SerialBoard(run.port, run.baudRate === undefined ? {} : { baudRate: run.baudRate });
   return testBoard(board, run);
 }
 

@@ -18,7 +18,7 @@ import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/link.js";
-import { boardKindOf, readyMsOf, waitFlag } from "./play/board.js";
+import { baudFlag, boardKindOf, readyMsOf, waitFlag } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
@@ -36,6 +36,8 @@ export interface CalibrateFlags {
   readonly board?: string;
   /** `--wait SECONDS`: how long the board may take to be ready. */
   readonly wait?: string;
+  /** `--baud RATE`: a kete board's line speed. */
+  readonly baud?: string;
   readonly pits?: string;
   readonly stones?: string;
   /** A count, or false for `--no-verify`. */
@@ -155,6 +157,10 @@ export function registerCalibrateCommand(program: Command): Command {
       "--wait <seconds>",
       "how long the board may take to be ready (default 8, 12 with --board firmata)",
     )
+    .option(
+      "--baud <rate>",
+      "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
+    )
     .option("--pits <list>", "calibrate only these pits, e.g. A1,B3 (default: every pit)")
     .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES})`)
     .option("--verify <n>", "stones per pit for the verification (default: as --stones)")
@@ -170,12 +176,14 @@ export function registerCalibrateCommand(program: Command): Command {
       if (!kind.ok) usageError(command, kind.error.message);
       const wait = waitFlag(flags.wait);
       if (!wait.ok) usageError(command, wait.error.message);
+      const baud = baudFlag(flags.baud, kind.value);
+      if (!baud.ok) usageError(command, baud.error.message);
       const port = flags.port ?? "";
       const readyMs = readyMsOf(kind.value, wait.value);
       const board =
         kind.value === "firmata"
           ? firmataCalibrationBoard(port, { firmataReadyMs: readyMs })
-          : serialCalibrationBoard(port);
+          : serialCalibrationBoard(port, {}, baud.value);
       const run =
         kind.value === "firmata"
           ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE, readyMs }

@@ -51,6 +51,10 @@ export function registerPlayCommand(program: Command): Command {
       "--wait <seconds>",
       "how long the board on --port may take to be ready (default 8, 12 with --board firmata)",
     )
+    .option(
+      "--baud <rate>",
+      "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
+    )
     .option("-g, --game <id>", "the game", FLAG_DEFAULTS.game)
     .option("-o, --option <name=value>", "a rule option (repeatable), e.g. direction=cw", collect)
     .option(

@@ -33,6 +33,10 @@ export class CalibrationTap implements Transport {
     if (framing !== undefined) this.framing = (deliver) => framing.call(inner, deliver);
   }
 
+  get baudRate(): number | undefined {
+    return this.inner.baudRate;
+  }
+
   get name(): string {
     return this.inner.name;
   }
@@ -90,8 +94,11 @@ export interface CalibrationBoard {
 export function serialCalibrationBoard(
   path: string,
   options: SessionOptions = {},
+  baudRate?: number,
 ): CalibrationBoard {
-  const tap = new CalibrationTap(new SerialTransport(path));
+  const tap = new CalibrationTap(
+    new SerialTransport(path, baudRate === undefined ? {} : { baudRate }),
+  );
   return { session: new BoardSession(tap, options), tap };
 }
 

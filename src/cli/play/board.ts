@@ -37,6 +37,8 @@ export interface BoardChoice {
   readonly boardKind?: BoardKind;
   /** `--wait`: how long a board on `port` may take to be ready (absent: `readyMsOf` its kind). */
   readonly readyMs?: number;
+  /** `--baud`: a kete board's line speed (absent: 115200). */
+  readonly baudRate?: number;
   /** Simulated board: the hands' pace (1 = a person), sensor noise, the seed. */
   readonly pace: number;
   readonly noise: boolean;
@@ -70,6 +72,39 @@ export function badPort(port: string): string | null {
   return isFolder(port)
     ? `${port} is a folder, not a serial device; name the board's device, e.g. --port /dev/ttyACM0`
     : null;
+}
+
+/**
+ * The speeds a kete board may run at (PROTOCOL.md §2, revision 1.5): 115200,
+ * the default every board answers at, and 250000 (exact at 16 MHz; the
+ * reference firmware built with `-DKETE_BAUD=250000UL`); the others for a
+ * maker's own firmware.
+ */
+export const KETE_BAUD_RATES: readonly number[] = [57600, 115200, 230400, 250000, 500000, 1000000];
+
+/**
+ * `--baud RATE`: the line speed of a kete board built for another than
+ * 115200 (absent: undefined, 115200). The stock-parts board runs
+ * StandardFirmata at 57600 and nothing else.
+ */
+export function baudFlag(text: string | undefined, kind: BoardKind): Result<number | undefined> {
+  if (text === undefined) return ok(undefined);
+  const n = Number(text);
+  if (kind === "firmata") {
+    return n === 57600
+      ? ok(undefined)
+      : err(
+          "usage",
+          `--baud: the stock-parts board (--board firmata) runs StandardFirmata at 57600 baud only, not '${text}'`,
+        );
+  }
+  if (!/^\d+$/.test(text) || !KETE_BAUD_RATES.includes(n)) {
+    return err(
+      "usage",
+      `--baud must be the board's line speed, one of ${KETE_BAUD_RATES.join(", ")} (115200 unless the firmware was built for another, e.g. -DKETE_BAUD=250000UL), not '${text}'`,
+    );
+  }
+  return ok(n);
 }
 
 /** How long a real board may take to answer the handshake. */
@@ -194,7 +229,11 @@ export async function openBoard(
     if (bad !== null) return err("no-board", bad);
     if (choice.boardKind === "firmata") return openFirmata(choice.port, choice, scheduler);
     // A person plays a real board: a person's debounce, whatever --pace says.
-    const serial = new SerialBoard(choice.port, { scheduler, ...boardSettings(1) });
+    const serial = new SerialBoard(choice.port, {
+      scheduler,
+      ...boardSettings(1),
+      ...(choice.baudRate === undefined ? {} : { baudRate: choice.baudRate }),
+    });
     const readyMs = readyMsOf("serial", choice.readyMs);
     const ready = await waitForReady(serial, readyMs, {
       failOnLost: choice.readyMs === undefined,

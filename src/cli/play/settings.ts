@@ -18,7 +18,7 @@ import { err, ok, type Result } from "../../shared/index.js";
 import { journalOptions } from "../journal-options.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
-import { boardKindOf, waitFlag, type BoardKind } from "./board.js";
+import { baudFlag, boardKindOf, waitFlag, type BoardKind } from "./board.js";
 import { parseComputer, type ComputerSetting } from "./computer.js";
 
 /** The flags as commander hands them over. */
@@ -28,6 +28,8 @@ export interface PlayFlags {
   readonly board?: string;
   /** `--wait SECONDS`: how long the board on the port may take to be ready. */
   readonly wait?: string;
+  /** `--baud RATE`: the kete board's line speed. */
+  readonly baud?: string;
   readonly game: string;
   readonly option?: readonly string[];
   readonly onMistake?: string;
@@ -71,6 +73,8 @@ export interface PlaySettings {
   readonly boardKind?: BoardKind;
   /** `--wait`: how long the board may take to be ready, ms (absent: its kind's default). */
   readonly readyMs?: number;
+  /** `--baud`: a kete board's line speed (absent: 115200). */
+  readonly baudRate?: number;
   readonly onMistake: Policy | null;
   readonly guidance: boolean;
   /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`). */
@@ -623,6 +627,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!boardKind.ok) return boardKind;
   const readyMs = waitFlag(flags.wait);
   if (!readyMs.ok) return readyMs;
+  const baud = baudFlag(flags.baud, boardKind.value);
+  if (!baud.ok) return baud;
   const kete = computerOf(flags, ctx, chosen.value.game, keyboard.value.human);
   if (!kete.ok) return kete;
   const web = webOf(flags);
@@ -645,6 +651,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     port: flags.port ?? null,
     boardKind: boardKind.value,
     ...(readyMs.value === undefined ? {} : { readyMs: readyMs.value }),
+    ...(baud.value === undefined ? {} : { baudRate: baud.value }),
     gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
     resume: ctx.resume?.path ?? null,
     human: keyboard.value.human,
