@@ -160,6 +160,62 @@ describe("sensing under ADC noise", () => {
     });
   }
 
+  /** A light hand (50 g, 9.3 stones) on pit 0's rim from 3 s on, as above; scans reporting it settled. */
+  function lightHand(seed: number, lsb: number, options: Partial<SensingOptions> = {}): number {
+    const b = new Bench(seed + 300, lsb, (c) => c, options);
+    const hz = 8 + (seed % 5);
+    const sway = 0.2 + 0.04 * (seed % 10);
+    const level: Levels = (k, t) => {
+      if (k !== 0 || t < 3000) return 4;
+      const s = t / 1000;
+      const on = Math.min(1, (t - 3000) / 150);
+      return (
+        4 +
+        on *
+          9.3 *
+          (1 +
+            0.022 * Math.sin(2 * Math.PI * hz * s + seed) +
+            0.05 * Math.sin(2 * Math.PI * sway * s))
+      );
+    };
+    let settled = 0;
+    b.run(8000, level, (u, t) => {
+      if (t > 3050 && u.settled[0]) settled++;
+    });
+    return settled;
+  }
+
+  it("a light hand (50 g) on a rim never settles at 0.6 LSB rms: a rise of 2+ stones waits 800 ms", () => {
+    for (let seed = 1; seed <= 10; seed++) expect(lightHand(seed, 0.6), `seed ${seed}`).toBe(0);
+  });
+
+  it("without the rise rule the same light hands settle (the test can fail)", () => {
+    let settled = 0;
+    for (let seed = 1; seed <= 10; seed++) settled += lightHand(seed, 0.6, { riseStones: 1000 });
+    expect(settled).toBeGreaterThan(0);
+  });
+
+  it("a handful put back settles after the rise wait, at its count; a handful lifted at once", () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const b = new Bench(seed + 400, 0.6);
+      // Pit 0: 6 stones, lifted at 1 s (0), put back at 3 s (6).
+      const level: Levels = (k, t) => (k !== 0 ? 2 : t < 1000 || t >= 3000 ? 6 : 0);
+      let lifted = -1;
+      let back = -1;
+      b.run(5000, level, (u, t) => {
+        if (!u.settled[0]) return;
+        if (t >= 1040 && t < 3000) expect(u.counts[0], `seed ${seed} at ${t} ms`).toBe(0);
+        if (t >= 3040) expect(u.counts[0], `seed ${seed} at ${t} ms`).toBe(6);
+        if (t >= 1000 && t < 3000 && lifted < 0) lifted = t - 1000;
+        if (t >= 3000 && back < 0) back = t - 3000;
+      });
+      // A fall settles after deb and five readings; a rise after its 800 ms.
+      expect(lifted, `seed ${seed}`).toBeLessThan(300);
+      expect(back, `seed ${seed}`).toBeGreaterThanOrEqual(800);
+      expect(back, `seed ${seed}`).toBeLessThan(1100);
+    }
+  });
+
   it("tracks an empty pit's zero through drift, and counts it 0 throughout", () => {
     const b = new Bench(7, 0.6);
     // 5 °C in 10 minutes at 0.07 stone/°C: 0.35 stone, more than the ± 0.3 of a count.

@@ -33,6 +33,18 @@
  * rms and the ceiling `spreadRaw`, 1.05 units: 1 LSB rms with rounding), so a
  * quiet board sees a lighter hand.
  *
+ * **A rise.** A light hand (50–100 g: 9–19 stones) trembles by little more
+ * than the ADC's noise, and a few readings cannot tell the two apart. But a
+ * hand only ever adds weight, and stones arrive one at a time while sowing: a
+ * level `riseStones` (2) or more above the pit's last settled count (a hand,
+ * or a handful put back) settles only when its run has been calm for
+ * `riseMs` (800 ms, about 25 readings) against χ²'s 99th percentile at every
+ * length, and never teaches the pit its noise (a hand that did would make
+ * itself look still). Measured (`npm run bench -- settle-stock`): no 50 g
+ * hand settles at 0.6 LSB rms; at 1.0 LSB about 2 in 100 still do (their
+ * tremor is the noise's size). A fall (stones lifted) and a rise of one
+ * stone are judged as before; the first settle after a start or reset too.
+ *
  * A pit is settled when its run has lasted `deb` ms, holds at least
  * `minReadings` (5) readings, is calm, and its mean is a whole count;
  * `deb = 0` reports every pit that is not faulty as settled (PROTOCOL.md §7).
@@ -106,6 +118,10 @@ export interface SensingOptions {
   readonly trackStones?: number;
   /** Zero tracking: the share of the difference taken per second (1/64). */
   readonly trackPerSecond?: number;
+  /** A level this many stones or more above the pit's last settled count is a rise (2): a hand, a handful. */
+  readonly riseStones?: number;
+  /** A rise settles only after its run has been calm this long, ms (800). */
+  readonly riseMs?: number;
   /** Stones below zero that make a reading a fault (2). */
   readonly belowTareStones?: number;
   /** How long a faulty reading must last, ms (300). */
@@ -145,6 +161,8 @@ interface PitState {
   still: boolean;
   since: number;
   count: number | null;
+  /** The count last reported settled, or null (none since the start or a reset). */
+  settledCount: number | null;
   /** Whether the run's mean lies within tolerance of `count`. */
   whole: boolean;
   badSince: number | null;
@@ -210,12 +228,25 @@ export function calmLimit(k: number): number {
   return chiSquareOver(k, k < 8 ? 2.326 : 3.54);
 }
 
+/**
+ * The limit for a rise (a level two stones or more above the last settled
+ * count: a hand resting on a rim, or a handful put back): χ²'s 99th
+ * percentile at every run length, so a light hand's tremor, a few times the
+ * ADC's noise, is caught on a long run; a handful put back waits a scan longer
+ * 1 % of the time.
+ */
+export function riseLimit(k: number): number {
+  return chiSquareOver(k, 2.326);
+}
+
 export class PitSensing {
   private readonly pits: PitState[];
   private options: Options;
   private calibration: readonly PitCalibrationEntry[];
   /** `calmLimit(k)` for k = 0..runReadings, computed once. */
   private readonly calmLimits: Float64Array;
+  /** `riseLimit(k)`, the same for a rise. */
+  private readonly riseLimits: Float64Array;
 
   constructor(calibration: readonly PitCalibrationEntry[], options: SensingOptions) {
     this.calibration = calibration;
@@ -230,12 +261,17 @@ export class PitSensing {
       autoZeroStones: 0.6,
       trackStones: 0.2,
       trackPerSecond: 1 / 64,
+      riseStones: 2,
+      riseMs: 800,
       belowTareStones: 2,
       faultMs: 300,
       ...options,
     };
     this.calmLimits = Float64Array.from({ length: this.options.runReadings + 1 }, (_, k) =>
       k === 0 ? 0 : calmLimit(k),
+    );
+    this.riseLimits = Float64Array.from({ length: this.options.runReadings + 1 }, (_, k) =>
+      k === 0 ? 0 : riseLimit(k),
     );
     this.pits = Array.from({ length: PIT_COUNT }, (_, i) => this.freshState(i));
   }
@@ -329,6 +365,7 @@ export class PitSensing {
       still: false,
       since: 0,
       count: null,
+      settledCount: null,
       whole: false,
       badSince: null,
       faulty: false,
@@ -433,14 +470,28 @@ export class PitSensing {
 
   private isSettled(pit: PitState, now: number): boolean {
     const o = this.options;
+    // A rise of two stones or more at once is a hand on the rim or a handful put back:
+    // judged on a longer run against the tighter limit, and never teaching the pit its noise.
+    const rise =
+      pit.settledCount !== null &&
+      pit.count !== null &&
+      pit.count - pit.settledCount >= o.riseStones;
     // A hand's tremor (8–12 Hz) shows as spread beyond the ADC's noise.
     const k = pit.stepsN;
-    const calm = k > 0 && pit.steps / k <= pit.noise * (this.calmLimits[k] ?? calmLimit(k));
-    pit.still = !pit.faulty && calm && now - pit.since >= Math.max(o.debounceMs, LEARN_AFTER_MS);
+    const limit = (rise ? this.riseLimits[k] : this.calmLimits[k]) ?? calmLimit(k);
+    const calm = k > 0 && pit.steps / k <= pit.noise * limit;
+    const ran = now - pit.since;
+    pit.still = !pit.faulty && !rise && calm && ran >= Math.max(o.debounceMs, LEARN_AFTER_MS);
     if (pit.faulty) return false;
     if (o.debounceMs === 0) return true;
     if (pit.source === "pending") return false;
-    return calm && pit.whole && pit.n >= o.minReadings && now - pit.since >= o.debounceMs;
+    const settled =
+      calm &&
+      pit.whole &&
+      pit.n >= o.minReadings &&
+      ran >= (rise ? Math.max(o.debounceMs, o.riseMs) : o.debounceMs);
+    if (settled) pit.settledCount = pit.count;
+    return settled;
   }
 
   /** Zero tracking on an empty, settled pit: 1/64 of the way to its level per second. */
