@@ -183,12 +183,19 @@ async function giveUp(board: BoardSession, run: BoardTestRun, why: string): Prom
   return EXIT_NO_BOARD;
 }
 
-/** `--once`: one fresh snapshot (settled if the board settles within the wait), drawn once; no LEDs. */
+/**
+ * `--once`: one fresh snapshot (settled if the board settles within the
+ * wait), drawn once; no LEDs. The wait is the board's ready wait (8 s, 12 s
+ * for a stock-parts board, or `--wait`): a board just booted on a slow
+ * computer may need seconds before every pit is still, and an unsettled
+ * board is what a maker would misread as a fault.
+ */
 async function showOnce(board: BoardSession, run: BoardTestRun, screen: Screen): Promise<number> {
-  const first = await nextSnapshot(board, SNAPSHOT_MS);
+  const settleWait = Math.max(SNAPSHOT_MS, readyMsOf(run.boardKind ?? "serial", run.readyMs));
+  const first = await nextSnapshot(board, settleWait);
   screen.cancel();
   if (first === null) {
-    return giveUp(board, run, `${run.port} sent no snapshot in ${SNAPSHOT_MS / 1000} s`);
+    return giveUp(board, run, `${run.port} sent no snapshot in ${settleWait / 1000} s`);
   }
   run.out(`${renderBoard(first, painter(run.colour))}\n`);
   await board.close();
