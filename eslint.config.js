@@ -67,6 +67,7 @@ const BROWSER_GLOBALS = [
   "console",
   "Node",
   "HTMLInputElement",
+  "CSS",
 ];
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
 const TYPES_ONLY = { board: ["games"], controller: ["board"] };

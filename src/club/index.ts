@@ -10,3 +10,5 @@ export * from "./wire.js";
 export * from "./simulated.js";
 export * from "./tail.js";
 export * from "./publisher.js";
+export * from "./collector.js";
+export * from "./broker.js";

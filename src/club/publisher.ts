@@ -85,6 +85,8 @@ export class ClubPublisher {
       protocolVersion: 5,
       clean: true,
       reconnectPeriod: o.reconnectMs ?? 1000,
+      // A refused login is tried again: the organiser may fix the broker's password file meanwhile.
+      reconnectOnConnackError: true,
       connectTimeout: 5000,
       clientId: `kete-${target.event}-${target.board}-${Math.random().toString(16).slice(2, 10)}`,
       ...(target.username === null ? {} : { username: target.username }),
@@ -184,6 +186,11 @@ export class ClubPublisher {
 
   private onError(e: Error & { code?: number | string }): void {
     const code = typeof e.code === "number" ? e.code : null;
+    // A broker of MQTT 3.1.1 only (kete serve --event local's): the next attempt speaks it.
+    if ((code === 1 || code === 0x84) && this.client.options.protocolVersion === 5) {
+      this.client.options.protocolVersion = 4;
+      return;
+    }
     const hint =
       code !== null && NOT_AUTHORIZED.has(code)
         ? ": the broker refused this board's login; check --publish-user and --publish-password against its password file"
