@@ -33,6 +33,9 @@ export interface CollectorStats {
   readonly lastError: string | null;
 }
 
+/** The head of a state as wire.ts writes it: its game and how many records it holds. */
+const STATE_HEAD = /^\{"v":1,"game":("(?:[^"\\]|\\.)*"),"round":(?:null|\d+),"n":(\d+),/;
+
 class GameSlot {
   readonly slots: (JournalHeader | JournalRecord | undefined)[] = [];
   /** Records 0 … have-1 are all here. */
@@ -177,6 +180,7 @@ export class EventCollector {
   receive(topic: string, payload: string): void {
     this.messages++;
     if (payload === "") return; // a retained state cleared
+    if (this.stale(topic, payload)) return;
     const m = decodeMessage(this.event, topic, payload, {
       ...this.o,
       sidesOf: (board) => {
@@ -190,6 +194,26 @@ export class EventCollector {
       return;
     }
     this.take(m.value);
+  }
+
+  /**
+   * A board's state that brings nothing new (its records are all here: it
+   * follows each record's own message) is not read at all: it is the whole
+   * game so far, and reading it on every move would cost a long game dear.
+   */
+  private stale(topic: string, payload: string): boolean {
+    if (!topic.endsWith("/state")) return false;
+    const m = STATE_HEAD.exec(payload.slice(0, 300));
+    if (m === null) return false;
+    const board = topic.split("/")[2] ?? "";
+    let game: unknown;
+    try {
+      game = JSON.parse(m[1] as string);
+    } catch {
+      return false;
+    }
+    const slot = this.games.get(`${board}\u0000${String(game)}`);
+    return slot !== undefined && slot.have >= Number(m[2]);
   }
 
   private take(m: ClubMessage): void {

@@ -16,6 +16,7 @@ import { eventFrame, startEventView } from "../../src/cli/serve-event.js";
 import {
   ClubPublisher,
   encodeLog,
+  encodeState,
   parseEventSource,
   parsePublishTarget,
   simulatedGame,
@@ -238,6 +239,23 @@ describe.skipIf(!mosquittoAvailable() || !chromiumAvailable())(
           );
           frames.push(state?.moves.length ?? -1);
           expect(frames).toEqual([g.moves.length]);
+          // A gap (the log's record 3 lost while the broker restarted) is filled by the state.
+          const t2 = `kete/${EVENT}/board8/log`;
+          for (const n of [0, 1, 2, 4, 5])
+            c.receive(
+              t2,
+              encodeLog("gap", 1, n, publicRecords[n] as (typeof publicRecords)[number]),
+            );
+          expect(c.current("board8")?.journal?.records.length).toBe(2);
+          c.receive(`kete/${EVENT}/board8/state`, encodeState("gap", 1, publicRecords));
+          expect(c.current("board8")?.journal?.records.length).toBe(publicRecords.length - 1);
+          // A state with nothing new is not even read.
+          const before = c.stats.unreadable;
+          c.receive(
+            `kete/${EVENT}/board8/state`,
+            encodeState("gap", 1, publicRecords).replace(/"records":.*$/, '"records":[broken'),
+          );
+          expect(c.stats.unreadable).toBe(before);
           await v.value.close();
         },
       );
