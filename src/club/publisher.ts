@@ -140,11 +140,16 @@ export class ClubPublisher {
     return left;
   }
 
-  /** Public records read and not acknowledged, plus whether lines remain unread. */
+  /** Public records read and not acknowledged, and those not read yet (counted a chunk at a time). */
   private unpublished(): number {
-    const unread = readLines(this.journalPath, this.offset, 1_000_000).filter(
-      (l) => parsePublic(l.text) !== null,
-    ).length;
+    let unread = 0;
+    let offset = this.offset;
+    for (;;) {
+      const lines = readLines(this.journalPath, offset, 1000);
+      if (lines.length === 0) break;
+      unread += lines.filter((l) => parsePublic(l.text) !== null).length;
+      offset = (lines.at(-1) as { end: number }).end;
+    }
     return this.n - this.acked + unread;
   }
 
@@ -164,9 +169,8 @@ export class ClubPublisher {
       this.everConnected = true;
       this.o.say(`publishing the game live to ${this.address}`);
     } else {
-      const waiting = this.n - this.acked;
       this.o.say(
-        `broker back (${this.address}): sending on from the journal where it last acknowledged (ply records ${this.acked}+, ${waiting} in flight)`,
+        `broker back (${this.address}): publishing on from the journal where it last acknowledged (record ${this.acked})`,
       );
     }
     // A restarted broker may have lost the retained state: it is sent again once caught up.
