@@ -19,6 +19,7 @@ import {
   topicBoard,
 } from "../../src/club/index.js";
 import { publishOf } from "../../src/cli/play/settings.js";
+import { ensureBuilt, kete } from "../cli/run.js";
 
 describe("--publish addresses", () => {
   it("reads host, port, event, board and the login, from the URL or the flags", () => {
@@ -180,5 +181,19 @@ describe("topics and payloads", () => {
       expect(r.ok, payload).toBe(false);
       if (!r.ok) expect(r.error.message, payload).toMatch(message);
     }
+  });
+});
+
+describe("the commands' bad addresses", () => {
+  it("kete play --publish and kete serve --event say what is wrong and exit 2, before any game or page", () => {
+    ensureBuilt();
+    const play = kete(["play", "--game", "hus", "--publish", "mqtt://hall.local/club-night"]);
+    expect(play.status).toBe(2);
+    expect(play.stderr).toMatch(
+      /--publish: 'mqtt:\/\/hall\.local\/club-night' names an event but no board: write it as mqtt:\/\/HOST\[:PORT\]\/EVENT\/BOARD/,
+    );
+    const serve = kete(["serve", "--event", "http://hall.local/club-night", "--port", "0"]);
+    expect(serve.status).toBe(2);
+    expect(serve.stderr).toMatch(/--event: .*not an MQTT address \(http:\)/);
   });
 });
