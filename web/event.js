@@ -4,7 +4,7 @@
 // each round's export from the results. Every tile drawn is kept in
 // window.keteEventDrawn for the browser tests and the bench:
 // { board, moves, sentAt, drawnAt }.
-import { boardSvg, clockText, drawBoard, outcomeText } from "./board.js";
+import { clockText, drawBoard, outcomeText, updateBoardSvg } from "./board.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 
@@ -13,6 +13,8 @@ window.keteEventDrawn = [];
 
 /** The newest tile of each board: { board, round, gameId, archiveId, state }. */
 const boards = new Map();
+/** Each tile's parts, made once: { tile, head, top, svg, bottom, line }. */
+const tiles = new Map();
 let standings = null;
 
 function byName(a, b) {
@@ -28,9 +30,9 @@ function playerText(state, side) {
 }
 
 function tileOf(name) {
-  let tile = document.querySelector(`article[data-board="${CSS.escape(name)}"]`);
-  if (tile !== null) return tile;
-  tile = document.createElement("article");
+  const known = tiles.get(name);
+  if (known !== undefined) return known;
+  const tile = document.createElement("article");
   tile.className = "tile";
   tile.dataset.board = name;
   tile.tabIndex = 0;
@@ -43,33 +45,42 @@ function tileOf(name) {
       open();
     }
   });
-  const grid = $("grid");
-  const after = [...grid.children].find((t) => byName(t.dataset.board, name) > 0) ?? null;
-  grid.insertBefore(tile, after);
-  return tile;
-}
-
-function drawTile(b) {
-  const s = b.state;
-  const tile = tileOf(b.board);
   const head = document.createElement("h3");
-  head.textContent = `${b.board}${b.round === null ? "" : ` · round ${b.round}`}`;
-  const [near, far] = s.sides;
   const top = document.createElement("p");
   top.className = "player";
-  top.textContent = playerText(s, far);
   const bottom = document.createElement("p");
   bottom.className = "player";
-  bottom.textContent = playerText(s, near);
   const line = document.createElement("p");
   line.className = "status";
   line.dataset.role = "tile-status";
-  line.textContent =
+  tile.append(head, top, bottom, line);
+  const grid = $("grid");
+  const after = [...grid.children].find((t) => byName(t.dataset.board, name) > 0) ?? null;
+  grid.insertBefore(tile, after);
+  const parts = { tile, head, top, svg: null, bottom, line };
+  tiles.set(name, parts);
+  return parts;
+}
+
+/** Draws board `b`'s tile; `before` is the state it showed (null: none). */
+function drawTile(b, before) {
+  const s = b.state;
+  const t = tileOf(b.board);
+  t.head.textContent = `${b.board}${b.round === null ? "" : ` · round ${b.round}`}`;
+  const [near, far] = s.sides;
+  t.top.textContent = playerText(s, far);
+  t.bottom.textContent = playerText(s, near);
+  t.line.textContent =
     s.outcome !== null ? outcomeText(s) : `${s.game.title.split(" — ")[0]} · ply ${s.ply}`;
-  tile.classList.toggle("over", s.outcome !== null);
-  tile.classList.toggle("mistake", s.mistake !== null);
-  tile.dataset.moves = String(s.moves.length);
-  tile.replaceChildren(head, top, boardSvg(s), bottom, line);
+  const svg = updateBoardSvg(t.svg, before, s);
+  if (svg !== t.svg) {
+    if (t.svg === null) t.top.after(svg);
+    else t.svg.replaceWith(svg);
+    t.svg = svg;
+  }
+  t.tile.classList.toggle("over", s.outcome !== null);
+  t.tile.classList.toggle("mistake", s.mistake !== null);
+  t.tile.dataset.moves = String(s.moves.length);
   window.keteEventDrawn.push({
     board: b.board,
     moves: s.moves.length,
@@ -173,9 +184,10 @@ function follow() {
     } catch {
       return;
     }
-    const known = boards.has(b.board);
+    const before = boards.get(b.board);
     boards.set(b.board, b);
-    drawTile(b);
+    drawTile(b, before?.state ?? null);
+    const known = before !== undefined;
     if (b.board === focused()) drawFocus();
     if (!known) drawStandings();
     $("connection").textContent = `${boards.size} boards`;

@@ -17,7 +17,15 @@
  * another board's topic is refused.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { connect as tcpConnect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,6 +98,34 @@ function cpuOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds of a process and every process below it (a browser's renderers). */
+function treeCpu(root: number | undefined): number {
+  if (root === undefined) return 0;
+  const parents = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(name), Number(fields[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree].reduce((sum, pid) => sum + (cpuOf(pid) ?? 0), 0);
 }
 
 /** A mosquitto of our own: started, killed, started again on the same port; its CPU summed over its lives. */
@@ -279,11 +315,14 @@ export async function benchClub(): Promise<void> {
   serve.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const { chromium: playwright } = await import("playwright-core");
   const root = typeof process.getuid === "function" && process.getuid() === 0;
-  const browser = await playwright.launch({
+  // A server, so its process (and its renderers below it) can be measured.
+  const server = await playwright.launchServer({
     executablePath: chromium,
     headless: true,
     args: root ? ["--no-sandbox"] : [],
   });
+  const browser = await playwright.connect(server.wsEndpoint());
+  const chromiumCpu = () => treeCpu(server.process().pid);
   try {
     const started = Date.now();
     while (!/web: (http:\S+)/.test(output) || !/following event/.test(output)) {
@@ -302,6 +341,7 @@ export async function benchClub(): Promise<void> {
     }));
     const cpu0 = process.cpuUsage();
     const serveCpu0 = cpuOf(serve.pid) ?? 0;
+    const chromiumCpu0 = chromiumCpu();
     const brokerCpu0 = broker.cpu();
     const wall0 = Date.now();
     const longest = Math.max(...boards.map((b) => b.game.moves.length));
@@ -331,6 +371,7 @@ export async function benchClub(): Promise<void> {
     const boardsCpu = (cpu.user + cpu.system) / 1e6;
     const serveCpu = (cpuOf(serve.pid) ?? 0) - serveCpu0;
     const brokerCpu = broker.cpu() - brokerCpu0;
+    const pageCpu = chromiumCpu() - chromiumCpu0;
     const drawn = (await page.evaluate("window.keteEventDrawn")) as Drawn[];
     const event = (await (await fetch(new URL("/api/event", url))).json()) as {
       boards: { board: string; state: { moves: string[] } }[];
@@ -397,6 +438,10 @@ export async function benchClub(): Promise<void> {
           `${((1000 * serveCpu) / n / wall).toFixed(2)} ms per board per second (${serveCpu.toFixed(1)} s in all)`,
         ],
         [
+          "chromium's CPU (the page: all its processes)",
+          `${pageCpu.toFixed(1)} s in all (${((100 * pageCpu) / wall).toFixed(1)} % of a core)`,
+        ],
+        [
           "the broker's CPU",
           `${brokerCpu.toFixed(1)} s in all (${((100 * brokerCpu) / wall).toFixed(1)} % of a core)`,
         ],
@@ -408,6 +453,7 @@ export async function benchClub(): Promise<void> {
     });
   } finally {
     await browser.close();
+    await server.close();
     serve.kill("SIGINT");
     await broker.kill("SIGTERM");
   }

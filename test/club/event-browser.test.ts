@@ -23,12 +23,14 @@ import {
   startLocalBroker,
   type SimulatedGame,
 } from "../../src/club/index.js";
+import { findGame, type Game, type Position } from "../../src/games/index.js";
 import { JournalWriter } from "../../src/journal/index.js";
 import { chromiumAvailable, openPage, screenshot, useBrowser } from "../web/browser.js";
 import { mosquittoAvailable, password, startBroker, type TestBroker } from "./mosquitto.js";
 
 const EVENT = "club-night";
 const browser = useBrowser();
+const hus = findGame("hus") as Game<Position>;
 
 function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -138,6 +140,23 @@ describe.skipIf(!mosquittoAvailable() || !chromiumAvailable())(
           `[...document.querySelectorAll("article.tile")].map((t) => ({ board: t.dataset.board, over: t.classList.contains("over"), places: t.querySelectorAll("[data-place]").length }))`,
         );
         expect(tiles).toEqual(boards.map((b) => ({ board: b.name, over: b.finished, places: 32 })));
+        // Each tile, redrawn pit by pit as its game grew, shows its last move's position.
+        for (const b of boards) {
+          const shown = b.finished
+            ? b.game.records
+            : b.game.records.slice(0, Math.floor(b.game.records.length / 2));
+          const last = [...shown].reverse().find((r) => r.kind === "move");
+          if (last?.kind !== "move") continue;
+          const p = hus.parsePosition(last.position);
+          if (!p.ok) throw new Error(p.error.message);
+          const view = hus.sensorView(p.value);
+          const counts = await page.evaluate(
+            `Object.fromEntries([...document.querySelectorAll('article.tile[data-board="${b.name}"] [data-place]')].map((e) => [e.getAttribute("data-place"), Number(e.getAttribute("data-count"))]))`,
+          );
+          expect(counts, b.name).toEqual(
+            Object.fromEntries(view.pits.map((pit, k) => [pit, view.counts[k]])),
+          );
+        }
         // Every tile drawn as its game grew: no board's moves ever went back or came twice.
         const drawn = (await page.evaluate("window.keteEventDrawn")) as {
           board: string;
