@@ -6,8 +6,8 @@
  * wrapping. Whole simulated games with noise and slips, every frame checked.
  */
 import { describe, expect, it } from "vitest";
-import { legend, legendItems, legendRoles, renderView } from "../../src/cli/play/view.js";
-import { LED_ROLES, roleLed, type LedRole } from "../../src/controller/index.js";
+import { legend, legendItems, renderView } from "../../src/cli/play/view.js";
+import { LED_ROLES, legendRoles, roleLed, type LedRole } from "../../src/controller/index.js";
 import { ledCode } from "../../src/cli/play/view.js";
 import { findGame } from "../../src/games/index.js";
 import { fakeHost, play, settings } from "./play-harness.js";

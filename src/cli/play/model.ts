@@ -5,12 +5,17 @@
  * the status line), assembled into the `PlayView` the renderer draws.
  */
 import type { BoardEvent } from "../../board/index.js";
-import type { Controller, ControllerEvent, LedRole } from "../../controller/index.js";
+import {
+  legendRoles,
+  type Controller,
+  type ControllerEvent,
+  type LedRole,
+} from "../../controller/index.js";
 import type { Game, Options, Outcome, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { GEOMETRIES } from "../../shared/index.js";
-import { legendRoles, type PlayMistake, type PlayView } from "./view.js";
+import type { PlayMistake, PlayView } from "./view.js";
 
 /** What the model reads of the controller. */
 export type ControllerReading = Pick<Controller, "view" | "status" | "ledPlan">;
@@ -53,7 +58,7 @@ export class PlayModel {
     this.turnStarted = now;
     this.link = link;
     this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, 0]));
-    this.legend = legendRoles(game, header.options as Options);
+    this.legend = legendRoles(game, (header.options as Options | undefined) ?? {});
     // The hexagon from the first frame, its holes unknown until the board's first reading.
     if (game.layout.geometry === "hex61") this.holes = game.layout.places.map(() => null);
   }
