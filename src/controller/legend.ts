@@ -57,8 +57,10 @@ const HEX_WORDS: Partial<Record<LedRole, string>> = {
  */
 export function legendRoles(game: Game, options: Options): readonly LedRole[] {
   const book = game.ruleBook(options);
-  // Abalone's capture (AB-5) pushes a marble off the board: no pit to light.
-  const captures = book.capture !== null && game.layout.geometry !== "hex61";
+  // Captures are lit where stones are sown (pits with successors); Abalone's capture
+  // (AB-5) pushes a marble off the board, with no place to light.
+  const sown = game.layout.successors.some((next) => next.length > 0);
+  const captures = book.capture !== null && sown;
   const has: Record<LedRole, boolean> = {
     legalStart: true,
     nextStone: true,
