@@ -530,6 +530,66 @@ function freeGroupsHolding<P extends Position>(
   );
 }
 
+/** One capture made in any order (a free capture step), and the reading its unit goes to. */
+export interface FreeCapture {
+  /** The reading the unit leaves (`B3:N3`). */
+  readonly from: number;
+  /** The reading it goes to (`SC:N3`), or null when the next free step does not put it anywhere. */
+  readonly to: number | null;
+}
+
+/** The free capture groups from a point, as capture → destination pairs (one list per branch). */
+export function freeCaptureGroups<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+): FreeCapture[][] {
+  return freeGroups(node, offset)
+    .filter((g) => g.some((s) => s.op === OP_CAPTURE))
+    .map((g) => {
+      const out: FreeCapture[] = [];
+      g.forEach((s, k) => {
+        if (s.op !== OP_CAPTURE) return;
+        const after = g[k + 1];
+        out.push({
+          from: s.pit,
+          to: after !== undefined && after.op === OP_SOW ? after.pit : null,
+        });
+      });
+      return out;
+    });
+}
+
+/**
+ * The captures made in any order (Glassperlenspiel's gems into the mover's
+ * cup, GB-3/GB-4) that `reading` still leaves to do from a cursor: of each
+ * branch that agrees with the units already taken (every capture place
+ * `reading` shows emptied is one the branch takes), `left` the captures
+ * whose unit is still on its place, `undropped` those whose unit has not
+ * reached its destination yet (still on its place, or in the hand). An
+ * empty list when no capture is due.
+ */
+export function capturesLeft<P extends Position>(
+  c: { readonly node: TrieNode<P>; readonly offset: number; readonly board: ArrayLike<number> },
+  reading: ArrayLike<number>,
+): { readonly left: FreeCapture[]; readonly undropped: FreeCapture[]; readonly total: number }[] {
+  const branches = freeCaptureGroups(c.node, c.offset);
+  if (branches.length === 0) return [];
+  const taken = (d: FreeCapture) => (reading[d.from] as number) < (c.board[d.from] as number);
+  const dropped = (d: FreeCapture) =>
+    d.to !== null && (reading[d.to] as number) > (c.board[d.to] as number);
+  const emptied = new Set(branches.flatMap((b) => b.filter(taken).map((d) => d.from)));
+  const agree = branches.filter((b) => {
+    const from = new Set(b.map((d) => d.from));
+    for (const i of emptied) if (!from.has(i)) return false;
+    return true;
+  });
+  return (agree.length > 0 ? agree : branches).map((b) => ({
+    left: b.filter((d) => !taken(d)),
+    undropped: b.filter((d) => !dropped(d)),
+    total: b.length,
+  }));
+}
+
 /** Whether a free step comes next after a point (on some branch). */
 function freeNext<P extends Position>(node: TrieNode<P>, offset: number): boolean {
   if (offset < node.steps.length) return (node.steps[offset] as Step).free;
@@ -1045,7 +1105,18 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
         ? c.node.steps[c.offset - 1]
         : c.node.parent?.steps[c.node.parent.steps.length - 1];
     if (prev !== undefined && prev.op === OP_CAPTURE) capturing = true;
-    captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, kichwa, { n: 256 });
+    // Captures made in any order (a chain of gems, GB-4): every one still to
+    // take flashes, whichever were taken before, and the cup blinks while a
+    // gem has yet to reach it (issue 28).
+    const due = capturesLeft(c, t.reading);
+    for (const b of due) {
+      capturing = true;
+      for (const d of b.left) captureFrom.push(name(d.from));
+      for (const d of b.undropped) if (d.to !== null) capturedTo.push(name(d.to));
+    }
+    if (due.length === 0) {
+      captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, kichwa, { n: 256 });
+    }
     const next = nextSteps(c.node, c.offset);
     for (const s of next) {
       // A placement from the reserve starting the turn (Bao's namua) is a start, lit as one.

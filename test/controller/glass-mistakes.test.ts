@@ -195,8 +195,11 @@ describe("Glassperlenspiel mistakes, each with its rule", () => {
     feed(s, sown);
     const g = s.controller.view.guide;
     expect(g?.captureFrom).toEqual(["B1", "B2", "B3", "B5"]);
-    expect(g?.capturedTo).toEqual([]);
+    // The cup blinks yellow from the moment the capture is due (issue 28: its
+    // role is "the captured stones go here").
+    expect(g?.capturedTo).toEqual(["SC"]);
     expect(s.controller.ledPlan().get("B1")?.pattern).toBe("fast");
+    expect(s.controller.ledPlan().get("SC")).toEqual({ pattern: "blink", colour: "yellow" });
     // North lifts B3 before South captured.
     let r = feed(s, [changed(last, { B3: -1, "B3:N3": -1 })]);
     expect(r.event).toMatchObject({ kind: "capture-not-taken", rule: "GB-3", side: "S" });
