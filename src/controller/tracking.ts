@@ -64,7 +64,6 @@ import {
   isPickUp,
   lazyTrie,
   movesBelow,
-  pathSteps,
   stepCompiler,
   type MoveTrie,
   type Step,
@@ -653,18 +652,6 @@ let scratchDropped = new Int32Array(0);
 let scratchSeen = new Uint8Array(0);
 let scratchPits = new Int32Array(16);
 
-/**
- * Whether a cursor stands part way through changes that happen at once, so
- * no hand stops there: a reading matched part way through a group of free
- * steps, or an exact point whose every step since the turn began is free
- * and whose next is free too (the marbles of an Abalone move: a single
- * marble's step may be the first half of a broadside's).
- */
-function midFreeGroup<P extends Position>(c: Cursor<P>): boolean {
-  if (!freeNext(c.node, c.offset)) return false;
-  return !c.exact || pathSteps(c.node, c.offset).every((s) => s.free);
-}
-
 /** Whether a cursor stands at the end of a move. */
 export function atMoveEnd<P extends Position>(c: Cursor<P>): boolean {
   return c.exact && c.offset === c.node.steps.length && c.node.move !== null;
@@ -903,10 +890,13 @@ function judge<P extends Position>(
   const tracker: TurnTracker<P> = { ...t, cursors, reading, pendingSince: null };
   if (exact.length === 0) return { tracker, verdict: { kind: "waiting" } };
   const ends = exact.filter(atMoveEnd);
-  // A settled board equal to a move's end completes it, though it may also
-  // lie part way through another move's simultaneous changes (a single
-  // marble's step is half of a broadside): those are no point a hand stops at.
-  const open = cursors.filter((c) => !(atMoveEnd(c) && !canContinue(c)) && !midFreeGroup(c));
+  // A settled board equal to a move's end that also lies part way through
+  // another move's changes (an Abalone line carried front first passes
+  // through the results of its front marbles' moves, a single marble's step
+  // is half of a broadside) is no end yet: the turn is pending, and the
+  // shorter move stands by a button, the opponent's first act or the quiet
+  // moment, while the longer one goes on from there (issue 28).
+  const open = cursors.filter((c) => !(atMoveEnd(c) && !canContinue(c)));
   if (ends.length > 0 && open.length === 0) {
     return { tracker, verdict: { kind: "complete", move: completeMove(ends), carry: false } };
   }
@@ -1267,7 +1257,9 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     liftNext: [],
     liftPart: [],
     liftPartStones: 0,
-    nextStarts: [],
+    // A shorter move ended part way through a longer one (pending): the
+    // opponent's marbles, as their first act accepts it.
+    nextStarts: nextStartsOf(t),
     lastStone: [...last].sort(),
     stage: atStart ? 0 : 1,
     atStart,
