@@ -1119,8 +1119,9 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
       if (hasCapture) capturing = true;
       for (const s of g) {
         if (s.op === OP_CAPTURE) {
-          // Shown until the pit is emptied.
-          if ((t.reading[s.pit] as number) > 0 || c.exact) captureFrom.push(name(s.pit));
+          // Shown until the pit is emptied (captures in any order: see `due`).
+          if (due.length === 0 && ((t.reading[s.pit] as number) > 0 || c.exact))
+            captureFrom.push(name(s.pit));
         } else if (hasCapture) {
           capturedTo.push(name(s.pit));
         } else if (depth === 0) {

@@ -224,7 +224,7 @@ describe("Glassperlenspiel mistakes, each with its rule", () => {
   });
 
   it("GB-4: a chain of captures short of a gem", () => {
-    // A5:sss lands in B3, B4, B5 each holding a lone stone before: three indirect captures.
+    // A5:sss lands in B5, B4, B3; B3 and B4 held a lone stone: two indirect captures (B5 held a gem, which ends the chain).
     const p = pos(
       {
         A1: [2, ["S5"]],
