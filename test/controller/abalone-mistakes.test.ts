@@ -167,6 +167,19 @@ describe("Abalone mistakes, named with their rule when the result settles", () =
     expect(mistakes(s)[0]).toMatchObject({ rule: "AB-3", side: "b" });
     expect(mistakes(s)[0]?.message).toContain("an own marble never leaves it (AB-3)");
   });
+
+  it.each([1, 2])("AB-3: button %i says the move is made (either button, issue 28)", (button) => {
+    const p = position({ A1: null, E9: "b" });
+    const s = startHex(ABALONE, p);
+    const after = board(p);
+    setHole(after, HOLES.indexOf("E9"), "e");
+    sendHex(s, after);
+    expect(mistakes(s)).toEqual([]);
+    s.link.emit({ type: "button", button, action: "release" });
+    expect(mistakes(s)).toEqual([]);
+    s.link.emit({ type: "button", button, action: "press" });
+    expect(mistakes(s)[0]).toMatchObject({ rule: "AB-3", side: "b" });
+  });
 });
 
 describe("Abalone mistakes under each policy", () => {

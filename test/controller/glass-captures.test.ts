@@ -116,8 +116,9 @@ function yellow(s: Session): { fast: string[]; blink: string[]; other: string[] 
   const plan = s.controller.ledPlan();
   const on = (l: LedState | undefined, want: LedState) =>
     l !== undefined &&
-    l.pattern === want.pattern &&
     l.pattern !== "off" &&
+    want.pattern !== "off" &&
+    l.pattern === want.pattern &&
     l.colour === want.colour;
   return {
     fast: PLACES.filter((p) => on(plan.get(p), FAST)),
