@@ -31,9 +31,11 @@
  *   group takes from it and that value plus what it drops into it (a hole
  *   inside a moving line may read empty on the way), is *waiting* at the
  *   group's start; the whole group done is an exact point. A settled board
- *   equal to a move's end completes it even if it also lies part way
- *   through another move's free steps (a single marble's step is half of a
- *   broadside): no hand stops half way through changes made at once.
+ *   equal to a move's end that also lies part way through another move's
+ *   free steps (an Abalone line carried front first passes through the
+ *   results of its front marbles' moves; a single marble's step is half of
+ *   a broadside) ends the turn only as a pending end does (below): a hand
+ *   may stop there on its way to the longer move (issue 28).
  *
  * It acts only on settled readings (the caller filters) and never guesses:
  * a reading no cursor explains is `inconsistent`, classified by `mistakes.ts`.
