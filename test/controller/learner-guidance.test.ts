@@ -5,6 +5,7 @@
  * README's LED tables say, kete must call no mistake in correct play, and
  * every injected mistake must be named with its rule at the wrong reading.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../src/shared/index.js";
 import { abaloneLearner, glassLearner, type LearnerReport } from "./learner.js";
@@ -55,16 +56,41 @@ function expectGuided(r: LearnerReport, name: string): void {
   expect(r.injected.length).toBeGreaterThan(3);
 }
 
+/** The looks (`yellow blink`) of the LED table in README's paragraph on `game` at the board. */
+function readmeLooks(game: string): string[] {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const from = readme.indexOf(`**${game} at the board**`);
+  const table = readme.slice(from).split("\n| LEDs")[1] ?? "";
+  const rows = table.split("\n\n")[0]?.split("\n").slice(2) ?? [];
+  return [...new Set(rows.map((r) => r.split("|")[1]?.trim() ?? ""))].sort();
+}
+
+/** Each run once, whichever test asks first. */
+function once(run: () => LearnerReport): () => LearnerReport {
+  let report: LearnerReport | null = null;
+  return () => (report ??= run());
+}
+const glassRun = once(() => glassLearner(32, seededRandom(2801), 0.7, 30));
+const chainsRun = once(() => glassLearner(16, seededRandom(2803), 0.6, 6, CHAINS));
+const abaloneRun = once(() => abaloneLearner(36, seededRandom(2802), 0.5, 20));
+
 describe("a learner following the LEDs (issue 28)", () => {
+  it("README's tables name exactly the looks kete showed the learners before their acts", () => {
+    const glass = new Set([...glassRun().looks, ...chainsRun().looks]);
+    expect(readmeLooks("Glassperlenspiel").length).toBe(5);
+    expect([...glass].sort()).toEqual(readmeLooks("Glassperlenspiel"));
+    expect([...abaloneRun().looks].sort()).toEqual(readmeLooks("Abalone"));
+  });
+
   it("Glassperlenspiel: guided at 99 % of the steps or more, no false mistake, every injected mistake named", () => {
-    expectGuided(glassLearner(32, seededRandom(2801), 0.7, 30), "Glassperlenspiel");
+    expectGuided(glassRun(), "Glassperlenspiel");
   });
 
   it("Glassperlenspiel from a position of chains: the chains guided, a wrong gem or cup in one named GB-4", () => {
-    expectGuided(glassLearner(16, seededRandom(2803), 0.6, 6, CHAINS), "Glassperlenspiel chains");
+    expectGuided(chainsRun(), "Glassperlenspiel chains");
   });
 
   it("Abalone: guided at 99 % of the steps or more, no false mistake, every injected mistake named", () => {
-    expectGuided(abaloneLearner(36, seededRandom(2802), 0.5, 20), "Abalone");
+    expectGuided(abaloneRun(), "Abalone");
   });
 });

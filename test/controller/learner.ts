@@ -59,6 +59,8 @@ export interface LearnerReport {
   readonly guided: number;
   /** The first few acts the lights did not show. */
   readonly unguided: string[];
+  /** Every look kete showed before the learner's acts (`green pulse`, …). */
+  readonly looks: ReadonlySet<string>;
   /** Mistakes or sensor faults kete called in correct play. */
   readonly falseMistakes: string[];
   readonly injected: Injected[];
@@ -68,7 +70,15 @@ class Tally {
   steps = 0;
   guided = 0;
   readonly unguided: string[] = [];
+  readonly looks = new Set<string>();
+  constructor(private readonly s: () => Session | null) {}
   check(ok: boolean, what: string): void {
+    const s = this.s();
+    if (s !== null) {
+      for (const led of s.controller.ledPlan().values()) {
+        if (led.pattern !== "off") this.looks.add(`${led.colour} ${led.pattern}`);
+      }
+    }
     this.steps++;
     if (ok) this.guided++;
     else if (this.unguided.length < 20) this.unguided.push(what);
@@ -257,7 +267,8 @@ export function glassLearner(
   maxPlies = 40,
   from: Position | null = null,
 ): LearnerReport {
-  const tally = new Tally();
+  let session: Session | null = null;
+  const tally = new Tally(() => session);
   const falseMistakes: string[] = [];
   const injected: Injected[] = [];
   let plies = 0;
@@ -266,6 +277,7 @@ export function glassLearner(
     if (!init.ok) throw new Error(init.error.message);
     let p = from ?? init.value;
     const s = startGlass(GLASS, p);
+    session = s;
     const injectAt = random() < injectShare ? Math.floor(random() * maxPlies) : -1;
     const played: string[] = [];
     for (let ply = 0; ply < maxPlies; ply++) {
@@ -326,6 +338,7 @@ export function glassLearner(
     steps: tally.steps,
     guided: tally.guided,
     unguided: tally.unguided,
+    looks: tally.looks,
     falseMistakes,
     injected,
   };
@@ -433,7 +446,8 @@ export function abaloneLearner(
   injectShare = 0.4,
   maxPlies = 20,
 ): LearnerReport {
-  const tally = new Tally();
+  let session: Session | null = null;
+  const tally = new Tally(() => session);
   const falseMistakes: string[] = [];
   const injected: Injected[] = [];
   const starts = ["standard", "belgian-daisy", "german-daisy"];
@@ -444,6 +458,7 @@ export function abaloneLearner(
     if (!init.ok) throw new Error(init.error.message);
     let p = init.value;
     const s = startHex(ABALONE, p, options);
+    session = s;
     const injectAt = random() < injectShare ? Math.floor(random() * maxPlies) : -1;
     const kind = KINDS[g % KINDS.length] as AbaloneKind;
     const earlier = new Set<string>([Array.from(ABALONE.sensorView(p).counts).join("")]);
@@ -507,6 +522,7 @@ export function abaloneLearner(
     steps: tally.steps,
     guided: tally.guided,
     unguided: tally.unguided,
+    looks: tally.looks,
     falseMistakes,
     injected,
   };
