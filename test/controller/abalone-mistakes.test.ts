@@ -278,6 +278,19 @@ describe("Abalone guidance", () => {
     expect(ri("D5:b")).toBe(2 * HOLES.indexOf("D5"));
   });
 
+  it("a changed hole holding a marble the new mover may move pulses green, the others stay cyan steady (issue 28)", async () => {
+    // C3 C4 C5 push the white marble on C6 into C7.
+    const p = position({ I5: null, C6: "w" });
+    const s = startHex(ABALONE, p);
+    roll(s, p, "C3C4");
+    expect(s.events.filter((e) => e.type === "move")).toMatchObject([{ move: "C3C4" }]);
+    await s.controller.flush();
+    expect(s.controller.view.guide?.lastStone).toEqual(["C3", "C6", "C7"]);
+    expect(s.controller.ledPlan().get("C3")).toEqual({ pattern: "steady", colour: "cyan" });
+    expect(s.controller.ledPlan().get("C6")).toEqual({ pattern: "steady", colour: "cyan" });
+    expect(s.controller.ledPlan().get("C7")).toEqual({ pattern: "pulse", colour: "green" });
+  });
+
   it("lights a touched marble's lines while its hole reads empty unsettled, and forgets them when it settles back", async () => {
     const p = position({});
     const s = startHex(ABALONE, p);
