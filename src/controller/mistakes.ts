@@ -777,7 +777,6 @@ function nextAfter<P extends Position>(node: TrieNode<P>, offset: number): Step[
 
 // ------------------------------------------------------------------ captures made in any order
 
-/** A capture step ahead of a tracker's cursor whose group may be made in any order. */
 /**
  * Captures the game lets the player make in any order (free capture steps,
  * Glassperlenspiel's gems into the cup), read from where the tracker stands:

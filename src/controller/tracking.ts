@@ -572,7 +572,7 @@ export function freeCaptureGroups<P extends Position>(
 export function capturesLeft<P extends Position>(
   c: { readonly node: TrieNode<P>; readonly offset: number; readonly board: ArrayLike<number> },
   reading: ArrayLike<number>,
-): { readonly left: FreeCapture[]; readonly undropped: FreeCapture[]; readonly total: number }[] {
+): { readonly left: FreeCapture[]; readonly undropped: FreeCapture[] }[] {
   const branches = freeCaptureGroups(c.node, c.offset);
   if (branches.length === 0) return [];
   const taken = (d: FreeCapture) => (reading[d.from] as number) < (c.board[d.from] as number);
@@ -587,7 +587,6 @@ export function capturesLeft<P extends Position>(
   return (agree.length > 0 ? agree : branches).map((b) => ({
     left: b.filter((d) => !taken(d)),
     undropped: b.filter((d) => !dropped(d)),
-    total: b.length,
   }));
 }
 
