@@ -138,7 +138,7 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   const ended = confirmEnd(gs.turn);
   if (ended !== null && g.nextStarts.length > 0) {
     const quiet = Math.round(gs.turn.options.quietMs / 100) / 10;
-    return `${who}: ${ended.move} stands at a button, the next player's first act or ${quiet} s unchanged; or go on (${moves.join(", ")}${more ? ", …" : ""})`;
+    return `${who}: ${ended.move} stands at a button, the next player's first act or ${quiet} s unchanged; or go on as the lights show`;
   }
   // A lift of only part of a pit (Bao's taxed nyumba, BK-11): how many, which the LED cannot say.
   const part = g.liftPart.length
