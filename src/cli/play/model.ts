@@ -5,12 +5,12 @@
  * the status line), assembled into the `PlayView` the renderer draws.
  */
 import type { BoardEvent } from "../../board/index.js";
-import type { Controller, ControllerEvent } from "../../controller/index.js";
-import type { Game, Outcome, Side } from "../../games/index.js";
+import type { Controller, ControllerEvent, LedRole } from "../../controller/index.js";
+import type { Game, Options, Outcome, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { GEOMETRIES } from "../../shared/index.js";
-import type { PlayMistake, PlayView } from "./view.js";
+import { legendRoles, type PlayMistake, type PlayView } from "./view.js";
 
 /** What the model reads of the controller. */
 export type ControllerReading = Pick<Controller, "view" | "status" | "ledPlan">;
@@ -37,6 +37,8 @@ export class PlayModel {
   private mistake: Omit<PlayMistake, "needs"> | null = null;
   /** Places of the latest sensor fault, until a move or a restore. */
   private readonly faulty = new Set<string>();
+  /** The lights this game can show (its legend). */
+  private readonly legend: readonly LedRole[];
 
   constructor(
     private readonly game: Game,
@@ -51,6 +53,9 @@ export class PlayModel {
     this.turnStarted = now;
     this.link = link;
     this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, 0]));
+    this.legend = legendRoles(game, header.options as Options);
+    // The hexagon from the first frame, its holes unknown until the board's first reading.
+    if (game.layout.geometry === "hex61") this.holes = game.layout.places.map(() => null);
   }
 
   /** Keeps a line for the message list (the newest 20). */
@@ -168,6 +173,7 @@ export class PlayModel {
       outcome: v.phase === "over" ? this.outcome : null,
       mistake: this.mistake === null ? null : { ...this.mistake, needs: v.needs },
       faulty: this.faulty,
+      legend: this.legend,
     };
   }
 }
