@@ -136,9 +136,11 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   // A move that has ended or may go on (Bao's stop in the nyumba, an Abalone
   // line carried front first, issue 28): say how it stands, which no LED can.
   const ended = confirmEnd(gs.turn);
-  if (ended !== null && g.nextStarts.length > 0) {
+  if (ended !== null) {
     const quiet = Math.round(gs.turn.options.quietMs / 100) / 10;
-    return `${who}: ${ended.move} stands at a button, the next player's first act or ${quiet} s unchanged; or go on as the lights show`;
+    // No next player's act when the move would end the game.
+    const next = g.nextStarts.length > 0 ? ", the next player's first act" : "";
+    return `${who}: ${ended.move} stands at a button${next} or ${quiet} s unchanged; or go on as the lights show`;
   }
   // A lift of only part of a pit (Bao's taxed nyumba, BK-11): how many, which the LED cannot say.
   const part = g.liftPart.length
