@@ -178,7 +178,8 @@ export class PlaySession {
   private readonly recorder: JournalRecorder;
   private readonly model: PlayModel;
   private readonly players: Player[];
-  private readonly keyboard: KeyboardPlayer | null;
+  /** The sides played from the keyboard (`--human S`, or both at one keyboard). */
+  private readonly keyboards: readonly KeyboardPlayer[];
   private readonly redrawer: Redrawer | null;
   /** Feeds the live page (`--web`), or null. */
   private readonly web: WebFeed | null;
@@ -268,7 +269,7 @@ export class PlaySession {
         ),
       now: () => host.scheduler.now(),
     });
-    [this.players, this.keyboard] = this.seat();
+    [this.players, this.keyboards] = this.seat();
     this.finished = this.run();
   }
 
@@ -293,10 +294,10 @@ export class PlaySession {
     return controller;
   }
 
-  /** The players of the simulated board: virtual ones, or a person at the keyboard. */
-  private seat(): [Player[], KeyboardPlayer | null] {
+  /** The players of the simulated board: virtual ones, or people at the keyboard. */
+  private seat(): [Player[], KeyboardPlayer[]] {
     const sim = this.sim;
-    if (sim === null) return [[], null];
+    if (sim === null) return [[], []];
     const table: Table = {
       controller: this.controller,
       board: sim,
@@ -307,15 +308,27 @@ export class PlaySession {
       stopped: () => this.ending !== null,
       say: (m) => this.say(m),
     };
-    let keyboard: KeyboardPlayer | null = null;
+    const keyboards: KeyboardPlayer[] = [];
     const players = this.game.layout.sides.map((side) => {
       // Kete's side: the hand sows kete's move (a person does on a real board).
       if (this.s.computer?.side === side) return computerHand(side, table, this.s.mistakeRate);
       if (!this.s.human.has(side)) return new SimulatedPlayer(side, table, this.s.mistakeRate);
-      keyboard = new KeyboardPlayer(side, table);
+      const keyboard = new KeyboardPlayer(side, table);
+      keyboards.push(keyboard);
       return keyboard;
     });
-    return [players, keyboard];
+    return [players, keyboards];
+  }
+
+  /**
+   * The keyboard player a typed line is for: the side to move when the
+   * keyboard plays it (`--human both`: the two players take turns at one
+   * keyboard), else the keyboard's only side (who is told it is not their
+   * turn yet); null without a keyboard player.
+   */
+  private get keyboard(): KeyboardPlayer | null {
+    const toMove = this.controller.view.toMove;
+    return this.keyboards.find((k) => k.side === toMove) ?? this.keyboards[0] ?? null;
   }
 
   /** The moves that stand, and the journal's path. */
