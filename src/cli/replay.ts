@@ -66,7 +66,13 @@ function fail(message: string): never {
 /** What `--verify` prints: every decision reproduced, or the first that was not. */
 export function verificationText(v: Verification, file: string): string {
   if (v.mismatch === null)
-    return `verified: ${v.decisions} decisions of ${file} reproduced exactly\n`;
+    return `verified: ${v.decisions} decisions of ${file} reproduced exactly, and every move, mistake and result record follows from them\n`;
+  if (v.mismatch.record !== undefined)
+    return (
+      `MISMATCH in ${v.mismatch.record}:\n` +
+      `  recorded: ${JSON.stringify(v.mismatch.expected)}\n` +
+      `  derived:  ${JSON.stringify(v.mismatch.got)}\n`
+    );
   return (
     `MISMATCH at decision ${v.mismatch.index + 1} of ${v.decisions}:\n` +
     `  recorded: ${JSON.stringify(v.mismatch.expected)}\n` +

@@ -33,7 +33,9 @@ function recordsOf(file: string): readonly JournalRecord[] {
 
 async function expectVerified(file: string): Promise<void> {
   const v = await runKete(["replay", file, "--verify"]);
-  expect(v.stdout).toMatch(/^verified: \d+ decisions of .* reproduced exactly\n$/);
+  expect(v.stdout).toMatch(
+    /^verified: \d+ decisions of .* reproduced exactly, and every move, mistake and result record follows from them\n$/,
+  );
   expect(v.status).toBe(0);
 }
 
