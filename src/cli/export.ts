@@ -1,6 +1,6 @@
 /** `kete export FILE --format text|json`: a readable record of a game. */
 import type { Command } from "commander";
-import { exportGame, exportJson, exportText } from "../journal/index.js";
+import { damageText, exportGame, exportJson, exportText } from "../journal/index.js";
 import type { Journal } from "../journal/index.js";
 import { readJournal } from "../journal/index.js";
 import { findGame } from "../games/index.js";
@@ -34,9 +34,16 @@ export function exportOutcome(
 ): ExportOutcome {
   const v = verifyJournal(journal);
   const sides = findGame(journal.header.game)?.layout.sideNames;
-  const game = exportGame(journal, sides);
+  const whole = exportGame(journal, sides);
+  // A journal damaged in its middle: the game up to the damage, tagged and said (issue 32).
+  const d = journal.damaged;
+  const game =
+    d === undefined
+      ? whole
+      : { ...whole, tags: { ...whole.tags, Damaged: `line ${d.line}; the record ends before it` } };
+  const note = d === undefined ? "" : `kete export: ${damageText(file, d)}\n`;
   const print = (g: typeof game) => (flags.format === "json" ? exportJson(g) : exportText(g));
-  if (v.mismatch === null) return { stdout: print(game), stderr: "", code: 0 };
+  if (v.mismatch === null) return { stdout: print(game), stderr: note, code: 0 };
   const why = verificationText(v, file);
   const what = v.mismatch.record ?? `decision ${v.mismatch.index + 1}`;
   if (!flags.unverified) {
@@ -52,7 +59,7 @@ export function exportOutcome(
   const tagged = { ...game, tags: { ...game.tags, Verified: `no: ${what}` } };
   return {
     stdout: print(tagged),
-    stderr: `kete export: warning: ${file} does not verify (${what}); printed as recorded\n`,
+    stderr: `${note}kete export: warning: ${file} does not verify (${what}); printed as recorded\n`,
     code: 0,
   };
 }

@@ -5,5 +5,12 @@
  */
 import { findGame } from "../games/index.js";
 
-/** Journals are read knowing which games this kete plays (the journal layer knows no games). */
-export const journalOptions = { isGame: (id: string) => findGame(id) !== undefined } as const;
+/**
+ * Journals are read knowing which games this kete plays (the journal layer
+ * knows no games), and a damaged line in the middle leaves the game up to it
+ * (issue 32): each command says so.
+ */
+export const journalOptions = {
+  isGame: (id: string) => findGame(id) !== undefined,
+  salvage: true,
+} as const;

@@ -17,8 +17,8 @@ import {
 } from "../../controller/index.js";
 import type { ControllerCommand, ControllerEvent } from "../../controller/index.js";
 import type { Game, Position, Side } from "../../games/index.js";
-import { JournalWriter, readJournal } from "../../journal/index.js";
-import type { JournalHeader } from "../../journal/index.js";
+import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
+import type { Damage, JournalHeader } from "../../journal/index.js";
 import { seededRandom } from "../../shared/index.js";
 import { openBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
@@ -61,6 +61,8 @@ export interface PlayFailure {
 interface Opening {
   readonly start: Position;
   readonly resumed: Resumed | null;
+  /** A resumed journal damaged in its middle: played on from the lines before the damage. */
+  readonly damaged?: Damage;
 }
 
 function opening(s: PlaySettings): Opening | PlayFailure {
@@ -79,7 +81,12 @@ function opening(s: PlaySettings): Opening | PlayFailure {
       message: `${s.resume}: the last position is not valid: ${parsed.error.message}`,
     };
   }
-  return { start: parsed.value, resumed: resumed.value };
+  const damaged = journal.ok ? journal.value.damaged : undefined;
+  return {
+    start: parsed.value,
+    resumed: resumed.value,
+    ...(damaged === undefined ? {} : { damaged }),
+  };
 }
 
 /**
@@ -134,7 +141,7 @@ export async function startPlay(
   const header = what.resumed?.header ?? newHeader(s, what.start, host.date(), board.info);
   const writer =
     what.resumed !== null && s.resume !== null
-      ? JournalWriter.resume(s.resume)
+      ? JournalWriter.resume(s.resume, what.damaged ?? null)
       : JournalWriter.create(s.gamesDir, header);
   if (!writer.ok) {
     await board.close();
@@ -535,6 +542,17 @@ export class PlaySession {
         );
       }
     } else {
+      const damaged = this.parts.damaged;
+      if (damaged !== undefined) {
+        // Said, and journalled: `replay --verify` then knows the session before it was cut short.
+        this.recorder.command(
+          { type: "salvaged", line: damaged.line, reason: damaged.reason },
+          () => undefined,
+        );
+        const aside = this.parts.journal.keptAside;
+        this.say(damageText(path, damaged));
+        if (aside !== null) this.say(`the whole damaged file is kept as ${aside}`);
+      }
       const json = game.positionToJSON(start);
       const command = {
         type: "resume",

@@ -171,11 +171,17 @@ function newestResumable(gamesDir: string): Result<string> {
   const latest = free[free.length - 1];
   if (latest !== undefined) return ok(latest.path);
   const busy = open.length - free.length;
+  // Files kete cannot read at all (a damaged header) are named, not passed over (issue 32).
+  const skipped = folder.value.skipped;
+  const unread =
+    skipped.length === 0
+      ? ""
+      : `; ${skipped.length === 1 ? "1 file" : `${skipped.length} files`} kete cannot read: ${skipped.map((f) => `${f.path} (${f.reason})`).join(", ")}`;
   return err(
     "no-journal",
     busy > 0
-      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete; name the journal: kete play --resume FILE`
-      : `no unfinished game in ${gamesDir}; name the journal: kete play --resume FILE`,
+      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete${unread}; name the journal: kete play --resume FILE`
+      : `no unfinished game in ${gamesDir}${unread}; name the journal: kete play --resume FILE`,
   );
 }
 

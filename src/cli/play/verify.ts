@@ -109,8 +109,13 @@ export function verifyJournal(journal: Journal): Verification {
   const listen = (ctl: Controller): void => {
     ctl.on((e) => recorder?.controller(e, () => ctl.view.position));
   };
+  // What the journal holds so far: its decisions, and its records of the derived kinds.
+  let decisionsSoFar = 0;
+  let keptSoFar = 0;
   for (const r of journal.records) {
     now = r.t;
+    if (r.kind === "decision") decisionsSoFar++;
+    if (DERIVED.has(r.kind)) keptSoFar++;
     if (r.kind === "board") {
       link.feed(r.event as unknown as BoardEvent);
     } else if (r.kind === "snapshot") {
@@ -139,10 +144,20 @@ export function verifyJournal(journal: Journal): Verification {
         record(r, c.type === "resume" ? startOf(c.start) : journal.header.initial);
         listen(ctl);
         ctl.send(c as never);
+      } else if (c.type === "salvaged") {
+        // The journal was damaged and resumed from the lines before the damage
+        // (issue 32): what the last session decided after them is not on record.
+        got.length = Math.min(got.length, decisionsSoFar);
+        derived.length = cutAfter(derived, keptSoFar);
       } else if (c.type !== "seats") controller?.send(c as never); // seats: who typed, not the controller's
     }
   }
   controller?.close();
+  // A journal read up to a damaged line is checked up to it.
+  if (journal.damaged !== undefined) {
+    got.length = Math.min(got.length, expected.length);
+    derived.length = cutAfter(derived, keptSoFar);
+  }
   const n = Math.max(expected.length, got.length);
   for (let i = 0; i < n; i++) {
     if (!same(expected[i], got[i])) {
@@ -166,6 +181,17 @@ export function verifyJournal(journal: Journal): Verification {
     }
   }
   return { decisions: expected.length, mismatch: null };
+}
+
+/** The length of `records` that holds its first `n` records of the derived kinds and nothing after. */
+function cutAfter(records: readonly JournalRecord[], n: number): number {
+  let seen = 0;
+  for (let i = 0; i < records.length; i++) {
+    if (!DERIVED.has((records[i] as JournalRecord).kind)) continue;
+    if (seen === n) return i;
+    seen++;
+  }
+  return records.length;
 }
 
 /** A resume command's start position (engine JSON), or an empty one the game will refuse. */
