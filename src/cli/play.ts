@@ -91,7 +91,10 @@ export function registerPlayCommand(program: Command): Command {
     )
     .option("--no-noise", "simulated sensors without jitter or lost lines")
     .option("--mistakes <rate>", "how often a virtual player slips (0..1)", FLAG_DEFAULTS.mistakes)
-    .option("--minutes <n>", "stop (resumable) if there is no result after this long")
+    .option(
+      "--minutes <n>",
+      "stop (resumable) if there is no result after this long (default for the simulated board: 120 on a terminal, 10 otherwise; none on a real board)",
+    )
     .option(
       "--clock <M+B>",
       "players' clocks: minutes each + bonus seconds per push-off (per capturing move in sowing games); a fallen flag loses (default: no clocks)",

@@ -191,6 +191,8 @@ export class PlaySession {
   /** Feeds the live page (`--web`), or null. */
   private readonly web: WebFeed | null;
   private ending: Ending | null = null;
+  /** Why the game paused (said on its last line and journalled), once it has. */
+  private pausedBecause = "interrupted";
   private end: (e: Ending) => void = () => undefined;
   private input = "";
   private lastSetup: string | null = null;
@@ -365,8 +367,9 @@ export class PlaySession {
     );
   }
 
-  /** Pauses the game (Ctrl-C): the journal is closed, resumable. */
-  pause(): void {
+  /** Pauses the game (Ctrl-C, a signal): the journal is closed, resumable; `why` is said and journalled. */
+  pause(why = "interrupted"): void {
+    if (this.ending === null) this.pausedBecause = why;
     this.stop("paused");
   }
 
@@ -487,7 +490,7 @@ export class PlaySession {
     }
     const typed = typeKeys(this.input, chunk);
     this.input = typed.line;
-    if (typed.interrupt) this.pause();
+    if (typed.interrupt) this.pause("interrupted (Ctrl-C)");
     for (const line of typed.entered) {
       if (this.keyboard !== null) this.say(this.keyboard.submit(line).message);
     }
@@ -501,9 +504,14 @@ export class PlaySession {
     });
     this.begin();
     const { scheduler } = this.host;
-    const stopInterrupts = this.host.interrupts(() => this.pause());
+    const stopInterrupts = this.host.interrupts((why) => this.pause(why));
     const stopKeys = this.host.keys?.((chunk) => this.onKeys(chunk)) ?? null;
-    const cancelLimit = scheduler.schedule(() => this.stop("timeout"), this.s.maxMinutes * 60_000);
+    // `--minutes`: a limit the settings give a simulated game, and any game that names one (issue 32).
+    const limit = this.s.maxMinutes;
+    const cancelLimit =
+      limit === null
+        ? () => undefined
+        : scheduler.schedule(() => this.stop("timeout"), limit * 60_000);
     const stopNudge = every(scheduler, NUDGE_MS, () => this.pokePlayers());
     this.pokePlayers();
     this.redraw();
@@ -599,11 +607,11 @@ export class PlaySession {
   private async close(ending: Ending): Promise<number> {
     const left = this.timing?.left() ?? null;
     this.timing?.close();
-    if (ending !== "over") {
-      const reason =
-        ending === "paused" ? "interrupted" : `no result after ${this.s.maxMinutes} minutes`;
-      this.recorder.pause(reason, left);
-    }
+    const reason =
+      ending === "paused"
+        ? this.pausedBecause
+        : `no result after ${this.s.maxMinutes ?? 0} minutes (--minutes)`;
+    if (ending !== "over") this.recorder.pause(reason, left);
     this.redrawer?.finish();
     // The page gets the last state (the result), then its server stops.
     this.web?.finish();
@@ -616,7 +624,8 @@ export class PlaySession {
       this.host.write(`journal: ${path}\n`);
       return 0;
     }
-    this.host.write(`game paused; continue it with: kete play --resume ${path}\n`);
+    // Why, always (issue 32), and the command as the README gives it.
+    this.host.write(`game paused: ${reason}; continue it with: npx kete play --resume ${path}\n`);
     return ending === "paused" ? 130 : 3;
   }
 }

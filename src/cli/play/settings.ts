@@ -92,8 +92,11 @@ export interface PlaySettings {
   /** Redraw a live view (a terminal) rather than print a log. */
   readonly live: boolean;
   readonly colour: boolean;
-  /** Give up after this long without a result (the game stays resumable). */
-  readonly maxMinutes: number;
+  /**
+   * Give up after this long without a result (the game stays resumable);
+   * null: never (a real board without --minutes).
+   */
+  readonly maxMinutes: number | null;
   /**
    * What a resumed game changes from its journal, to be said when it starts
    * ("guidance off from now on (was on)"); empty for a new game.
@@ -416,9 +419,11 @@ function numbersOf(
   if (!pace.ok) return pace;
   const mistakeRate = numberFlag("--mistakes", flags.mistakes, 0, 1);
   if (!mistakeRate.ok) return mistakeRate;
+  // The default limit is the simulated game's (a demo left running); a game on
+  // a real board never pauses by itself unless --minutes says so (issue 32).
   const maxMinutes =
     flags.minutes === undefined
-      ? ok(live ? 120 : 10)
+      ? ok(flags.port !== undefined ? null : live ? 120 : 10)
       : numberFlag("--minutes", flags.minutes, 0.05, 10000);
   if (!maxMinutes.ok) return maxMinutes;
   return ok({
