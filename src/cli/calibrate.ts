@@ -21,6 +21,7 @@ import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/lin
 import { baudFlag, boardKindOf, readyMsOf, waitFlag } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
+import { gamesDirFlag } from "./journal-options.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
 import type { RawInput } from "./play/input.js";
 import { usageError } from "./usage.js";
@@ -86,13 +87,15 @@ export function calibrateOptions(
   if (flags.report !== undefined && flags.report.trim() === "") {
     return err("usage", "--report needs a file name");
   }
+  const dir = gamesDirFlag(flags.gamesDir, () => gamesDir);
+  if (!dir.ok) return dir;
   return ok({
     pits,
     stones: stones.value,
     verifyStones,
     yes: flags.yes === true,
     reportPath: flags.report ?? null,
-    gamesDir: flags.gamesDir ?? gamesDir,
+    gamesDir: dir.value,
   });
 }
 

@@ -1,7 +1,8 @@
 /** `kete games`: the recorded games, newest first (issue 32). */
 import type { Command } from "commander";
 import { defaultGamesDir, scanJournals, sidesOf, type JournalSummary } from "../journal/index.js";
-import { journalOptions } from "./journal-options.js";
+import { gamesDirFlag, journalOptions } from "./journal-options.js";
+import { usageError } from "./usage.js";
 
 /** `2026-11-22 03:34` in the local time zone (journals hold UTC). */
 export function localTime(iso: string): string {
@@ -36,8 +37,10 @@ export function registerGamesCommand(program: Command): Command {
       "--games-dir <dir>",
       "where journals are kept (default: your data folder, or KETE_GAMES_DIR)",
     )
-    .action((flags: { gamesDir?: string }) => {
-      const dir = flags.gamesDir ?? defaultGamesDir();
+    .action((flags: { gamesDir?: string }, command: Command) => {
+      const given = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
+      if (!given.ok) usageError(command, given.error.message);
+      const dir = given.value;
       const folder = scanJournals(dir, journalOptions);
       if (!folder.ok) {
         process.stderr.write(`kete games: ${folder.error.message}\n`);

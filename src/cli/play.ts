@@ -5,6 +5,7 @@
  */
 import type { Command } from "commander";
 import { defaultGamesDir } from "../journal/index.js";
+import { gamesDirFlag } from "./journal-options.js";
 import { collect } from "./options.js";
 import { processHost } from "./play/host.js";
 import { runPlay } from "./play/session.js";
@@ -13,7 +14,9 @@ import { usageError } from "./usage.js";
 
 /** Reads the flags, then plays; exits with the game's exit code. */
 async function playAction(flags: PlayFlags, command: Command): Promise<never> {
-  const gamesDir = flags.gamesDir ?? defaultGamesDir();
+  const dir = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
+  if (!dir.ok) usageError(command, dir.error.message);
+  const gamesDir = dir.value;
   const resume = resumeTarget(flags.resume, gamesDir);
   if (!resume.ok) {
     process.stderr.write(`kete play: ${resume.error.message}\n`);

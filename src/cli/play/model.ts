@@ -47,10 +47,15 @@ export class PlayModel {
     private readonly before: readonly string[],
     now: number,
     link: string,
+    /**
+     * A resumed game's time so far (issue 32): what each side had spent on
+     * the moves that stand, and how long the turn under way had run.
+     */
+    so: { readonly used: Readonly<Record<Side, number>>; readonly turnSoFar: number } | null = null,
   ) {
-    this.turnStarted = now;
+    this.turnStarted = now - (so?.turnSoFar ?? 0);
     this.link = link;
-    this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, 0]));
+    this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, so?.used[side] ?? 0]));
   }
 
   /** Keeps a line for the message list (the newest 20). */

@@ -236,7 +236,7 @@ export class PlaySession {
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
     const pits = this.game.sensorView(parts.start).pits;
-    this.model = new PlayModel(this.game, header, pits, before, this.clock(), board.state);
+    this.model = new PlayModel(this.game, header, pits, before, this.clock(), board.state, resumed);
     this.redrawer =
       host.screen === null
         ? null

@@ -15,7 +15,7 @@ import {
 import { findGame, games, type Game, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
-import { journalOptions } from "../journal-options.js";
+import { gamesDirFlag, journalOptions } from "../journal-options.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
 import { baudFlag, boardKindOf, waitFlag, type BoardKind } from "./board.js";
@@ -359,6 +359,9 @@ function policyForGame(
   });
 }
 
+/** The longest player's name, in characters. */
+export const MAX_NAME = 40;
+
 /** `--players`: two names, the first side's first, by the game's sides. */
 function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, string>>> {
   const [first, second] = game.layout.sides;
@@ -371,8 +374,16 @@ function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, s
     );
   }
   const names = given.split(",").map((n) => n.trim());
-  if (names.length !== 2 || names.some((n) => n.length === 0 || n.length > 40)) {
+  if (names.length !== 2 || names.some((n) => n.length === 0)) {
     return usage(`--players takes two names separated by a comma, e.g. "Ana,Ben"`);
+  }
+  // Too long for the screen's title line and kete games' column (issue 32: said as such).
+  const long = names.find((n) => [...n].length > MAX_NAME);
+  if (long !== undefined) {
+    const shown = [...long].slice(0, 20).join("");
+    return usage(
+      `--players: the name '${shown}…' is ${[...long].length} characters; a name has at most ${MAX_NAME}`,
+    );
   }
   return ok({ [first]: names[0] as string, [second]: names[1] as string });
 }
@@ -644,6 +655,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!kete.ok) return kete;
   const web = webOf(flags);
   if (!web.ok) return web;
+  const gamesDir = gamesDirFlag(flags.gamesDir, () => ctx.defaultGamesDir);
+  if (!gamesDir.ok) return gamesDir;
   const { change } = keyboard.value;
   const changes = [...kept.value.changes, ...(change === null ? [] : [change])];
   if (kete.value.change !== null) changes.push(kete.value.change);
@@ -663,7 +676,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     boardKind: boardKind.value,
     ...(readyMs.value === undefined ? {} : { readyMs: readyMs.value }),
     ...(baud.value === undefined ? {} : { baudRate: baud.value }),
-    gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
+    gamesDir: gamesDir.value,
     resume: ctx.resume?.path ?? null,
     human: keyboard.value.human,
     noise: flags.noise,
