@@ -6,6 +6,8 @@
 import type { Command } from "commander";
 import { defaultGamesDir } from "../journal/index.js";
 import { gamesDirFlag } from "./journal-options.js";
+import { baudFlag, boardKindOf } from "./play/board.js";
+import { resolvePort } from "./ports.js";
 import { collect } from "./options.js";
 import { processHost } from "./play/host.js";
 import { runPlay } from "./play/session.js";
@@ -17,6 +19,18 @@ async function playAction(flags: PlayFlags, command: Command): Promise<never> {
   const dir = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
   if (!dir.ok) usageError(command, dir.error.message);
   const gamesDir = dir.value;
+  // `--port auto`: the one board that answers (issue 32), said before the game starts.
+  const kind = boardKindOf(flags.board, flags.port);
+  if (!kind.ok) usageError(command, kind.error.message);
+  const baud = baudFlag(flags.baud, kind.value);
+  if (!baud.ok) usageError(command, baud.error.message);
+  const auto = await resolvePort(flags.port, kind.value, { baudRate: baud.value });
+  if (!auto.ok) {
+    process.stderr.write(`kete play: ${auto.error.message}\n`);
+    process.exit(1);
+  }
+  if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
+  flags = auto.value.port === undefined ? flags : { ...flags, port: auto.value.port };
   const resume = resumeTarget(flags.resume, gamesDir);
   if (!resume.ok) {
     process.stderr.write(`kete play: ${resume.error.message}\n`);
@@ -45,7 +59,10 @@ export function registerPlayCommand(program: Command): Command {
   return program
     .command("play")
     .description("play a game at the board (the built-in simulated board without --port)")
-    .option("-p, --port <path>", "the kete board's serial device, e.g. /dev/ttyACM0")
+    .option(
+      "-p, --port <path>",
+      "the kete board's serial device, e.g. /dev/ttyACM0; auto: the one board that answers (kete ports)",
+    )
     .option(
       "--board <serial|firmata>",
       "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",

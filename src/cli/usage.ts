@@ -152,6 +152,16 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     readme: "Calibrating a board: `kete calibrate`",
   },
+  ports: {
+    notes: [
+      "Each port is asked HELLO (a kete board answers INFO), then Firmata's version at 57600 baud.",
+      "KETE_PORTS=PATH:PATH names the ports to ask instead of looking for them (as PATH… does).",
+      "--port auto (play, board-test, calibrate) picks the one kete board, or with --board firmata",
+      "the one StandardFirmata board, and says which.",
+    ],
+    codes: [[EXIT_FAILED, "no serial port found"]],
+    readme: "The board",
+  },
 };
 
 /** The exit-code lines: `code` and what it means (`own` overrides the usual meaning). */
