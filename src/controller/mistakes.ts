@@ -347,6 +347,13 @@ function foreignChange<P extends Position>(sc: Scene<P>): Classified<P> | null {
   const first = foreignDown[0];
   if (first !== undefined) {
     if (sc.depth === 0 || sc.hand !== 0) return outOfTurn(sc, first);
+    // Only a reserve seed placed so far (Bao's namua) and no capture due:
+    // the mover has nothing to take, so the other player touched the board
+    // (issue 32: it was read as the mover's capture where none applies).
+    const last = sc.path[sc.path.length - 1];
+    const placedOnly = sc.path.every((s) => s.op === OP_PLACE);
+    if (last?.op === OP_PLACE && placedOnly && sc.capturePits.size === 0)
+      return outOfTurn(sc, first);
     const rule = captureRuleOf(sc);
     const p = name(sc, first);
     if (sc.capturePits.size > 0) {

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { findGame } from "../../src/games/index.js";
-import { boardOf, change, feed, initial, session, stepBoards, traceOf } from "./scenario.js";
+import { at, boardOf, change, feed, initial, session, stepBoards, traceOf } from "./scenario.js";
 
 const k0 = initial("bao-kiswahili");
 const j0 = initial("bao-kujifunza");
@@ -38,6 +38,12 @@ describe("Bao la kiswahili (a takasa, B6*-)", () => {
   it("a seed dropped back into the pit behind: CORE-2", () => {
     const r = feed(session(k0), [...sown, change(t[2]!, { B6: 1 })]);
     expect(r.mistake).toMatchObject({ kind: "wrong-direction", rule: "CORE-2", side: "S" });
+  });
+
+  it("North lifting C4 once South has placed the namua seed: CORE-7, North's (issue 32)", () => {
+    const r = feed(session(k0), [t[0]!, change(t[0]!, { C4: -boardOf(k0)[at("C4")]! })]);
+    expect(r.mistake).toMatchObject({ kind: "out-of-turn", rule: "CORE-7", side: "N" });
+    expect(r.mistake?.message).toBe("South's turn, but C4 changed (CORE-7)");
   });
 
   it("a seed two pits on (B3, skipping B4): CORE-1", () => {

@@ -8,7 +8,7 @@ import logUpdate from "log-update";
 import { realScheduler, type Scheduler } from "../../board/index.js";
 import type { EventEmitter } from "node:events";
 import { whenOutputCloses } from "../output.js";
-import { watchInterrupts, watchKeys, type SignalSource } from "./input.js";
+import { OUTPUT_CLOSED, watchInterrupts, watchKeys, type SignalSource } from "./input.js";
 import type { Screen, TerminalSize } from "./screen.js";
 import type { PlaySettings } from "./settings.js";
 import { workerThinker, type Thinker } from "./think.js";
@@ -22,8 +22,8 @@ export interface PlayHost {
   write(text: string): void;
   /** One line on standard error. */
   error(line: string): void;
-  /** Calls `pause` on an interrupt (Ctrl-C, SIGTERM, SIGHUP, a closed output); returns the stop function. */
-  interrupts(pause: () => void): () => void;
+  /** Calls `pause` with why on an interrupt (Ctrl-C, SIGTERM, SIGHUP, a closed output); returns the stop function. */
+  interrupts(pause: (why: string) => void): () => void;
   /** Hands typed keys to `onKeys` (a terminal in raw mode), or null without one. */
   readonly keys: ((onKeys: (chunk: string) => void) => () => void) | null;
   /** The terminal the live frame is drawn on, or null to print a log. */
@@ -80,10 +80,10 @@ export function watchProcess(
   signals: SignalSource,
   stdout: EventEmitter,
   stderr: EventEmitter,
-  pause: () => void,
+  pause: (why: string) => void,
 ): () => void {
   const stopSignals = watchInterrupts(signals, stdout, pause);
-  const stopErrors = whenOutputCloses(pause, stderr);
+  const stopErrors = whenOutputCloses(() => pause(OUTPUT_CLOSED), stderr);
   return () => {
     stopSignals();
     stopErrors();

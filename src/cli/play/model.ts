@@ -54,10 +54,15 @@ export class PlayModel {
     private readonly before: readonly string[],
     now: number,
     link: string,
+    /**
+     * A resumed game's time so far (issue 32): what each side had spent on
+     * the moves that stand, and how long the turn under way had run.
+     */
+    so: { readonly used: Readonly<Record<Side, number>>; readonly turnSoFar: number } | null = null,
   ) {
-    this.turnStarted = now;
+    this.turnStarted = now - (so?.turnSoFar ?? 0);
     this.link = link;
-    this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, 0]));
+    this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, so?.used[side] ?? 0]));
     this.legend = legendRoles(game, (header.options as Options | undefined) ?? {});
     // The hexagon from the first frame, its holes unknown until the board's first reading.
     if (game.layout.geometry === "hex61") this.holes = game.layout.places.map(() => null);
