@@ -1,5 +1,5 @@
 // Lint rules for kete: typescript-eslint's recommended set, with `any` banned in src,
-// and the layers of "How it is built" (README, docs/architecture.md) enforced:
+// and the layers of "How it is built" (docs/architecture.md) enforced:
 // a layer imports only the layers inside it, and those only through their index module.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -78,7 +78,7 @@ function layerRules(layer) {
   if (forbidden.length > 0) {
     patterns.push({
       regex: `^\\.\\.?/(\\.\\./)*(${forbidden.join("|")})/`,
-      message: `${layer} is inside the layers it would import from (README "How it is built"): move the shared part inward`,
+      message: `${layer} is inside the layers it would import from (docs/architecture.md): move the shared part inward`,
     });
   }
   if (typesOnly.length > 0) {
@@ -95,7 +95,7 @@ function layerRules(layer) {
   if (PURE.includes(layer)) {
     patterns.push({
       regex: "^(node:|fs$|path$|os$|child_process$|net$|serialport|@serialport/)",
-      message: `${layer} is pure: no files, ports or time (README "How it is built")`,
+      message: `${layer} is pure: no files, ports or time (docs/architecture.md)`,
     });
   }
   return {

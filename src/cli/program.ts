@@ -48,7 +48,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const registers = await Promise.all(wanted.map(([, load]) => load()));
   // Subcommands made with .command() inherit exitOverride from the program.
   for (const register of registers) register(program);
-  // Under each help: the game ids with their defaults, the exit codes, the README section.
+  // Under each help: the game ids with their defaults, the exit codes, the docs page and section.
   addHelpTexts(program);
   return program;
 }

@@ -55,8 +55,8 @@ interface CommandHelp {
   readonly games?: string;
   /** Exit codes besides 0 and 2, with what they mean for this command when it differs. */
   readonly codes: readonly (number | readonly [number, string])[];
-  /** A README.md section. */
-  readonly readme: string;
+  /** Where it is described: a page of docs/ and its section. */
+  readonly doc: readonly [page: string, section: string];
 }
 
 const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
@@ -67,9 +67,9 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       [EXIT_OK, "end of input (a bad request is answered with an error, not an exit)"],
       [EXIT_FAILED, "the answers cannot be written"],
     ],
-    readme: "The engine interface: `kete engine`",
+    doc: ["docs/engine.md", "The engine interface: `kete engine`"],
   },
-  perft: { games: "--option name=value", codes: [], readme: "perft" },
+  perft: { games: "--option name=value", codes: [], doc: ["docs/benchmarks.md", "perft"] },
   play: {
     notes: [
       "Defaults not shown above: --seed from the clock; --minutes 10 off a terminal, 120 on one",
@@ -83,14 +83,14 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       EXIT_TIMED_OUT,
       EXIT_INTERRUPTED,
     ],
-    readme: "Playing: `kete play`",
+    doc: ["docs/playing.md", "Playing: `kete play`"],
   },
   replay: {
     codes: [
       [EXIT_OK, "replayed, or --verify reproduced every decision and record"],
       [EXIT_FAILED, "the journal cannot be read, or --verify found a mismatch or a damaged line"],
     ],
-    readme: "The journal, replay and export",
+    doc: ["docs/playing.md", "The journal, replay and export"],
   },
   export: {
     codes: [
@@ -99,9 +99,9 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "the journal cannot be read, or its records do not follow from its readings (--unverified)",
       ],
     ],
-    readme: "The journal, replay and export",
+    doc: ["docs/playing.md", "The journal, replay and export"],
   },
-  games: { codes: [], readme: "The journal, replay and export" },
+  games: { codes: [], doc: ["docs/playing.md", "The journal, replay and export"] },
   serve: {
     notes: [
       "Read-only: the page cannot change a journal. Beyond 127.0.0.1 (--host) every request needs",
@@ -111,7 +111,7 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       [EXIT_OK, "stopped (Ctrl-C, SIGTERM)"],
       [EXIT_FAILED, "the address or port cannot be had"],
     ],
-    readme: "Web view",
+    doc: ["docs/playing.md", "Web view"],
   },
   "board-sim": {
     codes: [
@@ -121,14 +121,14 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "the pseudo-terminal cannot be made (is socat installed?) or the firmware cannot be read",
       ],
     ],
-    readme: "The board",
+    doc: ["docs/board.md", "The board"],
   },
   "board-test": {
     codes: [
       [EXIT_OK, "stopped (Ctrl-C, SIGTERM, SIGHUP, --seconds, closed output), or --once shown"],
       [EXIT_FAILED, "the port is not there or is not a kete board"],
     ],
-    readme: "The board",
+    doc: ["docs/board.md", "The board"],
   },
   calibrate: {
     notes: [
@@ -150,7 +150,7 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "stopped (Ctrl-C, SIGTERM, SIGHUP, closed output): LEDs out, report written",
       ],
     ],
-    readme: "Calibrating a board: `kete calibrate`",
+    doc: ["docs/board.md", "Calibrating a board: `kete calibrate`"],
   },
   ports: {
     notes: [
@@ -160,7 +160,7 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       "the one StandardFirmata board, and says which.",
     ],
     codes: [[EXIT_FAILED, "no serial port found"]],
-    readme: "The board",
+    doc: ["docs/board.md", "The board"],
   },
 };
 
@@ -195,7 +195,7 @@ export function programHelp(): string {
     ]),
     CLOSED_OUTPUT,
     "",
-    "Run 'kete <command> --help' for a command; README.md tells the whole story.",
+    "Run 'kete <command> --help' for a command; README.md and docs/ tell the whole story.",
   ].join("\n");
 }
 
@@ -211,7 +211,7 @@ export function commandHelp(name: string): string | null {
     "Exit codes:",
     codeLines(help.codes),
     "",
-    `See README.md, section "${help.readme}".`,
+    `See ${help.doc[0]}, section "${help.doc[1]}".`,
   ].join("\n");
 }
 

@@ -58,7 +58,7 @@ function expectGuided(r: LearnerReport, name: string): void {
 
 /** The looks (`yellow blink`) of the LED table in README's paragraph on `game` at the board. */
 function readmeLooks(game: string): string[] {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const readme = readFileSync(new URL("../../docs/at-the-board.md", import.meta.url), "utf8");
   const from = readme.indexOf(`**${game} at the board**`);
   const table = readme.slice(from).split("\n| LEDs")[1] ?? "";
   const rows = table.split("\n\n")[0]?.split("\n").slice(2) ?? [];

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FAST_LEAVES, describeClaim, enginePerft, readmePerftClaims } from "./perft-table.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const readme = readFileSync(new URL("../../docs/benchmarks.md", import.meta.url), "utf8");
 const slow = readmePerftClaims(readme).filter((c) => c.leaves > FAST_LEAVES);
 
 describe(`README perft counts above ${FAST_LEAVES.toLocaleString("en-US")} leaves`, () => {

@@ -27,7 +27,7 @@ import {
   readmePerftClaims,
 } from "./perft-table.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const readme = readFileSync(new URL("../../docs/benchmarks.md", import.meta.url), "utf8");
 
 const claims = readmePerftClaims(readme);
 const fast = claims.filter((c) => c.leaves <= FAST_LEAVES);
