@@ -41,6 +41,7 @@ export default defineConfig({
       "test/cli/build-dist.ts",
       "test/socat-check.ts",
       "test/chromium-check.ts",
+      "test/mosquitto-check.ts",
       "test/tmp-folder.ts",
     ],
     // Two workers more than the cores: vitest's default (cores - 1) runs the files one at

@@ -233,3 +233,31 @@ export function outcomeText(state) {
     o.winner === null ? "a draw" : `${name(o.winner)} (${state.players[o.winner] ?? ""}) wins`;
   return `Game over: ${who} · ${name(a)} ${o.score[a] ?? 0} – ${name(b)} ${o.score[b] ?? 0} · ${o.reason}`;
 }
+
+/**
+ * Brings `svg` (drawn by boardSvg from `before`) to `state`, replacing only
+ * the places that changed: a page of many boards (the club night's) redraws
+ * a few pits per move instead of whole boards. A board of another shape is
+ * drawn afresh. Returns the <svg> now showing `state`.
+ */
+export function updateBoardSvg(svg, before, state) {
+  if (
+    svg === null ||
+    before === null ||
+    before.geometry !== state.geometry ||
+    before.places.length !== state.places.length ||
+    before.sides[0] !== state.sides[0]
+  ) {
+    return boardSvg(state);
+  }
+  svg.setAttribute("data-seq", state.seq);
+  svg.setAttribute("aria-label", `${state.game.title}: the board`);
+  const groups = svg.querySelectorAll("g.place");
+  state.places.forEach((p, i) => {
+    const old = before.places[i];
+    const g = groups[i];
+    if (g === undefined) return;
+    if (JSON.stringify(old) !== JSON.stringify(p)) g.replaceWith(place(p, state));
+  });
+  return svg;
+}

@@ -4,6 +4,7 @@
  * `npm run bench -- search --games=20` passes a section its options.
  */
 import { benchBoard } from "./board.js";
+import { benchClub } from "./club.js";
 import { benchController } from "./controller.js";
 import { benchEmulator } from "./emulator.js";
 import { benchEngine } from "./engine.js";
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   search: benchSearch,
   hints: benchHints,
   web: benchWeb,
+  club: benchClub,
 };
 
 async function main(): Promise<void> {

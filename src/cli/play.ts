@@ -135,6 +135,16 @@ export function registerPlayCommand(program: Command): Command {
       "--host <addr>",
       "with --web: listen on this address, e.g. 0.0.0.0 for a phone on the LAN (an access token is printed, with a QR code)",
     )
+    .option(
+      "--publish <url>",
+      "club night: publish the game live to an MQTT broker, mqtt://HOST[:PORT]/EVENT/BOARD (mqtts:// for TLS; user:password@ before HOST, or the two flags below)",
+    )
+    .option("--publish-user <user>", "with --publish: this board's user on the broker")
+    .option("--publish-password <password>", "with --publish: its password")
+    .option(
+      "--round <n>",
+      "with --publish: the event's round this game belongs to (standings by round)",
+    )
     .showHelpAfterError("(run 'kete play --help' for usage)")
     .action(playAction);
 }

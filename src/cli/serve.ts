@@ -38,11 +38,16 @@ import { reserveOf } from "./play/model.js";
 import { webBody } from "./play/web.js";
 import { replayStep, replayView } from "./replay.js";
 import { usageError } from "./usage.js";
+import { serveEvent } from "./serve-event.js";
 
 interface ServeFlags {
   readonly gamesDir?: string;
   readonly port: string;
   readonly host?: string;
+  readonly event?: string;
+  readonly eventUser?: string;
+  readonly eventPassword?: string;
+  readonly brokerPort?: string;
 }
 
 /** The journal's id: its file name without `.kete.jsonl`. */
@@ -236,6 +241,13 @@ export function registerServeCommand(program: Command): Command {
       "--host <addr>",
       "listen on this address, e.g. 0.0.0.0 for the LAN (an access token is printed, with a QR code)",
     )
+    .option(
+      "--event <url>",
+      "club night: every board of an event live, mqtt://HOST[:PORT]/EVENT (or local: kete's own broker), with standings and the event's games",
+    )
+    .option("--event-user <user>", "with --event: the hall's user on the broker")
+    .option("--event-password <password>", "with --event: its password")
+    .option("--broker-port <port>", "with --event local: the port of kete's own broker", "1883")
     .action(async (flags: ServeFlags, command: Command) => {
       const port = numberFlag("--port", flags.port, 0, 65535);
       if (!port.ok || !Number.isInteger(port.value))
@@ -243,6 +255,11 @@ export function registerServeCommand(program: Command): Command {
       const host = flags.host ?? "127.0.0.1";
       if (!/^[0-9A-Za-z.:-]{1,253}$/.test(host))
         usageError(command, `--host must be an address such as 0.0.0.0, not '${host}'`);
+      if (flags.event !== undefined) {
+        return serveEvent({ ...flags, event: flags.event }, { host, port: port.value }, (message) =>
+          usageError(command, message),
+        );
+      }
       const given = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
       if (!given.ok) usageError(command, given.error.message);
       const dir = given.value;

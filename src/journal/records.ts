@@ -272,7 +272,8 @@ export interface DecodeOptions {
   readonly salvage?: boolean;
 }
 
-function checkHeader(v: unknown, options: DecodeOptions): Result<JournalHeader> {
+/** A parsed header line checked as `decodeJournal` checks it (the club's messages carry them). */
+export function checkHeader(v: unknown, options: DecodeOptions = {}): Result<JournalHeader> {
   if (!isObject(v) || v.kind !== "header" || v.format !== JOURNAL_FORMAT) {
     return err(
       "not-a-journal",
@@ -346,7 +347,8 @@ const SIDE_FIELDS: Readonly<Partial<Record<JournalRecord["kind"], readonly [stri
   result: ["winner", true],
 };
 
-function checkRecord(
+/** A parsed record line checked as `decodeJournal` checks it; `line` only names it in errors. */
+export function checkRecord(
   v: unknown,
   line: number,
   sides: readonly string[] = ["S", "N"],

@@ -125,6 +125,7 @@ export function journalFileName(header: JournalHeader): string {
 export class JournalWriter {
   private pending = "";
   private scheduled = false;
+  private readonly written: (() => void)[] = [];
 
   private constructor(
     readonly path: string,
@@ -205,6 +206,12 @@ export class JournalWriter {
     const text = this.pending;
     this.pending = "";
     writeSync(this.fd, text);
+    for (const listener of this.written) listener();
+  }
+
+  /** `listener` is called after each write to the file (the club's publisher reads on from there). */
+  onWrite(listener: () => void): void {
+    this.written.push(listener);
   }
 
   /** Forces what was appended onto the disk (every accepted move, mistake and result). */

@@ -45,6 +45,7 @@ import type { PlaySettings } from "./settings.js";
 import { settingsOf } from "./verify.js";
 import { renderView } from "./view.js";
 import { startPlayWeb, WebFeed, type PlayWeb } from "./web.js";
+import { ClubPublisher } from "../../club/index.js";
 
 export type { PlaySettings } from "./settings.js";
 
@@ -147,7 +148,27 @@ export async function startPlay(
     await board.close();
     return failure({ exit: 1, message: writer.error.message });
   }
-  return new PlaySession(s, host, { ...what, header, board, sim, journal: writer.value, web });
+  // The club's broker (`--publish`): fed from the journal after each write to it.
+  const publish = s.publish ?? null;
+  let publisher: ClubPublisher | null = null;
+  const session = new PlaySession(s, host, {
+    ...what,
+    header,
+    board,
+    sim,
+    journal: writer.value,
+    web,
+    publisher: () => publisher,
+  });
+  if (publish !== null) {
+    publisher = new ClubPublisher(publish.target, writer.value.path, {
+      round: publish.round,
+      say: (m) => session.tell(m),
+    });
+    writer.value.onWrite(() => publisher?.poke());
+    publisher.poke();
+  }
+  return session;
 }
 
 /** Resolves with the exit code: 0 a result, 130 interrupted, 3 out of time, 1 or 2 could not start. */
@@ -167,6 +188,8 @@ interface Parts extends Opening {
   readonly journal: JournalWriter;
   /** The live page (`--web`), or null. */
   readonly web: PlayWeb | null;
+  /** The club's broadcast (`--publish`), or null. */
+  readonly publisher: () => ClubPublisher | null;
 }
 
 type Ending = "over" | "paused" | "timeout";
@@ -377,6 +400,12 @@ export class PlaySession {
     if (this.ending !== null) return;
     this.ending = ending;
     this.end(ending);
+  }
+
+  /** A message from outside the game (the club's broker) on the screen or the log. */
+  tell(message: string): void {
+    this.say(message);
+    this.redraw();
   }
 
   private say(message: string): void {
@@ -618,6 +647,15 @@ export class PlaySession {
     await this.parts.web?.server.close();
     const path = this.parts.journal.path;
     this.parts.journal.close();
+    // The broker gets what the journal holds (a few seconds' grace), then the game ends.
+    const publisher = this.parts.publisher();
+    if (publisher !== null) {
+      const left = await publisher.close();
+      if (left > 0)
+        this.host.write(
+          `${left} records not published (the broker is away); the journal keeps them: ${path}\n`,
+        );
+    }
     this.controller.close();
     await this.parts.board.close();
     if (ending === "over") {

@@ -20,6 +20,7 @@ import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
 import { baudFlag, boardKindOf, waitFlag, type BoardKind } from "./board.js";
 import { parseComputer, type ComputerSetting } from "./computer.js";
+import { parsePublishTarget, type PublishTarget } from "../../club/index.js";
 
 /** The flags as commander hands them over. */
 export interface PlayFlags {
@@ -53,6 +54,12 @@ export interface PlayFlags {
   readonly web?: string | boolean;
   /** `--host ADDR`: the address the live page listens on (with a token beyond loopback). */
   readonly host?: string;
+  /** `--publish mqtt://HOST[:PORT]/EVENT/BOARD`: the game live on the club's broker (issue 33). */
+  readonly publish?: string;
+  readonly publishUser?: string;
+  readonly publishPassword?: string;
+  /** `--round N`: the event's round this game belongs to. */
+  readonly round?: string;
 }
 
 /** The defaults commander gives the flags that have one. */
@@ -119,6 +126,8 @@ export interface PlaySettings {
    * port (0: any free one); absent or null: no web page.
    */
   readonly web?: { readonly port: number; readonly host: string } | null;
+  /** `--publish`: the club's broker and this board's topic, and the round; absent or null: none. */
+  readonly publish?: { readonly target: PublishTarget; readonly round: number | null } | null;
   /** Simulated board only: a noisy cable, lines lost or damaged both ways (tests; absent: none). */
   readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
@@ -657,6 +666,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!web.ok) return web;
   const gamesDir = gamesDirFlag(flags.gamesDir, () => ctx.defaultGamesDir);
   if (!gamesDir.ok) return gamesDir;
+  const publish = publishOf(flags);
+  if (!publish.ok) return publish;
   const { change } = keyboard.value;
   const changes = [...kept.value.changes, ...(change === null ? [] : [change])];
   if (kete.value.change !== null) changes.push(kete.value.change);
@@ -686,7 +697,43 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     computer: kete.value.computer,
     hints: kete.value.hints,
     web: web.value,
+    publish: publish.value,
   });
+}
+
+/** `--publish URL` with its login and `--round N`, or null without `--publish`. */
+export function publishOf(
+  flags: Pick<PlayFlags, "publish" | "publishUser" | "publishPassword" | "round">,
+): Result<PlaySettings["publish"]> {
+  if (flags.publish === undefined) {
+    const stray =
+      flags.publishUser !== undefined
+        ? "--publish-user"
+        : flags.publishPassword !== undefined
+          ? "--publish-password"
+          : flags.round !== undefined
+            ? "--round"
+            : null;
+    return stray === null
+      ? ok(null)
+      : usage(`${stray} goes with --publish mqtt://HOST/EVENT/BOARD: give --publish too`);
+  }
+  const target = parsePublishTarget(flags.publish, {
+    ...(flags.publishUser === undefined ? {} : { username: flags.publishUser }),
+    ...(flags.publishPassword === undefined ? {} : { password: flags.publishPassword }),
+  });
+  if (!target.ok) return usage(`--publish: ${target.error.message}`);
+  let round: number | null = null;
+  if (flags.round !== undefined) {
+    const n = numberFlag("--round", flags.round, 1, 999);
+    if (!n.ok || !Number.isInteger(n.value)) {
+      return usage(
+        `--round takes the event's round, a whole number from 1 to 999, not '${flags.round}'`,
+      );
+    }
+    round = n.value;
+  }
+  return ok({ target: target.value, round });
 }
 
 /** An option's value as `--option` takes it: a list or a table as JSON (`["A1"]`, `{"b":6,"w":6}`). */
