@@ -88,6 +88,13 @@ const TOOLS = [
     packages: ["chromium"],
   },
   {
+    tool: "mosquitto",
+    present: () =>
+      existsSync(process.env.KETE_MOSQUITTO ?? "/usr/sbin/mosquitto") || onPath("mosquitto"),
+    suites: "the club night against a real broker",
+    packages: ["mosquitto"],
+  },
+  {
     tool: "openscad",
     present: () => onPath("openscad"),
     suites: "the board's mechanical parts rendered",
