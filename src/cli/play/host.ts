@@ -9,7 +9,7 @@ import { realScheduler, type Scheduler } from "../../board/index.js";
 import type { EventEmitter } from "node:events";
 import { whenOutputCloses } from "../output.js";
 import { OUTPUT_CLOSED, watchInterrupts, watchKeys, type SignalSource } from "./input.js";
-import type { Screen } from "./screen.js";
+import type { Screen, TerminalSize } from "./screen.js";
 import type { PlaySettings } from "./settings.js";
 import { workerThinker, type Thinker } from "./think.js";
 
@@ -48,10 +48,24 @@ export function processHost(s: Pick<PlaySettings, "live">): PlayHost {
     error: (line) => process.stderr.write(`${line}\n`),
     interrupts: (pause) => watchProcess(process, process.stdout, process.stderr, pause),
     keys: s.live && stdin.isTTY === true ? (onKeys) => watchKeys(stdin, onKeys) : null,
-    screen: s.live ? { draw: (text) => logUpdate(text), done: () => logUpdate.done() } : null,
+    screen: s.live
+      ? {
+          draw: (text) => logUpdate(text),
+          done: () => logUpdate.done(),
+          size: () => terminalSize(process.stdout),
+        }
+      : null,
     onLeds: process.env.KETE_PROBE_STARTUP ? startupProbe : null,
     think: workerThinker().think,
   };
+}
+
+/** A terminal's columns and rows, or null where the output is not one (a pipe, a file). */
+export function terminalSize(out: { columns?: number; rows?: number }): TerminalSize | null {
+  const { columns, rows } = out;
+  return typeof columns === "number" && typeof rows === "number" && columns > 0 && rows > 0
+    ? { columns, rows }
+    : null;
 }
 
 /**

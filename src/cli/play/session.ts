@@ -241,7 +241,7 @@ export class PlaySession {
       host.screen === null
         ? null
         : new Redrawer(host.scheduler, host.screen, () =>
-            renderView(this.view(), s.colour).join("\n"),
+            renderView(this.view(), s.colour, host.screen?.size?.() ?? null).join("\n"),
           );
     this.web =
       parts.web === null
