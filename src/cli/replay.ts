@@ -113,7 +113,7 @@ export async function replayGame(j: Journal, game: Game, output: ReplayOutput): 
     else if (step !== null) output.out(step.text);
   }
   if (!j.records.some((r) => r.kind === "result"))
-    output.out("unfinished: continue it with kete play --resume\n");
+    output.out("unfinished: continue it with npx kete play --resume FILE\n");
 }
 
 /**

@@ -126,7 +126,7 @@ describe("a journal damaged in its middle (issue 32)", () => {
     writeFileSync(path, `{"kind":"head\n${readFileSync(path, "utf8")}`);
     const target = resumeTarget(true, dir);
     expect(!target.ok && target.error.message).toBe(
-      `no unfinished game in ${dir}; 1 file kete cannot read: ${path} (journal line 1 is not JSON; the file is damaged); name the journal: kete play --resume FILE`,
+      `no unfinished game in ${dir}; 1 file kete cannot read: ${path} (journal line 1 is not JSON; the file is damaged); name the journal: npx kete play --resume FILE`,
     );
     expect(existsSync(`${path}.damaged`)).toBe(false);
   });

@@ -5,11 +5,15 @@
  * no such record silently.
  */
 import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { exportOutcome } from "../../src/cli/export.js";
+import { folderArchive } from "../../src/cli/serve.js";
 import { verifyJournal } from "../../src/cli/play/verify.js";
 import { verificationText } from "../../src/cli/replay.js";
 import { findGame } from "../../src/games/index.js";
-import type { Journal, JournalRecord } from "../../src/journal/index.js";
+import { encodeRecord, type Journal, type JournalRecord } from "../../src/journal/index.js";
 import { play, records, settings } from "./play-harness.js";
 
 const hus = findGame("hus")!;
@@ -109,5 +113,17 @@ describe("replay --verify re-derives the records (issue 32)", () => {
     expect(good.code).toBe(0);
     expect(good.stdout).toContain(`1. ${played}`);
     expect(good.stdout).not.toContain("Verified");
+  });
+
+  it("kete serve's export link tags an unverified record as --unverified does", async () => {
+    const j = await wholeGame();
+    const played = records(j, "move")[0]!.move;
+    const bad = edited(j, "move", 0, (r) => ({ ...r, move: otherFirstMove(j, played) }));
+    const dir = mkdtempSync(join(tmpdir(), "kete-archive-"));
+    const text = [bad.header, ...bad.records].map(encodeRecord).join("");
+    writeFileSync(join(dir, "edited.kete.jsonl"), text);
+    const archive = folderArchive(dir);
+    const out = archive.exported("edited", "text");
+    expect(out?.ok && out.value).toContain('[Verified "no: the move record of ply 1');
   });
 });

@@ -32,7 +32,15 @@ async function wholeGameFromKeys(id: string, options: Record<string, unknown> = 
       };
     },
   };
-  const s = settings(id, { seed: 5, live: true, human: new Set(game.layout.sides), options });
+  const [a, b] = game.layout.sides;
+  const s = settings(id, {
+    seed: 5,
+    live: true,
+    human: new Set(game.layout.sides),
+    options,
+    first: a,
+    players: { [a]: "Amani", [b]: "Baraka" },
+  });
   const session = await start(s, { ...h, host });
   const view = () => session.controller.view;
   const random = seededRandom(7);
@@ -76,6 +84,14 @@ describe("--human both: two players at one keyboard (issue 32)", () => {
 
   it("husbao: a whole game typed at the keyboard", async () => {
     expect(await wholeGameFromKeys("husbao")).toBeGreaterThan(4);
+  });
+
+  it("abalone (a move limit of 3): a whole game typed at the keyboard", async () => {
+    expect(await wholeGameFromKeys("abalone", { moveLimit: 3 })).toBe(6);
+  });
+
+  it("glassperlenspiel: a whole game typed at the keyboard", async () => {
+    expect(await wholeGameFromKeys("glassperlenspiel")).toBeGreaterThan(4);
   });
 
   it("bao-kiswahili: a whole game typed at the keyboard", async () => {

@@ -295,7 +295,7 @@ describe("the journal --resume continues", () => {
     const dir = mkdtempSync(join(tmpdir(), "kete-resume-"));
     const none = resumeTarget(true, dir);
     expect(!none.ok && none.error.message).toBe(
-      `no unfinished game in ${dir}; name the journal: kete play --resume FILE`,
+      `no unfinished game in ${dir}; name the journal: npx kete play --resume FILE`,
     );
     const r = await play(settings("hus", { seed: 11, gamesDir: dir, maxMinutes: 0.05 }));
     expect(r.code).toBe(3);

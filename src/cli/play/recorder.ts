@@ -72,6 +72,11 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
       (r.command.type === "new-game" || r.command.type === "resume")
     ) {
       sessionStart = moves.length;
+      // A session resumed after a pause: its clock runs from here (a kill later is charged from here).
+      if (clocksPaused) {
+        clocksAt = r.t;
+        clocksPaused = false;
+      }
     } else if (r.kind === "decision" && r.decision.type === "takeback") {
       // `toPly` counts the plies of the controller that took it back (since its new game or resume).
       const toPly = Number(r.decision.toPly);

@@ -192,8 +192,8 @@ function newestResumable(gamesDir: string): Result<string> {
   return err(
     "no-journal",
     busy > 0
-      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete${unread}; name the journal: kete play --resume FILE`
-      : `no unfinished game in ${gamesDir}${unread}; name the journal: kete play --resume FILE`,
+      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete${unread}; name the journal: npx kete play --resume FILE`
+      : `no unfinished game in ${gamesDir}${unread}; name the journal: npx kete play --resume FILE`,
   );
 }
 
