@@ -24,7 +24,9 @@
  *   from the edge inward, followed by a longer line of the opponent's (up to
  *   three move, AB-2, AB-5): it falls at the opponent's next move. For the
  *   side to move the danger is its opponent's (it pushes one off now, nearly
- *   a marble) and its own (it may save one, at most, each move).
+ *   a marble) and its own (it may save one, at most, each move). Either is
+ *   worth less than a marble however many marbles are in danger: one falls
+ *   a move, and a marble pushed off is worth more than one threatened.
  *
  * Positions carry their board as `board`, a `Uint8Array` of the 61 holes in
  * `hex61` order (0 empty, 1 Black, 2 White: abalone/geometry.ts), and the
@@ -53,11 +55,30 @@ export const ABALONE_WEIGHTS = {
   cohesion: 0.012,
   /** The side to move can push a marble off now: the first such marble. */
   threat: 0.7,
-  /** Each further marble of the side not to move in danger. */
-  threatMore: 0.15,
-  /** Each marble of the side to move in danger (it may save one a move). */
+  /** Each further marble of the side not to move in danger (one falls a move). */
+  threatMore: 0.1,
+  /** The threats' worth at most: below a marble pushed off. */
+  threatMax: 0.9,
+  /** The side to move has a marble in danger (it may save it). */
   danger: 0.3,
+  /** … two or more: it saves one at most; each further one adds `threatMore`. */
+  danger2: 0.6,
+  /** The dangers' worth at most: below a marble pushed off. */
+  dangerMax: 0.8,
 } as const;
+
+/** What `n` marbles of the side not to move in danger are worth to the side to move. */
+function threats(n: number): number {
+  const w = ABALONE_WEIGHTS;
+  return n === 0 ? 0 : Math.min(w.threatMax, w.threat + w.threatMore * (n - 1));
+}
+
+/** What `n` marbles of the side to move in danger cost it. */
+function dangers(n: number): number {
+  const w = ABALONE_WEIGHTS;
+  if (n <= 1) return n * w.danger;
+  return Math.min(w.dangerMax, w.danger2 + w.threatMore * (n - 2));
+}
 
 const HOLES: readonly string[] = GEOMETRIES.hex61.cells;
 const N = HOLES.length;
@@ -167,7 +188,7 @@ export function abaloneScore(
   }
   const toMove = p.toMove === side;
   const [mover, waiting] = toMove ? [ownDanger, oppDanger] : [oppDanger, ownDanger];
-  const tactics = (waiting > 0 ? w.threat + w.threatMore * (waiting - 1) : 0) - w.danger * mover;
+  const tactics = threats(waiting) - dangers(mover);
   return material + w.centre * centre + w.cohesion * cohesion + (toMove ? tactics : -tactics);
 }
 
@@ -181,4 +202,12 @@ export function takesBack(before: MarblePosition, after: MarblePosition, own: nu
   if (a.length !== b.length) return false;
   for (let h = 0; h < a.length; h++) if ((a[h] === own) !== (b[h] === own)) return false;
   return true;
+}
+
+/** The holes of colour `c`'s marbles that the other side can push off at its next move (tests, hints). */
+export function marblesInDanger(board: Uint8Array, c: number): string[] {
+  const out: string[] = [];
+  for (const { hole, out: ways } of EDGE)
+    if (board[hole] === c && inDanger(board, hole, c, ways)) out.push(HOLES[hole] as string);
+  return out;
 }
