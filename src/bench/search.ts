@@ -239,7 +239,10 @@ function playGame(job: Job): GameResult {
 }
 
 /** Runs the jobs on `WORKERS` threads; results in job order. */
-async function runJobs(jobs: readonly Job[]): Promise<GameResult[]> {
+async function runJobs(
+  jobs: readonly Job[],
+  onResult: (r: GameResult) => void = () => {},
+): Promise<GameResult[]> {
   const results: GameResult[] = new Array<GameResult>(jobs.length);
   let next = 0;
   const file = fileURLToPath(import.meta.url);
@@ -255,6 +258,7 @@ async function runJobs(jobs: readonly Job[]): Promise<GameResult[]> {
       };
       w.on("message", (r: GameResult) => {
         results[r.id] = r;
+        onResult(r);
         feed();
       });
       w.on("error", reject);
@@ -293,7 +297,13 @@ async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
       topNodes: option("nodes") === undefined ? null : argument("nodes", 0),
     }));
     const t0 = performance.now();
-    const results = await runJobs(jobs);
+    // Each game as it ends, on stderr: long matches show how they go.
+    const results = await runJobs(jobs, (r) => {
+      const a = r.statsA;
+      process.stderr.write(
+        `bench search: ${match.game} ${label(match.a)} vs ${label(match.b)} game ${r.id + 1}/${match.games}: A ${r.scoreA}, ${r.plies} plies${r.judged ? " (judged)" : ""}, A ${a.moves === 0 ? 0 : Math.round(a.ms / a.moves)} ms/move\n`,
+      );
+    });
     out.push({ match, results, seconds: (performance.now() - t0) / 1000 });
     process.stderr.write(
       `bench search: ${match.game} ${label(match.a)} vs ${label(match.b)} done\n`,
