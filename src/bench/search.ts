@@ -60,6 +60,12 @@ const PERFT_DEPTH: Readonly<Record<string, number>> = {
 };
 /** The node budget of both sides in the ablation matches (small, so they are quick). */
 const ABLATION_NODES = 5_000;
+/**
+ * The greedy player's node bound: one ply of Glassperlenspiel can hold
+ * hundreds of thousands of bead orders (776,000 nodes, 13 s, in one turn
+ * met); greedy then plays the best turn found within it.
+ */
+const GREEDY_NODES = 50_000;
 /** Issue 16's time a move for the strongest level, ms. */
 const MOVE_MS = 1_000;
 /** `--clock`: levels keep their time bound, on the real clock (read in the main thread). */
@@ -152,14 +158,14 @@ function benchOptions(
 
 /**
  * The one-ply greedy player's options: the most material, ties broken at
- * random (noise below one stone); in Abalone the most marbles pushed off,
+ * random (noise below one stone), within `GREEDY_NODES`; in Abalone the most marbles pushed off,
  * then the move ending nearest the centre (`centre`, whose steps are 0.01),
  * exact ties at random.
  */
 function greedyOptions(game: Game, seed: number): SearchOptions {
   return game.id === "abalone"
     ? { depth: 1, evaluation: "centre", noise: 0.004, seed }
-    : { depth: 1, noise: 0.49, seed };
+    : { depth: 1, noise: 0.49, seed, nodes: GREEDY_NODES };
 }
 
 function choose<P extends Position>(
