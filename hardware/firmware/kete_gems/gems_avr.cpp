@@ -16,8 +16,8 @@ void gems_pins() {
   // HX711 DOUT: places 0-7 on PA0-PA7, 8-11 on PC0-PC3, inputs with pull-ups
   DDRA = 0;
   PORTA = 0xFF;
-  DDRC = 0xF0;  // PC4-PC7: chip selects of readers 8-11, high (deselected)
-  PORTC = 0xFF;
+  PORTC = 0xFF;  // PC4-PC7: chip selects of readers 8-11, high (deselected) before they drive
+  DDRC = 0xF0;
   PORTH &= (uint8_t)~HX_CLOCK;  // low (high for > 60 µs powers the chips down)
   DDRH |= HX_CLOCK;
   // readers: NSS 0-7 on PL0-PL7 (high), BUSY 0-7 on PK0-PK7 and 8-11 on PF0-PF3 (inputs)
