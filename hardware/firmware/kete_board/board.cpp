@@ -816,7 +816,7 @@ int board_count(uint8_t pit) { return place_faulty(pit) ? -1 : pits[pit].count; 
 uint8_t board_next_reader(uint32_t now) { return gems_next_place(pits, now); }
 
 void board_inventory(uint8_t place, uint16_t read, uint32_t began, uint32_t now) {
-  faultErrMask |= gems_inventory(place, read, began, pits, now);
+  faultErrMask |= gems_inventory(place, read, began, pits, cals, now);
 }
 
 void board_reader_fault(uint8_t place, uint32_t now) { faultErrMask |= gems_reader_fault(place, now); }

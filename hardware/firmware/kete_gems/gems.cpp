@@ -12,6 +12,8 @@ static uint32_t lastBegan[KETE_PITS];  // when the place's last complete invento
 static uint16_t everRead;              // places with a complete inventory since boot
 static uint16_t readerFault, tagFault;
 static uint32_t readerFaultAt[KETE_PITS];
+static uint32_t steadySince[KETE_PITS];  // the weight (median) has not stepped by more than 0.1 stone since
+static int32_t prevX[KETE_PITS];
 static uint32_t offSince[KETE_PITS];   // tag fault watch: still, off a whole count, since ...
 static int32_t offRef[KETE_PITS];      // ... at this x
 static uint8_t robin;                  // next place of the round
@@ -41,6 +43,8 @@ void gems_begin(uint32_t now) {
     readerFaultAt[p] = now;
     offSince[p] = 0;
     offRef[p] = 0;
+    steadySince[p] = now;
+    prevX[p] = 0;
   }
   everRead = readerFault = tagFault = 0;
   robin = 0;
@@ -76,6 +80,9 @@ uint32_t gems_scan(const PitState* pits, uint32_t now) {
   for (uint8_t i = 0; i < KETE_PITS; i++) {
     const PitState* p = &pits[i];
     uint16_t bit = (uint16_t)(1u << i);
+    int32_t step = p->x - prevX[i];
+    if (step > X_STILL || step < -X_STILL || p->fault != FAULT_NONE) steadySince[i] = now;
+    prevX[i] = p->x;
     bool off = (p->flags & PS_INIT) && p->fault == FAULT_NONE && !whole(p->x);
     int32_t d = p->x - offRef[i];
     if (!off || offSince[i] == 0 || d > X_STILL || d < -X_STILL) {
@@ -95,17 +102,15 @@ uint32_t gems_scan(const PitState* pits, uint32_t now) {
 
 bool gems_faulty(uint8_t place) { return ((readerFault | tagFault) >> place) & 1; }
 
-static uint32_t change_at(uint8_t place, const PitState* p) {
-  uint32_t a = gemChangeAt[place], b = p->settleSince;
-  return (int32_t)(b - a) > 0 ? b : a;
-}
-
 bool gems_settled(uint8_t place, const PitState* p, uint32_t now, uint16_t deb) {
+  (void)p;
   if (deb == 0) return true;  // PROTOCOL.md §7: every non-faulty place
   if (!((everRead >> place) & 1)) return false;
-  if (now - gemChangeAt[place] < deb) return false;
-  // a complete inventory began after the weight went still and the gems last changed
-  return (int32_t)(lastBegan[place] - change_at(place, p)) >= 0;
+  if (now - gemChangeAt[place] < deb) return false;  // the gems unchanged for deb
+  // a complete inventory began after the weight last changed: the gems listed
+  // are never older than the count (the inventory whose result changed the
+  // list is that read)
+  return (int32_t)(lastBegan[place] - steadySince[place]) >= 0;
 }
 
 void gems_fmt(LineWriter* w, uint8_t place) {
@@ -129,11 +134,14 @@ uint8_t gems_next_place(const PitState* pits, uint32_t now) {
     for (uint8_t i = 0; i < KETE_PITS; i++) {
       const PitState* p = &pits[i];
       if ((readerFault >> i) & 1) continue;
-      if (!(p->flags & PS_INIT) || (p->flags & PS_MOVING) || p->fault != FAULT_NONE) continue;
-      if ((int32_t)(p->settleSince - lastBegan[i]) <= 0) continue;
-      if (best == GEM_NONE || (int32_t)(p->settleSince - bestAt) < 0) {
+      // its weight changed after its last inventory began: read it again, at
+      // once (a landing gem is read as soon as it rests, while the cell still
+      // rings) and again after the weight is still (settling needs that read)
+      if (!(p->flags & PS_INIT) || p->fault != FAULT_NONE) continue;
+      if ((int32_t)(lastBegan[i] - steadySince[i]) >= 0) continue;
+      if (best == GEM_NONE || (int32_t)(steadySince[i] - bestAt) < 0) {
         best = i;
-        bestAt = p->settleSince;
+        bestAt = steadySince[i];
       }
     }
     if (best != GEM_NONE) {
@@ -150,18 +158,35 @@ uint8_t gems_next_place(const PitState* pits, uint32_t now) {
   return robin;  // every reader faulty and tried within the second: the round goes on
 }
 
-static void list_change(uint8_t place, uint16_t set, uint32_t now) {
+static int32_t offset_raw(uint16_t set, const PitCal* cal) {
+  return set == 0 ? 0 : mass_of(set) * (cal->gainQ4 / 16) / X_ONE;
+}
+
+// The list changes: the weight did not, only what is subtracted from it. The
+// place's readings so far are moved by the same amount, so the signal stays
+// continuous (a still weight stays still, its settle timer running) instead
+// of stepping by a gem's mass.
+static void list_change(uint8_t place, uint16_t set, PitState* p, const PitCal* cal, uint32_t now) {
   if (listed[place] == set) return;
+  int32_t d = offset_raw(set, cal) - offset_raw(listed[place], cal);
   listed[place] = set;
   gemChangeAt[place] = now;
+  if (!(p->flags & PS_INIT)) return;
+  for (uint8_t k = 0; k < 3; k++) p->raw[k] -= d;
+  int32_t x = stones_x256(median3(p->raw[0], p->raw[1], p->raw[2]), cal);
+  p->runSum -= (p->x - x) * p->runN;
+  p->x = x;
+  prevX[place] = x;
 }
 
 // Would place q's weight be whole with gem g added (sign 1) or taken away (−1)?
 static bool whole_with(const PitState* p, uint8_t g, int8_t sign) {
+  // (x is the weight less the listed gems: sign 1 asks with g added to them)
   return (p->flags & PS_INIT) && p->fault == FAULT_NONE && whole(p->x - sign * massX[g]);
 }
 
-uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, const PitState* pits, uint32_t now) {
+uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, PitState* pits, const PitCal* cals,
+                        uint32_t now) {
   uint16_t bit = (uint16_t)(1u << place);
   readerFault &= (uint16_t)~bit;
   everRead |= bit;
@@ -181,7 +206,7 @@ uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, const PitS
         // rule 1: the newest read wins, unless the weights say it is a cross-read
         // (the other place still weighs it, this one does not: a gem on the rim)
         if (weight_whole(&pits[q]) && !whole_with(here, g, 1)) continue;
-        list_change(q, (uint16_t)(listed[q] & ~gb), now);
+        list_change(q, (uint16_t)(listed[q] & ~gb), &pits[q], &cals[q], now);
       }
       mine |= gb;  // rule 2 (or 1: moved here)
     } else if (mine & gb) {
@@ -191,7 +216,7 @@ uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, const PitS
       // else: flicker, the weight vouches for it (or is still moving): it stays
     }
   }
-  list_change(place, mine, now);
+  list_change(place, mine, &pits[place], &cals[place], now);
   return 0;
 }
 

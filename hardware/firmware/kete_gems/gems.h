@@ -67,7 +67,10 @@ uint8_t gems_next_place(const PitState* pits, uint32_t now);
 // A complete inventory of `place`, begun at `began`, read the gems in `read`.
 // Clears the place's reader fault. Returns the places that became faulty with
 // it (none today; the result feeds ERR sensor-fault like gems_reader_fault's).
-uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, const PitState* pits, uint32_t now);
+// The places' load-cell states are rebased when their lists change (the
+// weight did not change, only what is subtracted from it).
+uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, PitState* pits, const PitCal* cals,
+                        uint32_t now);
 // The reader of `place` stopped answering (BUSY stuck, nonsense, RF error):
 // the place is faulty until an inventory succeeds. Returns its bit when that
 // starts a fault.
