@@ -211,8 +211,10 @@ uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, PitState* 
       mine |= gb;  // rule 2 (or 1: moved here)
     } else if (mine & gb) {
       // rule 3: a listed gem not read
-      if (++misses[g] >= GEM_MISSES_GONE) mine &= (uint16_t)~gb;  // whatever the weight says
-      else if (!weight_whole(here) && whole_with(here, g, -1)) mine &= (uint16_t)~gb;  // the weight says it went
+      bool vouched = weight_whole(here);  // still, and whole with the gem listed
+      if (misses[g] < 255) misses[g]++;
+      if (misses[g] >= (vouched ? GEM_MISSES_VOUCHED : GEM_MISSES_GONE)) mine &= (uint16_t)~gb;
+      else if (!vouched && whole_with(here, g, -1)) mine &= (uint16_t)~gb;  // the weight says it went
       // else: flicker, the weight vouches for it (or is still moving): it stays
     }
   }

@@ -3,6 +3,9 @@
 // rules of hardware/glassperlenspiel.md §6.1, inventories with anti-collision
 // through a PN5180 (fake_pn5180.cpp), and the core speaking 2x5+2 (PROTOCOL.md
 // §5.2, §12.2).
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "bench.h"
 #include "check.h"
 #include "gems.h"
@@ -195,4 +198,41 @@ TEST(gems_cross_read_resolved_by_weight) {
   bench.tags[bench.ntags - 1].miss = 0.7;
   bench.step(5000);
   CHECK_STR(bench.cells(), GB1);
+}
+
+// A bench, not a unit test (run with KETE_BENCH=1; src/bench/gems.ts does):
+// ten gems in one cup, each missing 3 % of inventories (glassperlenspiel.md
+// §6.3, a place with 4 or more gems), read KETE_BENCH_READS times (default
+// 10,000); every snapshot must list exactly the ten, never another gem.
+TEST(gems_bench_ten_in_cup_reads) {
+  const char* on = getenv("KETE_BENCH");
+  if (on == 0 || on[0] == 0) return;
+  const char* n = getenv("KETE_BENCH_READS");
+  int reads = n != 0 ? atoi(n) : 10000;
+  bench.boot();
+  for (int g = 0; g < 10; g++) bench.add_gem((uint8_t)g, 10);
+  for (int i = 0; i < bench.ntags; i++) bench.tags[i].miss = 0.03;
+  bench.stones[10] = 3;
+  bench.step(1500);
+  const std::string full = "0,0,0,0,0,0,0,0,0,0,3S1S2S3S4S5N1N2N3N4N5,0";
+  int start = bench.readers[10].inventories;
+  int snaps = 0, wrong = 0, unsettled = 0;
+  uint64_t us0 = bench.us;
+  while (bench.readers[10].inventories - start < reads) {
+    bench.out.clear();
+    bench.outAt.clear();
+    bench.step(1000);
+    for (size_t i = 0; i < bench.out.size(); i++) {
+      const std::string& l = bench.out[i];
+      if (l.compare(0, 10, "SNAP 2x5+2") != 0) continue;
+      snaps++;
+      if (l.substr(19) != full && wrong++ < 5) printf("%u %s\n", (unsigned)bench.outAt[i], l.c_str());
+      if (l.substr(15, 3) != "FFF") unsettled++;
+    }
+  }
+  int done = bench.readers[10].inventories - start;
+  printf("ten-in-cup: reads %d, snapshots %d, wrong %d, unsettled %d, cup read every %.1f ms\n", done, snaps,
+         wrong, unsettled, (double)(bench.us - us0) / 1000.0 / done);
+  CHECK_EQ(wrong, 0);
+  CHECK_EQ(unsettled, 0);
 }
