@@ -5,7 +5,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 /** The layers of src, innermost first, with what each may import. */
-const LAYERS = {
+export const LAYERS = {
   shared: [],
   games: ["shared"],
   protocol: ["shared"],
@@ -65,9 +65,9 @@ const BROWSER_GLOBALS = [
   "HTMLInputElement",
 ];
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
-const TYPES_ONLY = { board: ["games"], controller: ["board"] };
+export const TYPES_ONLY = { board: ["games"], controller: ["board"] };
 /** Layers that know nothing about files, ports or time: no Node built-ins. */
-const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
+export const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
 
 function layerRules(layer) {
   const allowed = LAYERS[layer];

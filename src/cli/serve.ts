@@ -33,7 +33,7 @@ import {
   type WebState,
 } from "../web/index.js";
 import { numberFlag } from "./play/settings.js";
-import { journalOptions } from "./journal-options.js";
+import { gamesDirFlag, journalOptions } from "./journal-options.js";
 import { reserveOf } from "./play/model.js";
 import { webBody } from "./play/web.js";
 import { replayStep, replayView } from "./replay.js";
@@ -243,7 +243,9 @@ export function registerServeCommand(program: Command): Command {
       const host = flags.host ?? "127.0.0.1";
       if (!/^[0-9A-Za-z.:-]{1,253}$/.test(host))
         usageError(command, `--host must be an address such as 0.0.0.0, not '${host}'`);
-      const dir = flags.gamesDir ?? defaultGamesDir();
+      const given = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
+      if (!given.ok) usageError(command, given.error.message);
+      const dir = given.value;
       const server = await startWebServer({
         host,
         port: port.value,

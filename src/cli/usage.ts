@@ -72,7 +72,8 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   perft: { games: "--option name=value", codes: [], readme: "perft" },
   play: {
     notes: [
-      "Defaults not shown above: --seed from the clock; --minutes 10 off a terminal, 120 on one;",
+      "Defaults not shown above: --seed from the clock; --minutes 10 off a terminal, 120 on one",
+      "(the simulated board only: a game on --port has no limit unless --minutes is given);",
       "--pace 1 on a terminal, 0.05 otherwise.",
     ],
     games: "--option name=value",
@@ -86,13 +87,18 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   replay: {
     codes: [
-      [EXIT_OK, "replayed, or --verify reproduced every decision"],
-      [EXIT_FAILED, "the journal cannot be read, or --verify found a mismatch"],
+      [EXIT_OK, "replayed, or --verify reproduced every decision and record"],
+      [EXIT_FAILED, "the journal cannot be read, or --verify found a mismatch or a damaged line"],
     ],
     readme: "The journal, replay and export",
   },
   export: {
-    codes: [[EXIT_FAILED, "the journal cannot be read"]],
+    codes: [
+      [
+        EXIT_FAILED,
+        "the journal cannot be read, or its records do not follow from its readings (--unverified)",
+      ],
+    ],
     readme: "The journal, replay and export",
   },
   games: { codes: [], readme: "The journal, replay and export" },
@@ -146,6 +152,16 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     readme: "Calibrating a board: `kete calibrate`",
   },
+  ports: {
+    notes: [
+      "Each port is asked HELLO (a kete board answers INFO), then Firmata's version at 57600 baud.",
+      "KETE_PORTS=PATH:PATH names the ports to ask instead of looking for them (as PATH… does).",
+      "--port auto (play, board-test, calibrate) picks the one kete board, or with --board firmata",
+      "the one StandardFirmata board, and says which.",
+    ],
+    codes: [[EXIT_FAILED, "no serial port found"]],
+    readme: "The board",
+  },
 };
 
 /** The exit-code lines: `code` and what it means (`own` overrides the usual meaning). */
@@ -159,7 +175,9 @@ function codeLines(codes: readonly (number | readonly [number, string])[]): stri
     .join("\n");
 }
 
-const CLOSED_OUTPUT = "A closed output (kete games | head -1) ends a command quietly.";
+/** Said once, on the program's help page: not a line under every command's exit codes. */
+const CLOSED_OUTPUT =
+  "Output piped into a command that stops reading early (head, less) ends kete quietly.";
 
 /** The text under `kete --help`. */
 export function programHelp(): string {
@@ -192,7 +210,6 @@ export function commandHelp(name: string): string | null {
     ...(help.games === undefined ? [] : [gamesHelp(`change one with ${help.games}`), ""]),
     "Exit codes:",
     codeLines(help.codes),
-    CLOSED_OUTPUT,
     "",
     `See README.md, section "${help.readme}".`,
   ].join("\n");

@@ -76,7 +76,9 @@ describe("help texts", () => {
     expect(codes.get(2)).toMatch(/usage/);
     expect(codes.get(3)).toMatch(/--minutes.*paused/);
     expect(codes.get(130)).toMatch(/interrupted.*SIGHUP.*paused/);
-    expect(r.stdout).toMatch(/closed output .* quietly/);
+    expect(r.stdout).toMatch(/stops reading early .* ends kete quietly/);
+    // Said once here, and no page ends with a stray example (issue 32).
+    expect(r.stdout).not.toMatch(/head -1\)/);
   });
 
   it.each(commands)("kete %s --help: its exit codes and a README section that exists", (name) => {
@@ -88,6 +90,9 @@ describe("help texts", () => {
     const section = /See README\.md, section "(.+)"\./.exec(r.stdout);
     expect(section).not.toBeNull();
     expect(headings).toContain(section![1]);
+    // The page ends with where to read more, not with an example of a pipe (issue 32).
+    expect(r.stdout.trimEnd().split("\n").pop()).toMatch(/^See README\.md, section/);
+    expect(r.stdout).not.toMatch(/head -1/);
   });
 
   it("the commands that take a game list them all with their defaults", () => {
@@ -97,6 +102,7 @@ describe("help texts", () => {
     }
     const play = help(["play", "--help"]).stdout;
     expect(play).toMatch(/--minutes 10 off a terminal, 120 on one/);
+    expect(play).toMatch(/a game on --port has no limit unless --minutes is given/);
     expect(play).toMatch(/--seed from the clock/);
     expect(play).toMatch(/\(default: "husbao"\)/);
     expect([...exitCodes(play).keys()]).toEqual([0, 1, 2, 3, 130]);

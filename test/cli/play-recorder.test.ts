@@ -280,6 +280,9 @@ describe("what a journal leaves standing", () => {
       counts,
       moves: [first.move, second.move],
       lastT: 1800,
+      // Each move from its turn's start (0 here) to its end; the turn after the last one ran 200 ms.
+      used: { S: 800, N: 1600 },
+      turnSoFar: 200,
     });
   });
 

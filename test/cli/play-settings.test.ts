@@ -231,7 +231,11 @@ describe("kete play's settings", () => {
     ["one player", { players: "Ana" }, /^--players takes two names/],
     ["three players", { players: "Ana,Ben,Cy" }, /^--players takes two names/],
     ["an empty name", { players: "Ana, " }, /^--players takes two names/],
-    ["a name too long", { players: `Ana,${"B".repeat(41)}` }, /^--players takes two names/],
+    [
+      "a name too long",
+      { players: `Ana,${"B".repeat(41)}` },
+      /^--players: the name 'B{20}…' is 41 characters; a name has at most 40$/,
+    ],
     ["a bad first side", { first: "E" }, /^--first must be S or N, not 'E'$/],
     [
       "a bad human side",

@@ -110,7 +110,7 @@ describe("replay", () => {
 
   it("reports --verify in one line, or the first decision that differs", () => {
     expect(verificationText({ decisions: 12, mismatch: null }, "g.kete.jsonl")).toBe(
-      "verified: 12 decisions of g.kete.jsonl reproduced exactly\n",
+      "verified: 12 decisions of g.kete.jsonl reproduced exactly, and every move, mistake and result record follows from them\n",
     );
     expect(
       verificationText(
