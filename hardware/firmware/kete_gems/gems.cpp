@@ -102,15 +102,22 @@ uint32_t gems_scan(const PitState* pits, uint32_t now) {
 
 bool gems_faulty(uint8_t place) { return ((readerFault | tagFault) >> place) & 1; }
 
+// The last change of a place's reading: its weight (a step of the median) or its list.
+static uint32_t change_at(uint8_t place) {
+  uint32_t a = steadySince[place], b = gemChangeAt[place];
+  return (int32_t)(a - b) > 0 ? a : b;
+}
+
 bool gems_settled(uint8_t place, const PitState* p, uint32_t now, uint16_t deb) {
   (void)p;
   if (deb == 0) return true;  // PROTOCOL.md §7: every non-faulty place
   if (!((everRead >> place) & 1)) return false;
   if (now - gemChangeAt[place] < deb) return false;  // the gems unchanged for deb
-  // a complete inventory began after the weight last changed: the gems listed
-  // are never older than the count (the inventory whose result changed the
-  // list is that read)
-  return (int32_t)(lastBegan[place] - steadySince[place]) >= 0;
+  // PROTOCOL.md §7 (revision 1.6): a read of the place's gems begun after the
+  // last change of its reading has finished (lastBegan is the start of the
+  // last finished read); a read whose result changed the list began before
+  // that change and counts for nothing: the next one must
+  return (int32_t)(lastBegan[place] - change_at(place)) >= 0;
 }
 
 void gems_fmt(LineWriter* w, uint8_t place) {
@@ -137,11 +144,13 @@ uint8_t gems_next_place(const PitState* pits, uint32_t now) {
       // its weight changed after its last inventory began: read it again, at
       // once (a landing gem is read as soon as it rests, while the cell still
       // rings) and again after the weight is still (settling needs that read)
+      // (or its list changed: the read that changed it does not settle it)
       if (!(p->flags & PS_INIT) || p->fault != FAULT_NONE) continue;
-      if ((int32_t)(lastBegan[i] - steadySince[i]) >= 0) continue;
-      if (best == GEM_NONE || (int32_t)(steadySince[i] - bestAt) < 0) {
+      uint32_t changed = change_at(i);
+      if ((int32_t)(lastBegan[i] - changed) >= 0) continue;
+      if (best == GEM_NONE || (int32_t)(changed - bestAt) < 0) {
         best = i;
-        bestAt = steadySince[i];
+        bestAt = changed;
       }
     }
     if (best != GEM_NONE) {
