@@ -1,11 +1,11 @@
 // Lint rules for kete: typescript-eslint's recommended set, with `any` banned in src,
-// and the layers of "How it is built" (README, docs/architecture.md) enforced:
+// and the layers of "How it is built" (docs/architecture.md) enforced:
 // a layer imports only the layers inside it, and those only through their index module.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 /** The layers of src, innermost first, with what each may import. */
-const LAYERS = {
+export const LAYERS = {
   shared: [],
   games: ["shared"],
   protocol: ["shared"],
@@ -70,9 +70,9 @@ const BROWSER_GLOBALS = [
   "CSS",
 ];
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
-const TYPES_ONLY = { board: ["games"], controller: ["board"] };
+export const TYPES_ONLY = { board: ["games"], controller: ["board"] };
 /** Layers that know nothing about files, ports or time: no Node built-ins. */
-const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
+export const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
 /** Pure files inside a layer that is not: the club's addresses, topics and payloads. */
 const PURE_FILES = { club: ["address.ts", "wire.ts", "simulated.ts"] };
 
@@ -85,7 +85,7 @@ function layerRules(layer, pureFiles = null) {
   if (forbidden.length > 0) {
     patterns.push({
       regex: `^\\.\\.?/(\\.\\./)*(${forbidden.join("|")})/`,
-      message: `${layer} is inside the layers it would import from (README "How it is built"): move the shared part inward`,
+      message: `${layer} is inside the layers it would import from (docs/architecture.md): move the shared part inward`,
     });
   }
   if (typesOnly.length > 0) {
@@ -102,7 +102,7 @@ function layerRules(layer, pureFiles = null) {
   if (PURE.includes(layer) || pureFiles !== null) {
     patterns.push({
       regex: "^(node:|fs$|path$|os$|child_process$|net$|mqtt$|aedes$|serialport|@serialport/)",
-      message: `${layer}${pureFiles === null ? "" : ` (${pureFiles.join(", ")})`} is pure: no files, ports or time (README "How it is built")`,
+      message: `${layer}${pureFiles === null ? "" : ` (${pureFiles.join(", ")})`} is pure: no files, ports or time (docs/architecture.md)`,
     });
   }
   return {

@@ -97,7 +97,7 @@ function place(p, state) {
     p.name,
     p.hole !== undefined ? (p.hole ?? "unreadable") : `${p.count ?? "?"} stones`,
     p.gems && p.gems.length > 0 ? `gems ${p.gems.join(" ")}` : "",
-    led === null ? "" : `LED ${led.colour} ${led.pattern} (${led.code})`,
+    led === null ? "" : `${led.meaning ?? ""} (LED ${led.colour} ${led.pattern}, ${led.code})`,
     p.unsettled ? "unsettled" : "",
     p.faulty ? "sensor fault" : "",
   ].filter((s) => s !== "");
@@ -191,6 +191,30 @@ export function boardSvg(state) {
 /** Replaces what `container` shows with `state`'s board. */
 export function drawBoard(container, state) {
   container.replaceChildren(boardSvg(state));
+}
+
+/**
+ * The lights of this game in words (state.legend), each with its ring drawn
+ * as on the board; the ones lit now first, marked "lit" (data-lit="true").
+ */
+export function drawLegend(container, state) {
+  const lit = new Set(state.places.filter((p) => p.led !== null).map((p) => p.led.code));
+  const entries = [...(state.legend ?? [])].sort(
+    (a, b) => Number(lit.has(b.code)) - Number(lit.has(a.code)),
+  );
+  container.replaceChildren(
+    ...entries.map((e) => {
+      const li = document.createElement("li");
+      li.dataset.code = e.code;
+      li.dataset.lit = lit.has(e.code) ? "true" : "false";
+      const svg = el("svg", { viewBox: "-14 -14 28 28", class: "swatch", "aria-hidden": "true" });
+      svg.append(ledRing({ x: 0, y: 0, r: 4 }, e));
+      const words = document.createElement("span");
+      words.textContent = `${e.meaning} (${e.code})`;
+      li.append(svg, words);
+      return li;
+    }),
+  );
 }
 
 /** `1:05`: minutes and seconds. */

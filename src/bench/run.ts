@@ -9,6 +9,7 @@ import { benchController } from "./controller.js";
 import { benchEmulator } from "./emulator.js";
 import { benchEngine } from "./engine.js";
 import { benchFirmata } from "./firmata.js";
+import { benchGems } from "./gems.js";
 import { benchHints } from "./hints.js";
 import { benchPlay } from "./play.js";
 import { benchSearch } from "./search.js";
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   play: benchPlay,
   emulator: benchEmulator,
   firmata: benchFirmata,
+  gems: benchGems,
   settle: benchSettle,
   "settle-stock": benchSettleStock,
   search: benchSearch,

@@ -326,7 +326,7 @@ export async function serveEvent(
       password: null,
     };
     process.stdout.write(
-      `kete's own broker on ${web.host}:${local.port} (one machine, no passwords; for a club night use Mosquitto, README "Club night"): boards publish with kete play --publish ${brokerText(broker, [event, "BOARD"])}\n`,
+      `kete's own broker on ${web.host}:${local.port} (one machine, no passwords; for a club night use Mosquitto, docs/club.md): boards publish with kete play --publish ${brokerText(broker, [event, "BOARD"])}\n`,
     );
   } else broker = source.value;
   const view = await startEventView(broker, event, web, (m) => process.stdout.write(`${m}\n`));

@@ -13,9 +13,6 @@ import QRCode from "qrcode";
 import { findGame, type Game, type Outcome } from "../games/index.js";
 import {
   defaultGamesDir,
-  exportGame,
-  exportJson,
-  exportText,
   JOURNAL_SUFFIX,
   readJournal,
   scanJournals,
@@ -33,7 +30,8 @@ import {
   type WebState,
 } from "../web/index.js";
 import { numberFlag } from "./play/settings.js";
-import { journalOptions } from "./journal-options.js";
+import { exportOutcome } from "./export.js";
+import { gamesDirFlag, journalOptions } from "./journal-options.js";
 import { reserveOf } from "./play/model.js";
 import { webBody } from "./play/web.js";
 import { replayStep, replayView } from "./replay.js";
@@ -122,9 +120,12 @@ export function folderArchive(dir: string): Archive {
     exported(id, format) {
       const journal = read(id);
       if (journal === null || !journal.ok) return journal;
-      const sides = findGame(journal.value.header.game)?.layout.sideNames;
-      const record = exportGame(journal.value, sides);
-      return ok(format === "json" ? exportJson(record) : exportText(record));
+      // As `kete export --unverified` prints it: never an unverified record untagged (issue 32).
+      const out = exportOutcome(journal.value, id, {
+        format: format === "json" ? "json" : "text",
+        unverified: true,
+      });
+      return ok(out.stdout);
     },
   };
 }
@@ -260,7 +261,9 @@ export function registerServeCommand(program: Command): Command {
           usageError(command, message),
         );
       }
-      const dir = flags.gamesDir ?? defaultGamesDir();
+      const given = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
+      if (!given.ok) usageError(command, given.error.message);
+      const dir = given.value;
       const server = await startWebServer({
         host,
         port: port.value,

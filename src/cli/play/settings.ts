@@ -15,7 +15,7 @@ import {
 import { findGame, games, type Game, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
-import { journalOptions } from "../journal-options.js";
+import { gamesDirFlag, journalOptions } from "../journal-options.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
 import { baudFlag, boardKindOf, waitFlag, type BoardKind } from "./board.js";
@@ -99,8 +99,11 @@ export interface PlaySettings {
   /** Redraw a live view (a terminal) rather than print a log. */
   readonly live: boolean;
   readonly colour: boolean;
-  /** Give up after this long without a result (the game stays resumable). */
-  readonly maxMinutes: number;
+  /**
+   * Give up after this long without a result (the game stays resumable);
+   * null: never (a real board without --minutes).
+   */
+  readonly maxMinutes: number | null;
   /**
    * What a resumed game changes from its journal, to be said when it starts
    * ("guidance off from now on (was on)"); empty for a new game.
@@ -180,11 +183,17 @@ function newestResumable(gamesDir: string): Result<string> {
   const latest = free[free.length - 1];
   if (latest !== undefined) return ok(latest.path);
   const busy = open.length - free.length;
+  // Files kete cannot read at all (a damaged header) are named, not passed over (issue 32).
+  const skipped = folder.value.skipped;
+  const unread =
+    skipped.length === 0
+      ? ""
+      : `; ${skipped.length === 1 ? "1 file" : `${skipped.length} files`} kete cannot read: ${skipped.map((f) => `${f.path} (${f.reason})`).join(", ")}`;
   return err(
     "no-journal",
     busy > 0
-      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete; name the journal: kete play --resume FILE`
-      : `no unfinished game in ${gamesDir}; name the journal: kete play --resume FILE`,
+      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete${unread}; name the journal: npx kete play --resume FILE`
+      : `no unfinished game in ${gamesDir}${unread}; name the journal: npx kete play --resume FILE`,
   );
 }
 
@@ -359,6 +368,9 @@ function policyForGame(
   });
 }
 
+/** The longest player's name, in characters. */
+export const MAX_NAME = 40;
+
 /** `--players`: two names, the first side's first, by the game's sides. */
 function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, string>>> {
   const [first, second] = game.layout.sides;
@@ -371,8 +383,16 @@ function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, s
     );
   }
   const names = given.split(",").map((n) => n.trim());
-  if (names.length !== 2 || names.some((n) => n.length === 0 || n.length > 40)) {
+  if (names.length !== 2 || names.some((n) => n.length === 0)) {
     return usage(`--players takes two names separated by a comma, e.g. "Ana,Ben"`);
+  }
+  // Too long for the screen's title line and kete games' column (issue 32: said as such).
+  const long = names.find((n) => [...n].length > MAX_NAME);
+  if (long !== undefined) {
+    const shown = [...long].slice(0, 20).join("");
+    return usage(
+      `--players: the name '${shown}…' is ${[...long].length} characters; a name has at most ${MAX_NAME}`,
+    );
   }
   return ok({ [first]: names[0] as string, [second]: names[1] as string });
 }
@@ -419,9 +439,11 @@ function numbersOf(
   if (!pace.ok) return pace;
   const mistakeRate = numberFlag("--mistakes", flags.mistakes, 0, 1);
   if (!mistakeRate.ok) return mistakeRate;
+  // The default limit is the simulated game's (a demo left running); a game on
+  // a real board never pauses by itself unless --minutes says so (issue 32).
   const maxMinutes =
     flags.minutes === undefined
-      ? ok(live ? 120 : 10)
+      ? ok(flags.port !== undefined ? null : live ? 120 : 10)
       : numberFlag("--minutes", flags.minutes, 0.05, 10000);
   if (!maxMinutes.ok) return maxMinutes;
   return ok({
@@ -642,6 +664,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!kete.ok) return kete;
   const web = webOf(flags);
   if (!web.ok) return web;
+  const gamesDir = gamesDirFlag(flags.gamesDir, () => ctx.defaultGamesDir);
+  if (!gamesDir.ok) return gamesDir;
   const publish = publishOf(flags);
   if (!publish.ok) return publish;
   const { change } = keyboard.value;
@@ -663,7 +687,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     boardKind: boardKind.value,
     ...(readyMs.value === undefined ? {} : { readyMs: readyMs.value }),
     ...(baud.value === undefined ? {} : { baudRate: baud.value }),
-    gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
+    gamesDir: gamesDir.value,
     resume: ctx.resume?.path ?? null,
     human: keyboard.value.human,
     noise: flags.noise,
