@@ -204,6 +204,20 @@ describe.skipIf(!mosquittoAvailable() || !chromiumAvailable())(
           ).text(),
         ) as { games: { board: string; moves: { move: string }[] }[] };
         expect(json.games.map((g) => g.board)).toEqual(["board1", "board2"]);
+        // The event's archive: every game, the finished ones replayable to their result.
+        const list = (await (await fetch(new URL("/api/games", view.value.url))).json()) as {
+          id: string;
+          result: string;
+        }[];
+        expect(list.map((g) => g.id)).toEqual(
+          boards.map((b) => `${b.name}.${b.game.header.gameId}`),
+        );
+        expect(list.filter((g) => g.result.startsWith("being played")).length).toBe(2);
+        const replay = (await (
+          await fetch(new URL(`/api/games/${list[0]?.id}`, view.value.url))
+        ).json()) as { frames: unknown[]; result: string | null };
+        expect(replay.frames.length).toBe((boards[0] as Board).game.moves.length + 1);
+        expect(replay.result).not.toBeNull();
         expect(json.games[0]?.moves.map((m) => m.move)).toEqual(boards[0]?.game.moves);
         // A click shows one board large, with its moves.
         await page.click('article.tile[data-board="board3"]');
