@@ -18,6 +18,8 @@ import { mosquittoPath } from "./mosquitto-path.js";
 export { mosquittoAvailable, mosquittoPath } from "./mosquitto-path.js";
 
 const CLUB = fileURLToPath(new URL("../../docs/club/", import.meta.url));
+/** The TLS broker's self-signed certificate for 127.0.0.1 (test/club/tls/README.md). */
+export const TLS = fileURLToPath(new URL("./tls/", import.meta.url));
 /** The example users' passwords (docs/club/passwd): `board1-change-me` … */
 export const password = (user: string): string => `${user}-change-me`;
 
@@ -59,7 +61,9 @@ export interface TestBroker {
 }
 
 /** Starts mosquitto with docs/club's passwords and ACL (`secure`: true) or open to anyone. */
-export async function startBroker(o: { secure?: boolean } = {}): Promise<TestBroker> {
+export async function startBroker(
+  o: { secure?: boolean; tls?: boolean } = {},
+): Promise<TestBroker> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "kete-mosquitto-"));
   const conf = join(dir, "mosquitto.conf");
@@ -68,6 +72,9 @@ export async function startBroker(o: { secure?: boolean } = {}): Promise<TestBro
     conf,
     [
       `listener ${port} 127.0.0.1`,
+      ...(o.tls === true
+        ? [`certfile ${join(TLS, "broker.crt")}`, `keyfile ${join(TLS, "broker.key")}`]
+        : []),
       secure ? "allow_anonymous false" : "allow_anonymous true",
       ...(secure ? [`password_file ${join(CLUB, "passwd")}`, `acl_file ${join(CLUB, "acl")}`] : []),
       "persistence false",

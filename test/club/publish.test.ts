@@ -5,7 +5,7 @@
  * nothing (the publisher reads on from its journal); the example ACL
  * (docs/club/acl) refuses a board publishing under another board's topic.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect, type MqttClient } from "mqtt";
@@ -20,7 +20,7 @@ import {
 import { publishOf } from "../../src/cli/play/settings.js";
 import { JournalWriter } from "../../src/journal/index.js";
 import { fakeHost, journalAt, settings, start } from "../cli/play-harness.js";
-import { mosquittoAvailable, password, startBroker, type TestBroker } from "./mosquitto.js";
+import { mosquittoAvailable, password, startBroker, TLS, type TestBroker } from "./mosquitto.js";
 
 const EVENT = "club-night";
 
@@ -255,6 +255,47 @@ describe.skipIf(!mosquittoAvailable())("kete play --publish", () => {
       expect(page.got.every((m) => m.round === 2 && m.board === "board2")).toBe(true);
       expect(h.out.join("")).toMatch(/publishing the game live to mqtt:\/\/board2@127\.0\.0\.1/);
       page.client.end(true);
+    } finally {
+      await broker.stop();
+    }
+  });
+});
+
+describe.skipIf(!mosquittoAvailable())("kete play --publish mqtts://", () => {
+  it("publishes over TLS to a broker whose certificate it trusts, and refuses one it does not", async () => {
+    const broker = await startBroker({ tls: true });
+    try {
+      const ca = readFileSync(join(TLS, "broker.crt"));
+      const target = parsePublishTarget(
+        `mqtts://board1:${password("board1")}@127.0.0.1:${broker.port}/${EVENT}/board1`,
+      );
+      if (!target.ok) throw new Error(target.error.message);
+      const { g, writer } = journalOf("board1", 13);
+      const said: string[] = [];
+      const pub = new ClubPublisher(target.value, writer.path, {
+        say: (m) => said.push(m),
+        client: { ca },
+      });
+      writer.onWrite(() => pub.poke());
+      for (const r of g.records) writer.append(r);
+      writer.commit();
+      const all = 1 + g.records.filter((r) => r.kind !== "snapshot").length;
+      await until(() => pub.status.acknowledged === all, "every record over TLS");
+      expect(said[0]).toMatch(/publishing the game live to mqtts:\/\/board1@127\.0\.0\.1/);
+      await pub.close();
+      // Without the certificate: said, with what was wrong, and nothing published.
+      const untrusted: string[] = [];
+      const other = new ClubPublisher(target.value, writer.path, {
+        say: (m) => untrusted.push(m),
+        reconnectMs: 100,
+      });
+      await until(() => untrusted.length > 0, "the refusal of an unknown certificate");
+      expect(untrusted[0]).toMatch(
+        /cannot publish to mqtts:\/\/board1@127\.0\.0\.1:\d+\/club-night\/board1: .*certificate/i,
+      );
+      expect(other.status.acknowledged).toBe(0);
+      await other.close(0);
+      writer.close();
     } finally {
       await broker.stop();
     }
