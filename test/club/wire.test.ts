@@ -19,6 +19,7 @@ import {
   topicBoard,
 } from "../../src/club/index.js";
 import { publishOf } from "../../src/cli/play/settings.js";
+import { eventFrame } from "../../src/cli/serve-event.js";
 import { ensureBuilt, kete } from "../cli/run.js";
 
 describe("--publish addresses", () => {
@@ -138,6 +139,12 @@ describe("topics and payloads", () => {
     expect(move !== undefined && publicRecord({ ...move, trace: [{ op: "lift" }] })).toMatchObject({
       trace: [],
     });
+    // The clocks go out with each move when they run (--clock), and the tile shows the time left.
+    if (move?.kind !== "move") throw new Error("no move");
+    const timed = { ...move, clocks: { S: 61_000, N: 125_000 } };
+    expect(publicRecord(timed)).toMatchObject({ clocks: { S: 61_000, N: 125_000 } });
+    const frame = eventFrame({ header: g.header, records: [timed], torn: false }, "board1");
+    expect(frame?.clocks).toEqual({ kind: "left", ms: { S: 61_000, N: 125_000 } });
   });
 
   it("reads back what it wrote: a record with its number, the game so far", () => {
