@@ -236,9 +236,13 @@ export function eventFeed(name: string): {
 } {
   const hub = new EventHub(name);
   let all: () => readonly EventGame[] = () => [];
-  const changed = (board: string, g: EventGame) => {
-    // The board shows its newest game; an older one finishing late changes only the standings.
+  const changed = (board: string, changedGame: EventGame) => {
+    // The board shows the game it plays now; an older one heard late changes only the standings.
     hub.request(board, () => {
+      const g = all()
+        .filter((x) => x.board === board && x.journal !== null)
+        .at(-1);
+      if (g === undefined) return null;
       const j = g.journal;
       if (j === null) return null;
       const state = eventFrame(j, board);
@@ -252,7 +256,7 @@ export function eventFeed(name: string): {
       };
       return tile;
     });
-    if (g.finished) hub.requestStandings(() => standingsOf(all()));
+    if (changedGame.finished) hub.requestStandings(() => standingsOf(all()));
   };
   return { hub, changed, bind: (f) => (all = f) };
 }

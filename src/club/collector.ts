@@ -9,7 +9,13 @@ import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import type { Journal, JournalHeader, JournalRecord } from "../journal/index.js";
 import { sidesOf } from "../journal/index.js";
 import { brokerText, type BrokerAddress } from "./address.js";
-import { decodeMessage, eventTopics, type ClubMessage, type MessageOptions } from "./wire.js";
+import {
+  decodeMessage,
+  eventTopics,
+  topicBoard,
+  type ClubMessage,
+  type MessageOptions,
+} from "./wire.js";
 
 /** One game of the event as received so far. */
 export interface EventGame {
@@ -95,7 +101,7 @@ export interface CollectorOptions extends MessageOptions {
 export class EventCollector {
   private readonly client: MqttClient;
   private readonly games = new Map<string, GameSlot>();
-  /** Each board's games, in the order they were first heard of. */
+  /** Each board's games, as first heard of. */
   private readonly boards = new Map<string, GameSlot[]>();
   private messages = 0;
   private duplicates = 0;
@@ -164,12 +170,24 @@ export class EventCollector {
     const names = [...this.boards.keys()].sort((a, b) =>
       a.localeCompare(b, "en", { numeric: true }),
     );
-    return names.flatMap((b) => (this.boards.get(b) ?? []).map((g) => g.view()));
+    return names.flatMap((b) => this.ordered(b).map((g) => g.view()));
   }
 
-  /** The game a board plays now (its newest), or null. */
+  /** The game a board plays now (the one that began last), or null. */
   current(board: string): EventGame | null {
-    return this.boards.get(board)?.at(-1)?.view() ?? null;
+    return this.ordered(board).at(-1)?.view() ?? null;
+  }
+
+  /**
+   * A board's games in the order they began (their headers' start), else as
+   * first heard of: a page that comes in late gets the retained games in the
+   * broker's order, not the boards'.
+   */
+  private ordered(board: string): GameSlot[] {
+    const start = (g: GameSlot) => g.journal?.header.startedAt ?? "";
+    return [...(this.boards.get(board) ?? [])].sort(
+      (a, b) => start(a).localeCompare(start(b)) || a.seenAt - b.seenAt,
+    );
   }
 
   boardNames(): string[] {
@@ -202,10 +220,11 @@ export class EventCollector {
    * game so far, and reading it on every move would cost a long game dear.
    */
   private stale(topic: string, payload: string): boolean {
-    if (!topic.endsWith("/state")) return false;
+    const at = topicBoard(this.event, topic);
+    if (at === null || at.channel !== "state") return false;
     const m = STATE_HEAD.exec(payload.slice(0, 300));
     if (m === null) return false;
-    const board = topic.split("/")[2] ?? "";
+    const board = at.board;
     let game: unknown;
     try {
       game = JSON.parse(m[1] as string);

@@ -223,7 +223,7 @@ export class ClubPublisher {
     if (this.inFlight < this.window && this.stateSent !== this.n && this.n > 0) {
       this.stateSent = this.n;
       this.client.publish(
-        boardTopic(this.target.event, this.target.board, "state"),
+        boardTopic(this.target.event, this.target.board, "state", this.gameId),
         encodeState(this.gameId, this.round, this.records),
         { qos: 1, retain: true },
         (e) => {

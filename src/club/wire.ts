@@ -8,9 +8,11 @@
  *   The header, every accepted move (with the clocks when they run),
  *   mistakes and how they were resolved, a pause, the result. Readings,
  *   decisions, commands and the moves' sensor traces stay at the board.
- * - `state`, retained: the game so far, `{v, game, round, n, records}`
- *   (`records[0]` the header, `n` how many), so a page that comes in late,
- *   or missed messages while its broker restarted, starts from it at once.
+ * - `state/GAME`, retained, one topic per game: the game so far, `{v,
+ *   game, round, n, records}` (`records[0]` the header, `n` how many), so a
+ *   page that comes in late, or missed messages while its broker restarted,
+ *   starts from it at once, with every game of the event the broker keeps
+ *   (the earlier rounds' too, for the standings).
  *
  * A record is numbered by its place among the game's public records, so a
  * page keeps each one once and in order whatever the broker repeats.
@@ -34,14 +36,21 @@ export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 export type ClubChannel = "log" | "state";
 
-/** `kete/EVENT/BOARD/log` or `…/state`. */
-export function boardTopic(event: string, board: string, channel: ClubChannel): string {
-  return `${TOPIC_ROOT}/${event}/${board}/${channel}`;
+/** `kete/EVENT/BOARD/log`, or `kete/EVENT/BOARD/state/GAME` for the game `game`. */
+export function boardTopic(event: string, board: string, channel: ClubChannel, game = ""): string {
+  const base = `${TOPIC_ROOT}/${event}/${board}/${channel}`;
+  return channel === "state" ? `${base}/${topicLevel(game)}` : base;
+}
+
+/** A game id as one topic level: no `/`, `+`, `#` or anything a topic may not hold. */
+export function topicLevel(game: string): string {
+  const safe = game.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64);
+  return safe === "" ? "game" : safe;
 }
 
 /** What a page subscribes to: every board's messages of the event. */
 export function eventTopics(event: string): readonly string[] {
-  return [`${TOPIC_ROOT}/${event}/+/log`, `${TOPIC_ROOT}/${event}/+/state`];
+  return [`${TOPIC_ROOT}/${event}/+/log`, `${TOPIC_ROOT}/${event}/+/state/+`];
 }
 
 /** The record kinds a board publishes. */
@@ -124,10 +133,12 @@ export function topicBoard(
   topic: string,
 ): { board: string; channel: ClubChannel } | null {
   const parts = topic.split("/");
-  if (parts.length !== 4 || parts[0] !== TOPIC_ROOT || parts[1] !== event) return null;
+  if (parts[0] !== TOPIC_ROOT || parts[1] !== event) return null;
   const channel = parts[3];
-  if (channel !== "log" && channel !== "state") return null;
-  return { board: parts[2] as string, channel };
+  if (channel === "log" && parts.length === 4) return { board: parts[2] as string, channel };
+  if (channel === "state" && parts.length === 5 && parts[4] !== "")
+    return { board: parts[2] as string, channel };
+  return null;
 }
 
 /**
@@ -168,6 +179,9 @@ export function decodeMessage(
       n === 0 ? checkHeader(v.record, options) : checkRecord(v.record, (n as number) + 1, sides);
     if (!record.ok) return bad(board, record.error.message);
     return ok({ channel, ...base, n: n as number, record: record.value });
+  }
+  if (topic !== boardTopic(event, board, "state", v.game)) {
+    return bad(board, `a state of game ${describeValue(v.game)} on another game's topic`);
   }
   const records = v.records;
   if (!Array.isArray(records) || records.length === 0 || records.length !== v.n) {

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventFrame, startEventView } from "../../src/cli/serve-event.js";
+import { eventFrame, standingsOf, startEventView } from "../../src/cli/serve-event.js";
 import {
   ClubPublisher,
   encodeLog,
@@ -235,6 +235,43 @@ describe.skipIf(!mosquittoAvailable() || !chromiumAvailable())(
         await screenshot(phone.page, "event-phone");
         expect(errors).toEqual([]);
         expect(view.value.collector.stats.unreadable).toBe(0);
+        // board1's next game, round 2: its round-1 game stays retained under its own topic.
+        await publish(broker.port, {
+          name: "board1",
+          round: 2,
+          finished: false,
+          game: simulatedGame({
+            gameId: "g9",
+            seed: 31,
+            maxPlies: 10,
+            startedAt: "2026-11-29T20:00:00.000Z",
+          }),
+        });
+        // A page started late (the hall's laptop rebooted) gets every game the broker
+        // retains, round 1's finished ones too: the same standings at once.
+        const late = await startEventView(
+          source.value,
+          EVENT,
+          { host: "127.0.0.1", port: 0 },
+          () => undefined,
+        );
+        if (!late.ok) throw new Error(late.error.message);
+        try {
+          const c = late.value.collector;
+          await until(
+            () => c.all().filter((x) => x.finished).length === 2 && c.all().length === 5,
+            "every retained game at the late page",
+          );
+          expect(
+            c
+              .all()
+              .filter((x) => x.board === "board1")
+              .map((x) => x.round),
+          ).toEqual([1, 2]);
+          expect(standingsOf(c.all())).toEqual(standingsOf(view.value.collector.all()));
+        } finally {
+          await late.value.close();
+        }
       } finally {
         await view.value.close();
       }
@@ -280,12 +317,12 @@ describe.skipIf(!mosquittoAvailable() || !chromiumAvailable())(
               encodeLog("gap", 1, n, publicRecords[n] as (typeof publicRecords)[number]),
             );
           expect(c.current("board8")?.journal?.records.length).toBe(2);
-          c.receive(`kete/${EVENT}/board8/state`, encodeState("gap", 1, publicRecords));
+          c.receive(`kete/${EVENT}/board8/state/gap`, encodeState("gap", 1, publicRecords));
           expect(c.current("board8")?.journal?.records.length).toBe(publicRecords.length - 1);
           // A state with nothing new is not even read.
           const before = c.stats.unreadable;
           c.receive(
-            `kete/${EVENT}/board8/state`,
+            `kete/${EVENT}/board8/state/gap`,
             encodeState("gap", 1, publicRecords).replace(/"records":.*$/, '"records":[broken'),
           );
           expect(c.stats.unreadable).toBe(before);

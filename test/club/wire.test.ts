@@ -120,12 +120,15 @@ describe("topics and payloads", () => {
 
   it("a board's topics, and which board a topic is about", () => {
     expect(boardTopic("club", "board3", "log")).toBe("kete/club/board3/log");
-    expect(eventTopics("club")).toEqual(["kete/club/+/log", "kete/club/+/state"]);
-    expect(topicBoard("club", "kete/club/board3/state")).toEqual({
+    expect(boardTopic("club", "board3", "state", "k3x9ab")).toBe("kete/club/board3/state/k3x9ab");
+    expect(boardTopic("club", "board3", "state", "a/b+#")).toBe("kete/club/board3/state/a_b__");
+    expect(eventTopics("club")).toEqual(["kete/club/+/log", "kete/club/+/state/+"]);
+    expect(topicBoard("club", "kete/club/board3/state")).toBeNull();
+    expect(topicBoard("club", "kete/club/board3/state/g1")).toEqual({
       board: "board3",
       channel: "state",
     });
-    expect(topicBoard("club", "kete/other/board3/state")).toBeNull();
+    expect(topicBoard("club", "kete/other/board3/state/g1")).toBeNull();
     expect(topicBoard("club", "kete/club/board3/x")).toBeNull();
   });
 
@@ -156,7 +159,7 @@ describe("topics and payloads", () => {
         value: { channel: "log", board: "b1", game: "g1", round: 2, n, record: r },
       });
     });
-    const s = decodeMessage("club", "kete/club/b1/state", encodeState("g1", null, records));
+    const s = decodeMessage("club", "kete/club/b1/state/g1", encodeState("g1", null, records));
     expect(s.ok && s.value.channel === "state" && s.value.journal.records).toEqual(
       records.slice(1),
     );
@@ -177,11 +180,16 @@ describe("topics and payloads", () => {
       ],
       [topic, JSON.stringify({ v: 1, game: "g", n: 1, record: { kind: "move", t: 1 } }), /ply/],
       [
-        "kete/club/b1/state",
+        "kete/club/b1/state/g",
         JSON.stringify({ v: 1, game: "g", n: 2, records: [g.header] }),
         /without its records/,
       ],
       ["kete/x/b1/log", "{}", /not a topic of event club/],
+      [
+        "kete/club/b1/state/other",
+        encodeState("g1", null, [g.header]),
+        /a state of game "g1" on another game's topic/,
+      ],
     ];
     for (const [t, payload, message] of bad) {
       const r = decodeMessage("club", t, payload);
