@@ -228,21 +228,25 @@ export function eventArchive(games: () => readonly EventGame[]): Archive {
   };
 }
 
+/** What the page's push reads of the collector. */
+export interface EventGames {
+  all(): readonly EventGame[];
+  current(board: string): EventGame | null;
+}
+
 /** The collector's games feeding the page's push: each board's tile, the standings on a result. */
 export function eventFeed(name: string): {
   hub: EventHub;
   changed: (board: string, game: EventGame) => void;
-  bind: (all: () => readonly EventGame[]) => void;
+  bind: (games: EventGames) => void;
 } {
   const hub = new EventHub(name);
-  let all: () => readonly EventGame[] = () => [];
+  let games: EventGames = { all: () => [], current: () => null };
   const changed = (board: string, changedGame: EventGame) => {
     // The board shows the game it plays now; an older one heard late changes only the standings.
     hub.request(board, () => {
-      const g = all()
-        .filter((x) => x.board === board && x.journal !== null)
-        .at(-1);
-      if (g === undefined) return null;
+      const g = games.current(board);
+      if (g === null) return null;
       const j = g.journal;
       if (j === null) return null;
       const state = eventFrame(j, board);
@@ -256,9 +260,9 @@ export function eventFeed(name: string): {
       };
       return tile;
     });
-    if (changedGame.finished) hub.requestStandings(() => standingsOf(all()));
+    if (changedGame.finished) hub.requestStandings(() => standingsOf(games.all()));
   };
-  return { hub, changed, bind: (f) => (all = f) };
+  return { hub, changed, bind: (g) => (games = g) };
 }
 
 /** The event's page, following `event` on `broker`: the web server and the collector behind it. */
@@ -274,7 +278,7 @@ export async function startEventView(
     say,
     isGame: (id) => findGame(id) !== undefined,
   });
-  feed.bind(() => collector.all());
+  feed.bind(collector);
   const server = await startWebServer({
     host: web.host,
     port: web.port,

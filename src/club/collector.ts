@@ -88,6 +88,13 @@ class GameSlot {
   }
 }
 
+/** Whether game `a` began after `b` (their headers' start, else when first heard of). */
+function later(a: GameSlot, b: GameSlot): boolean {
+  const x = a.journal?.header.startedAt ?? "";
+  const y = b.journal?.header.startedAt ?? "";
+  return x !== y ? x > y : a.seenAt > b.seenAt;
+}
+
 export interface CollectorOptions extends MessageOptions {
   /** A game grew (or a new one began) on `board`. */
   readonly changed: (board: string, game: EventGame) => void;
@@ -173,9 +180,16 @@ export class EventCollector {
     return names.flatMap((b) => this.ordered(b).map((g) => g.view()));
   }
 
-  /** The game a board plays now (the one that began last), or null. */
+  /** The game a board plays now (the one that began last, with its header), or null. */
   current(board: string): EventGame | null {
-    return this.ordered(board).at(-1)?.view() ?? null;
+    const list = this.boards.get(board) ?? [];
+    // Most boards play one game at a time: the newest heard of is the one, unless another began later.
+    let best: GameSlot | null = null;
+    for (const g of list) {
+      if (g.journal === null) continue;
+      if (best === null || later(g, best)) best = g;
+    }
+    return best?.view() ?? null;
   }
 
   /**
@@ -184,10 +198,7 @@ export class EventCollector {
    * broker's order, not the boards'.
    */
   private ordered(board: string): GameSlot[] {
-    const start = (g: GameSlot) => g.journal?.header.startedAt ?? "";
-    return [...(this.boards.get(board) ?? [])].sort(
-      (a, b) => start(a).localeCompare(start(b)) || a.seenAt - b.seenAt,
-    );
+    return [...(this.boards.get(board) ?? [])].sort((a, b) => (later(a, b) ? 1 : -1));
   }
 
   boardNames(): string[] {
