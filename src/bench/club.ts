@@ -289,6 +289,117 @@ interface Drawn {
   readonly drawnAt: number;
 }
 
+/** What the page showed: every game whole and in order, and each move's latency. */
+interface Measured {
+  readonly whole: number;
+  readonly monotonic: number;
+  readonly calm: number[];
+  readonly troubled: number[];
+  readonly toSent: number[];
+  readonly toDrawn: number[];
+}
+
+function analyse(
+  boards: readonly BoardRun[],
+  drawn: readonly Drawn[],
+  event: { boards: { board: string; state: { moves: string[] } }[] },
+  outages: readonly [number, number][],
+): Measured {
+  // Every move, in order, none twice: each board's final moves are its game's; its tile never went back.
+  const finals = new Map(event.boards.map((b) => [b.board, b.state.moves]));
+  let whole = 0;
+  let monotonic = 0;
+  for (const b of boards) {
+    if (JSON.stringify(finals.get(b.name)) === JSON.stringify(b.game.moves)) whole++;
+    const seq = drawn.filter((d) => d.board === b.name).map((d) => d.moves);
+    if (seq.every((m, i) => i === 0 || m >= (seq[i - 1] as number))) monotonic++;
+  }
+  // Latency of each move: written to the journal → first tile drawn with it.
+  const calm: number[] = [];
+  const troubled: number[] = [];
+  const toSent: number[] = [];
+  const toDrawn: number[] = [];
+  const margin = 2000; // after a restart: the publishers' reconnection (250 ms) and catching up
+  for (const b of boards) {
+    const seen = drawn.filter((d) => d.board === b.name);
+    b.writtenAt.forEach((at, k) => {
+      const first = seen.find((d) => d.moves >= k + 1);
+      if (first === undefined) return;
+      const ms = first.drawnAt - at;
+      const hit = outages.some(([down, up]) => at >= down - 200 && at <= up + margin);
+      (hit ? troubled : calm).push(ms);
+      if (!hit) {
+        toSent.push(first.sentAt - at);
+        toDrawn.push(first.drawnAt - first.sentAt);
+      }
+    });
+  }
+  return { whole, monotonic, calm, troubled, toSent, toDrawn };
+}
+
+interface Run {
+  readonly n: number;
+  readonly plies: number;
+  readonly moveMs: number;
+  readonly wall: number;
+  readonly boards: readonly BoardRun[];
+  readonly outages: readonly [number, number][];
+  readonly acl: string;
+  readonly measured: Measured;
+  readonly cpu: { boardsCpu: number; serveCpu: number; pageCpu: number; brokerCpu: number };
+}
+
+function report(r: Run): void {
+  const { n, plies, moveMs, wall, boards, outages, acl } = r;
+  const { whole, monotonic, calm, troubled, toSent, toDrawn } = r.measured;
+  const { boardsCpu, serveCpu, pageCpu, brokerCpu } = r.cpu;
+  const moves = boards.reduce((a, b) => a + b.game.moves.length, 0);
+  const ms = (xs: number[]) =>
+    `p50 ${quantile(xs, 0.5)} ms, p95 ${quantile(xs, 0.95)}, p99 ${quantile(xs, 0.99)}, max ${Math.max(...xs)} (${xs.length} moves)`;
+  printTable({
+    title: `Club night: ${n} boards, one Mosquitto, the event page in chromium`,
+    columns: ["measurement", "result"],
+    rows: [
+      [
+        "boards, moves",
+        `${n} boards × up to ${plies} moves (${moves} moves), a move every ${moveMs} ms per board, ${wall.toFixed(1)} s`,
+      ],
+      ["board → page latency, broker up", ms(calm)],
+      ["… of which board → sent by kete serve (journal, broker, event view)", ms(toSent)],
+      ["… and sent → drawn in chromium", ms(toDrawn)],
+      ["… moves written while the broker was away or just back", ms(troubled)],
+      [
+        "broker killed (SIGKILL) and restarted",
+        `${outages.length} times, down ${outages.map(([a, b]) => `${((b - a) / 1000).toFixed(1)} s`).join(", ")}`,
+      ],
+      [
+        "every move of every game on the page, in order, none twice",
+        `${whole} of ${n} boards exactly their game's moves; ${monotonic} of ${n} tiles never went back`,
+      ],
+      [
+        "kete's CPU, the boards' publishers",
+        `${((1000 * boardsCpu) / n / wall).toFixed(2)} ms per board per second (${boardsCpu.toFixed(1)} s in all, one process)`,
+      ],
+      [
+        "kete's CPU, kete serve --event",
+        `${((1000 * serveCpu) / n / wall).toFixed(2)} ms per board per second (${serveCpu.toFixed(1)} s in all)`,
+      ],
+      [
+        "chromium's CPU (the page: all its processes)",
+        `${pageCpu.toFixed(1)} s in all (${((100 * pageCpu) / wall).toFixed(1)} % of a core)`,
+      ],
+      [
+        "the broker's CPU",
+        `${brokerCpu.toFixed(1)} s in all (${((100 * brokerCpu) / wall).toFixed(1)} % of a core)`,
+      ],
+      ["a board publishing under another board's topic (docs/club ACL)", acl],
+    ],
+    notes: [
+      "The boards' journals are in /dev/shm when there is one (one process plays every board here; a real board fsyncs its own journal on its own machine). Latency: from the board's journal write (the move accepted) to the page's tile drawn with it, both Date.now() on this machine. A move counts as troubled when written from 0.2 s before a kill to 2 s after the broker was back. CPU from process.cpuUsage() (this process, the boards) and /proc (kete serve, mosquitto).",
+    ],
+  });
+}
+
 export async function benchClub(): Promise<void> {
   const n = option("boards", 100);
   const moveMs = option("move-ms", 1000);
@@ -376,80 +487,18 @@ export async function benchClub(): Promise<void> {
     const event = (await (await fetch(new URL("/api/event", url))).json()) as {
       boards: { board: string; state: { moves: string[] } }[];
     };
-    // Every move, in order, none twice: each board's final moves are its game's; its tile never went back.
-    const finals = new Map(event.boards.map((b) => [b.board, b.state.moves]));
-    let whole = 0;
-    let monotonic = 0;
-    for (const b of boards) {
-      if (JSON.stringify(finals.get(b.name)) === JSON.stringify(b.game.moves)) whole++;
-      const seq = drawn.filter((d) => d.board === b.name).map((d) => d.moves);
-      if (seq.every((m, i) => i === 0 || m >= (seq[i - 1] as number))) monotonic++;
-    }
-    // Latency of each move: written to the journal → first tile drawn with it.
-    const calm: number[] = [];
-    const troubled: number[] = [];
-    const toSent: number[] = [];
-    const toDrawn: number[] = [];
-    const margin = 2000; // after a restart: the publishers' reconnection (250 ms) and catching up
-    for (const b of boards) {
-      const seen = drawn.filter((d) => d.board === b.name);
-      b.writtenAt.forEach((at, k) => {
-        const first = seen.find((d) => d.moves >= k + 1);
-        if (first === undefined) return;
-        const ms = first.drawnAt - at;
-        const hit = outages.some(([down, up]) => at >= down - 200 && at <= up + margin);
-        (hit ? troubled : calm).push(ms);
-        if (!hit) {
-          toSent.push(first.sentAt - at);
-          toDrawn.push(first.drawnAt - first.sentAt);
-        }
-      });
-    }
-    const moves = boards.reduce((a, b) => a + b.game.moves.length, 0);
+    const measured = analyse(boards, drawn, event, outages);
     const acl = await aclRefusal(path);
-    const ms = (xs: number[]) =>
-      `p50 ${quantile(xs, 0.5)} ms, p95 ${quantile(xs, 0.95)}, p99 ${quantile(xs, 0.99)}, max ${Math.max(...xs)} (${xs.length} moves)`;
-    printTable({
-      title: `Club night: ${n} boards, one Mosquitto, the event page in chromium`,
-      columns: ["measurement", "result"],
-      rows: [
-        [
-          "boards, moves",
-          `${n} boards × up to ${plies} moves (${moves} moves), a move every ${moveMs} ms per board, ${wall.toFixed(1)} s`,
-        ],
-        ["board → page latency, broker up", ms(calm)],
-        ["… of which board → sent by kete serve (journal, broker, event view)", ms(toSent)],
-        ["… and sent → drawn in chromium", ms(toDrawn)],
-        ["… moves written while the broker was away or just back", ms(troubled)],
-        [
-          "broker killed (SIGKILL) and restarted",
-          `${outages.length} times, down ${outages.map(([a, b]) => `${((b - a) / 1000).toFixed(1)} s`).join(", ")}`,
-        ],
-        [
-          "every move of every game on the page, in order, none twice",
-          `${whole} of ${n} boards exactly their game's moves; ${monotonic} of ${n} tiles never went back`,
-        ],
-        [
-          "kete's CPU, the boards' publishers",
-          `${((1000 * boardsCpu) / n / wall).toFixed(2)} ms per board per second (${boardsCpu.toFixed(1)} s in all, one process)`,
-        ],
-        [
-          "kete's CPU, kete serve --event",
-          `${((1000 * serveCpu) / n / wall).toFixed(2)} ms per board per second (${serveCpu.toFixed(1)} s in all)`,
-        ],
-        [
-          "chromium's CPU (the page: all its processes)",
-          `${pageCpu.toFixed(1)} s in all (${((100 * pageCpu) / wall).toFixed(1)} % of a core)`,
-        ],
-        [
-          "the broker's CPU",
-          `${brokerCpu.toFixed(1)} s in all (${((100 * brokerCpu) / wall).toFixed(1)} % of a core)`,
-        ],
-        ["a board publishing under another board's topic (docs/club ACL)", acl],
-      ],
-      notes: [
-        "The boards' journals are in /dev/shm when there is one (one process plays every board here; a real board fsyncs its own journal on its own machine). Latency: from the board's journal write (the move accepted) to the page's tile drawn with it, both Date.now() on this machine. A move counts as troubled when written from 0.2 s before a kill to 2 s after the broker was back. CPU from process.cpuUsage() (this process, the boards) and /proc (kete serve, mosquitto).",
-      ],
+    report({
+      n,
+      plies,
+      moveMs,
+      wall,
+      boards,
+      outages,
+      acl,
+      measured,
+      cpu: { boardsCpu, serveCpu, pageCpu, brokerCpu },
     });
   } finally {
     await browser.close();
