@@ -75,10 +75,14 @@ static bool weight_whole(const PitState* p) {
   return (p->flags & PS_INIT) && !(p->flags & PS_MOVING) && p->fault == FAULT_NONE && whole(p->x);
 }
 
-uint32_t gems_scan(const PitState* pits, uint32_t now) {
+uint32_t gems_scan(PitState* pits, uint32_t now) {
   uint32_t started = 0;
   for (uint8_t i = 0; i < KETE_PITS; i++) {
-    const PitState* p = &pits[i];
+    PitState* p = &pits[i];
+    if ((p->flags & PS_MOVING) && p->fault == FAULT_NONE) {
+      int32_t k = round_x(p->x);
+      p->count = (uint8_t)(k < 0 ? 0 : k > 255 ? 255 : k);
+    }
     uint16_t bit = (uint16_t)(1u << i);
     int32_t step = p->x - prevX[i];
     if (step > X_STILL || step < -X_STILL || p->fault != FAULT_NONE) steadySince[i] = now;
