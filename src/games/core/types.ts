@@ -95,7 +95,13 @@ export type Trace = readonly TraceStep[];
  * `Game.protocolTrace`.
  */
 export type MarbleStep =
-  | { readonly op: "off"; readonly cell: string; readonly colour: string }
+  | {
+      readonly op: "off";
+      readonly cell: string;
+      readonly colour: string;
+      /** Abalone AB-9.5: the trap the marble fell into from `cell` (else it went over the edge). */
+      readonly trap?: string;
+    }
   | { readonly op: "hole"; readonly cell: string; readonly from: string; readonly to: string };
 
 /** A trace step as the engine protocol writes it. */
