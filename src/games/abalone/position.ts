@@ -336,6 +336,16 @@ function checkTogether(o: AbaloneOptions, field: string): Result<true> {
       "AB-9.8",
     );
   }
+  if (o.singleColour && o.start === "partly-random") {
+    // AB-9.3's redraw could never end: the 22 marbles it keeps already let Black push one off
+    // (A3A2: A3 A2 push A1 over the edge, AB-9.2).
+    return fail(
+      "bad-option",
+      `${field}.start "partly-random" cannot be played with ${field}.singleColour: its 22 fixed marbles already let Black push one off (A3A2), so every draw would be redrawn; choose "random" or a fixed start`,
+      `${field}.start`,
+      "AB-9.8",
+    );
+  }
   if ((o.start === "random" || o.start === "partly-random") && o.seed === null) {
     return fail(
       "bad-option",

@@ -16,7 +16,9 @@
  *   marbles from the named one moves as a whole; its first marbles up to
  *   three (never the neutral one) are the group, the rest the pushed line.
  *   A longer group only shortens the pushed line, so the run moves when its
- *   first `min(3, single-colour marbles in front)` marbles outnumber the rest.
+ *   first `min(3, single-colour marbles in front)` marbles outnumber the
+ *   rest — one fewer when the edge or a trap is ahead, where the pushed line
+ *   must hold a marble to leave (the group's own never does).
  * - Behind the moving marbles: an empty hole (the run moves one hole), the
  *   edge (the pushed line's last marble leaves the game; an own marble never
  *   does, AB-3), an obstacle (no marble enters it: illegal, AB-9.4) or a trap
@@ -196,7 +198,11 @@ export function inlineResult(
       last = x;
       x = NEXT[x * 6 + dir] as number;
     }
-    group = Math.min(3, lead);
+    // The largest group that leaves a marble to push when the edge or a trap is ahead.
+    const mustPush = x < 0 || rules.holes[x] === TRAP;
+    group = Math.min(3, lead, mustPush ? run - 1 : run);
+    if (x >= 0 && rules.holes[x] === OBSTACLE) return INTO_OBSTACLE;
+    if (group === 0) return x < 0 ? OWN_OFF : OWN_INTO_TRAP;
     pushed = run - group;
     if (pushed > 0 && group === 1) return SINGLE_PUSH;
     if (pushed >= group) return OUTNUMBERED;
@@ -259,7 +265,11 @@ export function lineSizes(
     run++;
   }
   if (!rules.single) return { group: lead, pushed };
-  const group = Math.min(3, lead);
+  let x = from;
+  for (let i = 1; i < run; i++) x = NEXT[x * 6 + dir] as number;
+  const next = NEXT[x * 6 + dir] as number;
+  const mustPush = next < 0 || rules.holes[next] === TRAP;
+  const group = Math.min(3, lead, mustPush ? run - 1 : run);
   return { group, pushed: run - group };
 }
 
