@@ -36,7 +36,8 @@
 //      nobody's marbles on row E, a draw), then no legal move.
 //  V7. Random starts: the candidate holes are the 61 (random) or the 19 within two steps
 //      of E5 (partly-random), less obstacles, traps and the neutral hole, sorted by name;
-//      redrawn while any legal first move of Black puts a marble out of the game.
+//      redrawn while any legal first move of Black puts a marble out of the game; after
+//      100,000 draws the seed is refused (AB-9.3).
 //  V9. singleColour with start "partly-random" is refused (AB-9.8): see vOptions.
 //  V8. Missing AB-9 options and missing `seat` / `neutralOffBy` read as their defaults;
 //      the AB-1 / AB-7 options must all be given.
@@ -120,9 +121,17 @@ function rc(h: string): [number, number] {
   return [ROWS.indexOf(h[0] as string), Number(h.slice(1))];
 }
 
+const GONE = new Map<string, string | null>();
+
+/** The hole one step `v` from `h`, or null beyond the edge (remembered once worked out). */
 function go(h: string, v: Vec): string | null {
+  const key = `${h}${v[0]}${v[1]}`;
+  const known = GONE.get(key);
+  if (known !== undefined) return known;
   const [r, c] = rc(h);
-  return exists(r + v[0], c + v[1]) ? ROWS[r + v[0]] + String(c + v[1]) : null;
+  const to = exists(r + v[0], c + v[1]) ? ROWS[r + v[0]] + String(c + v[1]) : null;
+  GONE.set(key, to);
+  return to;
 }
 
 function adjacent(a: string, b: string): boolean {
@@ -190,7 +199,7 @@ function blockedHoles(o: VOptions): Set<string> {
 }
 
 /** The b/w cells a start puts down before any variant touches them (V7); null for "board". */
-function startCells(o: VOptions): Record<string, "b" | "w"> | null {
+function startCells(o: VOptions): Record<string, "b" | "w"> | null | "exhausted" {
   const cells: Record<string, "b" | "w"> = {};
   const fixed = FIXED[o.start];
   if (fixed !== undefined) {
@@ -210,7 +219,7 @@ function startCells(o: VOptions): Record<string, "b" | "w"> | null {
   const blocked = blockedHoles(o);
   const pool = HOLES.filter((h) => (!partly || stepsApart(h, "E5") <= 2) && !blocked.has(h));
   const per = partly ? 3 : 14;
-  for (;;) {
+  for (let draw = 0; draw < 100_000; draw++) {
     const list = [...pool].sort(byName);
     for (let i = list.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
@@ -222,9 +231,13 @@ function startCells(o: VOptions): Record<string, "b" | "w"> | null {
     for (const h of list.slice(0, per)) drawn[h] = "b";
     for (const h of list.slice(per, 2 * per)) drawn[h] = "w";
     const trial = positionFrom(o, drawn);
-    const falls = listMoves(trial).some((m) => m.out !== null);
+    const me = o.singleColour ? "x" : "b";
+    const falls = HOLES.some(
+      (h) => trial.cells[h] === me && STEPS.some((v) => inline(trial, h, v, true).length > 0),
+    );
     if (!falls) return drawn;
   }
+  return "exhausted";
 }
 
 function positionFrom(o: VOptions, bw: Record<string, "b" | "w">): VPosition {
@@ -394,6 +407,7 @@ export function vInitial(options: unknown = {}): VResult<VPosition> {
   if (!o.ok) return o;
   const bw = startCells(o.value);
   if (bw === null) return no("start board", "AB-9.3");
+  if (bw === "exhausted") return no("no start in 100,000 draws", "AB-9.3");
   return { ok: true, value: positionFrom(o.value, bw) };
 }
 
@@ -525,8 +539,12 @@ function mine(p: VPosition): Marble {
   return p.options.singleColour ? "x" : p.toMove;
 }
 
-/** The inline moves of the marble on `from` in direction `v` (V1–V3), zero or more choices. */
-function inline(p: VPosition, from: string, v: Vec): Raw[] {
+/**
+ * The inline moves of the marble on `from` in direction `v` (V1–V3), zero or more
+ * choices; with `fallsOnly`, only those that put a marble out of the game, their boards
+ * not worked out (the random start's redraw test, V7).
+ */
+function inline(p: VPosition, from: string, v: Vec, fallsOnly = false): Raw[] {
   const cells = p.cells;
   const me = mine(p);
   const ahead: string[] = []; // every marble directly ahead of `from`, in order
@@ -572,6 +590,10 @@ function inline(p: VPosition, from: string, v: Vec): Raw[] {
       continue;
     }
     if (leaves !== null && leaves.marble === "n" && p.options.neutralOff === "forbidden") continue;
+    if (fallsOnly) {
+      if (leaves !== null) out.push({ move: notation, cells: {}, out: leaves });
+      continue;
+    }
     const next = moved(
       cells,
       moving.map((x): [string, string | null] => [
@@ -622,9 +644,10 @@ function shields(p: VPosition): Raw[] {
   const own = HOLES.filter((h) => p.cells[h] === me);
   const out: Raw[] = [];
   for (const a of own) {
-    for (const b of own) {
-      for (const c of own) {
-        if (!(a < b && b < c) || !adjacent(a, b) || !adjacent(b, c) || !adjacent(a, c)) continue;
+    const near = neighbours(a).filter((x) => p.cells[x] === me && x > a);
+    for (const b of near) {
+      for (const c of near) {
+        if (!(b < c) || !adjacent(b, c)) continue;
         const tri = [a, b, c];
         for (const v of STEPS) {
           const dest = tri.map((x) => go(x, v));
@@ -776,7 +799,7 @@ function ended(p: VPosition, moves: Raw[] | null): VOutcome | null {
   const o = p.options;
   const score = { b: p.off.w, w: p.off.b };
   const lead = (b: number, w: number): Side | null => (b > w ? "b" : w > b ? "w" : null);
-  if (p.neutralOffBy != null && o.neutralOff === "wins") {
+  if (p.neutralOffBy !== undefined && p.neutralOffBy !== null && o.neutralOff === "wins") {
     return { winner: p.neutralOffBy, rule: "AB-9.6", kind: "neutral", score };
   }
   if (p.off.w >= o.pushOffsToWin.b) return { winner: "b", rule: "AB-6", kind: "push-offs", score };

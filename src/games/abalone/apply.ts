@@ -29,7 +29,6 @@ import {
   INTO_OBSTACLE,
   KIND_ROTATION,
   KIND_SHIELD,
-  MAX_VARIANT_MOVES,
   NEUTRAL_OFF,
   NOT_OWN,
   OBSTACLE,
@@ -38,7 +37,6 @@ import {
   OWN_OFF,
   SINGLE_PUSH,
   TOO_LONG,
-  generateMoves,
   inlineResult,
   lineSizes,
   moveKind,
@@ -172,17 +170,13 @@ function broadsideRefusal(
     to.push(NEXT[h * 6 + m.dir] as number);
     h = NEXT[h * 6 + m.axis] as number;
   }
-  const code = encodeBroadside(m.first, m.axis, m.length, m.dir);
-  if (isLegal(p, rules, code)) return null;
+  if (to.every((h) => open(p, rules, h))) return null;
   return blockedWhy(p, rules, move, to, "AB-4");
 }
 
-/** Whether a move code is among the position's legal moves. */
-function isLegal(p: AbalonePosition, rules: MoveRules, code: number): boolean {
-  const buf = new Int32Array(MAX_VARIANT_MOVES);
-  const n = generateMoves(p.board, rules, COLOUR_OF[p.toMove], buf);
-  for (let i = 0; i < n; i++) if (buf[i] === code) return true;
-  return false;
+/** Whether a marble may move into `h`: on the board, empty, neither obstacle nor trap (AB-4, AB-9). */
+function open(p: AbalonePosition, rules: MoveRules, h: number): boolean {
+  return h >= 0 && p.board[h] === EMPTY && rules.holes[h] === FREE;
 }
 
 /** The marbles a shape code moves and where to (AB-9.7). */
@@ -214,14 +208,9 @@ function shapeRefusal(
     if (p.board[h] !== own)
       return illegal("AB-9.7", `${move}: ${holeName(h)} holds no ${marbleWord(own)}`);
   }
-  if (isLegal(p, rules, code)) return null;
-  return blockedWhy(
-    p,
-    rules,
-    move,
-    moves.map(([, t]) => t).filter((t) => !group.includes(t)),
-    "AB-9.7",
-  );
+  const into = moves.map(([, t]) => t).filter((t) => !group.includes(t));
+  if (into.every((h) => open(p, rules, h))) return null;
+  return blockedWhy(p, rules, move, into, "AB-9.7");
 }
 
 /** A parsed move as a move code, or the refusal of an illegal one. */
