@@ -12,11 +12,12 @@ export function coerceOptionValue(spec: OptionSpec, text: string): Result<Option
   const field = `options.${spec.name}`;
   let value: unknown;
   if (spec.check !== undefined) {
-    // A list or an object (Abalone's leaveOut, pushOffsToWin): written as JSON.
+    // A list or an object (Abalone's leaveOut, pushOffsToWin): written as JSON; text that
+    // is no JSON stands for itself (Abalone's neutral=E5), which the option's check judges.
     try {
       value = JSON.parse(text) as unknown;
     } catch {
-      value = undefined;
+      value = text;
     }
   } else if (spec.values !== null) {
     // Listed values: match by their written form, so "true", "200" and "null" work too.
