@@ -48,10 +48,11 @@ function position(
 }
 
 function steps(p: AbalonePosition, move: string): string[] {
-  return (abalone.protocolTrace(p, move) as { op: string; [k: string]: string }[]).map((s) =>
-    s.op === "off"
-      ? `off ${s.cell} ${s.colour}${s.trap === undefined ? "" : ` trap ${s.trap}`}`
-      : `hole ${s.cell} ${s.from}→${s.to}`,
+  return (abalone.protocolTrace(p, move) as unknown as { op: string; [k: string]: string }[]).map(
+    (s) =>
+      s.op === "off"
+        ? `off ${s.cell} ${s.colour}${s.trap === undefined ? "" : ` trap ${s.trap}`}`
+        : `hole ${s.cell} ${s.from}→${s.to}`,
   );
 }
 
