@@ -278,6 +278,22 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return over === null ? null : { winner: over.winner, reason: over.reason, score: over.score };
   }
 
+  /**
+   * The single-colour game and the neutral marble need a board that senses
+   * presence only, or a third kind of marble (issue 29, part 3): not yet.
+   */
+  notAtBoard(position: AbalonePosition): string | null {
+    const o = position.options;
+    const what = o.singleColour
+      ? "the single-colour game (AB-9.2), whose marbles the hex61 reading would have to sense as one kind"
+      : o.neutral !== null
+        ? "the neutral marble (AB-9.6), which the hex61 reading does not yet tell from black and white"
+        : null;
+    return what === null
+      ? null
+      : `${what}, is not followed at the board yet; kete engine and kete perft play it`;
+  }
+
   perft(position: AbalonePosition, depth: number): number {
     return perftOf(position, depth);
   }

@@ -333,6 +333,13 @@ export interface Game<P extends Position = Position> {
   perft(position: P, depth: number): number;
 
   /**
+   * Optional: why a board cannot follow a game from this position yet (its
+   * options need sensing or moves the board layer does not have), or null.
+   * `kete play` refuses such a game up front; the engine plays it.
+   */
+  notAtBoard?(position: P): string | null;
+
+  /**
    * A random legal move, or `null` when the game is over: a start drawn
    * uniformly among the legal starts, then each in-turn choice drawn at random
    * (not uniform over all moves, which can number tens of thousands).
