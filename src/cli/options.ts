@@ -12,9 +12,10 @@ export function coerceOptionValue(spec: OptionSpec, text: string): Result<Option
   const field = `options.${spec.name}`;
   let value: unknown;
   if (spec.check !== undefined) {
-    // A list or an object (Abalone's leaveOut, pushOffsToWin): JSON, or the
-    // same without quotes as `kete export` writes it (`{b:6,w:6}`, `[A1,B2]`).
-    value = relaxedJson(text);
+    // A list or an object (Abalone's leaveOut, pushOffsToWin): JSON, or the same without
+    // quotes as `kete export` writes it (`{b:6,w:6}`, `[A1,B2]`); text that is neither
+    // stands for itself (Abalone's neutral=E5), which the option's check judges.
+    value = relaxedJson(text) ?? text;
   } else if (spec.values !== null) {
     // Listed values: match by their written form, so "true", "200" and "null" work too.
     value = spec.values.find((v) => String(v) === text);

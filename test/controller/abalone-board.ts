@@ -114,6 +114,9 @@ export function transfers(board: Readings, move: string): Transfer[] {
     for (const f of line) {
       out.push({ from: f, to: next(f, mv.dir), colour: holeOf(board, f) as "b" | "w" });
     }
+  } else if (mv.kind === "shape") {
+    // Shield and rotation (AB-9.7) are not followed at the board yet (issue 29, part 3).
+    throw new Error(`${move}: shape moves have no board transfers yet`);
   } else {
     let h = mv.first;
     for (let i = 0; i < mv.length; i++) {

@@ -336,6 +336,8 @@ function gameOf(
   if (!options.ok) return usage(options.error.message);
   const initial = game.initial(options.value);
   if (!initial.ok) return usage(initial.error.message);
+  const notAtBoard = game.notAtBoard?.(initial.value) ?? null;
+  if (notAtBoard !== null) return usage(`--option: ${notAtBoard}`);
   return ok({ game, options: options.value });
 }
 
