@@ -95,7 +95,11 @@ export async function startBroker(
     const started = Date.now();
     while (!(await accepts(port))) {
       if (p.exitCode !== null) throw new Error(`mosquitto exited (${p.exitCode}): ${log}`);
-      if (Date.now() - started > 20_000) throw new Error(`mosquitto did not listen: ${log}`);
+      if (Date.now() - started > 20_000) {
+        // Never left behind: a broker that did not come up is stopped before the test fails.
+        p.kill("SIGKILL");
+        throw new Error(`mosquitto did not listen: ${log}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
