@@ -96,7 +96,7 @@ describe("kete board-sim --geometry hex61 usage", () => {
     expect(stones.stderr).toMatch(/--stones is for 4x8; a hex61 board holds marbles/);
     const fw = kete(["board-sim", "--geometry", "hex61", "--firmware", "x.hex"]);
     expect(fw.status).toBe(2);
-    expect(fw.stderr).toMatch(/it has no hex61/);
+    expect(fw.stderr).toMatch(/no hex61 firmware yet/);
   });
 });
 

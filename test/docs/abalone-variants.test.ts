@@ -1,5 +1,5 @@
 /**
- * README's "Abalone variants" table is the engine's: each row's example
+ * docs/games.md's "Abalone variants" table is the engine's: each row's example
  * command gives options the engine takes, its perft counts (depths 1–3) are
  * `game.perft` from that start, and its "at the board" column says "refused"
  * exactly where `kete play` refuses the variant (`Game.notAtBoard`).
@@ -10,7 +10,7 @@ import { parseOptionAssignments } from "../../src/cli/options.js";
 import { findGame } from "../../src/games/index.js";
 import { parseCount } from "./perft-table.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const readme = readFileSync(new URL("../../docs/games.md", import.meta.url), "utf8");
 
 interface Row {
   readonly variant: string;
@@ -21,7 +21,7 @@ interface Row {
 
 function rows(): Row[] {
   const at = readme.indexOf("\n### Abalone variants");
-  if (at < 0) throw new Error('README: no "### Abalone variants" section');
+  if (at < 0) throw new Error('docs/games.md: no "### Abalone variants" section');
   const lines = readme.slice(at).split("\n");
   const table = lines.slice(lines.findIndex((l) => l.startsWith("| variant")));
   const body = table.slice(
@@ -42,7 +42,7 @@ function rows(): Row[] {
   });
 }
 
-describe("README, Abalone variants", () => {
+describe("docs/games.md, Abalone variants", () => {
   const abalone = findGame("abalone")!;
   const table = rows();
 

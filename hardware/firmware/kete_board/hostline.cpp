@@ -48,8 +48,15 @@ static uint8_t hexval(char c) { return c <= '9' ? (uint8_t)(c - '0') : (uint8_t)
 
 uint8_t pit_index(const char* s, uint8_t len) {
   if (len != 2) return KETE_NO_PIT;
+#if defined(KETE_GEO_2X5P2)
+  // A1..A5 = 0..4, B1..B5 = 5..9, SC = 10, NC = 11 (geometry/2x5+2.json)
+  if (s[1] == 'C') return s[0] == 'S' ? 10 : s[0] == 'N' ? 11 : KETE_NO_PIT;
+  if (s[0] < 'A' || s[0] > 'B' || s[1] < '1' || s[1] > '5') return KETE_NO_PIT;
+  return (uint8_t)((s[0] - 'A') * 5 + (s[1] - '1'));
+#else
   if (s[0] < 'A' || s[0] > 'D' || s[1] < '1' || s[1] > '8') return KETE_NO_PIT;
   return (uint8_t)((s[0] - 'A') * 8 + (s[1] - '1'));
+#endif
 }
 
 static uint8_t colour_of(char c) {

@@ -7,7 +7,8 @@
 
 #include <stdint.h>
 
-#define KETE_PITS 32
+#include "geometry.h"
+
 #define KETE_RXBUF_SIZE 252  // 250 + CR + one spare (PROTOCOL.md §2)
 #define KETE_NO_PIT 0xFF
 
@@ -90,7 +91,8 @@ struct Command {
   uint8_t ledStates[KETE_PITS];  // LED: the new state of each pit in ledMask
 };
 
-// Pit name of the 4x8 geometry ("A1".."D8") to its canonical index, or KETE_NO_PIT.
+// Pit name of the geometry ("A1".."D8" on 4x8; "A1".."B5", "SC", "NC" on 2x5+2)
+// to its canonical index, or KETE_NO_PIT.
 uint8_t pit_index(const char* s, uint8_t len);
 // "--" or colour letter + pattern letter; returns false when malformed.
 bool led_parse_state(const char* s, uint8_t len, uint8_t* state);

@@ -2,6 +2,20 @@
 
 #include "pgm.h"
 
+#if defined(KETE_GEO_2X5P2)
+uint8_t led_of_pit(uint8_t pit) {
+  if (pit < 5) return (uint8_t)(5 - pit);   // A1..A5 → 5..1
+  if (pit < 10) return (uint8_t)(pit + 1);  // B1..B5 → 6..10
+  return pit == 10 ? 0 : 11;                // SC first, NC last
+}
+
+uint8_t pit_of_led(uint8_t led) {
+  if (led == 0) return 10;
+  if (led <= 5) return (uint8_t)(5 - led);
+  if (led <= 10) return (uint8_t)(led - 1);
+  return 11;
+}
+#else
 uint8_t led_of_pit(uint8_t pit) {
   uint8_t row = pit >> 3, col = pit & 7;  // col 0 = column 1
   switch (row) {
@@ -21,6 +35,7 @@ uint8_t pit_of_led(uint8_t led) {
     default: return (uint8_t)(24 + k);
   }
 }
+#endif
 
 // first half of the raised cosine (20 ms steps over 0..1000 ms), gamma 2.2
 static const uint8_t PULSE[50] KETE_FLASH = {

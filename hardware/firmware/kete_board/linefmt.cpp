@@ -1,6 +1,7 @@
 #include "linefmt.h"
 
 #include "crc8.h"
+#include "geometry.h"
 #include "pgm.h"
 
 static const char HEX_DIGITS[] = "0123456789ABCDEF";
@@ -68,9 +69,24 @@ void lw_hex8(LineWriter* w, uint32_t v) {
   lw_hex2(w, (uint8_t)v);
 }
 
+void lw_hex3(LineWriter* w, uint16_t v) {
+  put(w, HEX_DIGITS[(v >> 8) & 15], true);
+  lw_hex2(w, (uint8_t)v);
+}
+
 void lw_pit(LineWriter* w, uint8_t pit) {
+#if defined(KETE_GEO_2X5P2)
+  if (pit >= 10) {
+    put(w, pit == 10 ? 'S' : 'N', true);
+    put(w, 'C', true);
+    return;
+  }
+  put(w, (char)('A' + pit / 5), true);
+  put(w, (char)('1' + pit % 5), true);
+#else
   put(w, (char)('A' + (pit >> 3)), true);
   put(w, (char)('1' + (pit & 7)), true);
+#endif
 }
 
 void lw_end(LineWriter* w) {
