@@ -21,7 +21,7 @@ interface Row {
 
 function rows(): Row[] {
   const at = readme.indexOf("\n### Abalone variants");
-  if (at < 0) throw new Error('README: no "### Abalone variants" section');
+  if (at < 0) throw new Error('docs/games.md: no "### Abalone variants" section');
   const lines = readme.slice(at).split("\n");
   const table = lines.slice(lines.findIndex((l) => l.startsWith("| variant")));
   const body = table.slice(
@@ -42,7 +42,7 @@ function rows(): Row[] {
   });
 }
 
-describe("README, Abalone variants", () => {
+describe("docs/games.md, Abalone variants", () => {
   const abalone = findGame("abalone")!;
   const table = rows();
 

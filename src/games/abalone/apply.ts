@@ -296,8 +296,8 @@ function stillHoles(board: Uint8Array, rules: MoveRules, side: Colour, code: num
   return out;
 }
 
-/** Plays a legal move's code: the next position and both traces. */
-export function playCode(p: AbalonePosition, code: number): Played {
+/** Plays a legal move's code: the next position and both traces (the contract's only `withTrace`). */
+export function playCode(p: AbalonePosition, code: number, withTrace = true): Played {
   const side = COLOUR_OF[p.toMove];
   const rules = moveRules(p.options);
   const board = p.board.slice();
@@ -342,12 +342,12 @@ export function playCode(p: AbalonePosition, code: number): Played {
   return {
     position,
     marbleSteps,
-    trace: sowingSteps(p.board, board, rules.single ? MARBLE : side, still),
+    trace: withTrace ? sowingSteps(p.board, board, rules.single ? MARBLE : side, still) : [],
   };
 }
 
 /** Plays a move given in notation; the game must not be over (game.ts checks). */
-export function applyMove(p: AbalonePosition, move: string): Result<Played> {
+export function applyMove(p: AbalonePosition, move: string, withTrace = true): Result<Played> {
   const code = moveCode(p, move);
-  return code.ok ? ok(playCode(p, code.value)) : code;
+  return code.ok ? ok(playCode(p, code.value, withTrace)) : code;
 }

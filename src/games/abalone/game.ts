@@ -139,7 +139,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
 
   /** The engine protocol's trace of a legal move (`off`, then `hole` steps); empty for an illegal one. */
   protocolTrace(position: AbalonePosition, move: string): readonly MarbleStep[] {
-    const played = applyMove(position, move);
+    const played = applyMove(position, move, false);
     return played.ok ? played.value.marbleSteps : [];
   }
 
