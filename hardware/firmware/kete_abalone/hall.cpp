@@ -1,0 +1,412 @@
+#include "hall.h"
+
+#include "crc8.h"
+#include "pgm.h"
+
+// ---- geometry ----------------------------------------------------------------------
+// Row r (A = 0 .. I = 8) holds columns max(1, r − 3) .. min(9, r + 5) (AB-1's board);
+// the canonical index runs A1..A5, B1..B6, … I5..I9 (PROTOCOL.md §5.3).
+static const uint8_t ROW_START[9] KETE_FLASH = {0, 5, 11, 18, 26, 35, 43, 50, 56};
+
+static int8_t col_min(int8_t r) { return r > 4 ? (int8_t)(r - 3) : 1; }
+static int8_t col_max(int8_t r) { return r < 4 ? (int8_t)(r + 5) : 9; }
+
+uint8_t hall_index(int8_t r, int8_t c) {
+  if (r < 0 || r > 8 || c < col_min(r) || c > col_max(r)) return HALL_NONE;
+  return (uint8_t)(kete_flash_byte(&ROW_START[r]) + (c - col_min(r)));
+}
+
+void hall_rowcol(uint8_t hole, int8_t* r, int8_t* c) {
+  int8_t row = 8;
+  while (row > 0 && hole < kete_flash_byte(&ROW_START[row])) row--;
+  *r = row;
+  *c = (int8_t)(col_min(row) + (hole - kete_flash_byte(&ROW_START[row])));
+}
+
+// The 12 nearest holes as (row, column) steps, and the coupling of a marble there to
+// this hole's sensor: C = (d/R)³ (3 R̂R̂ᵀ − I) for R = (dx, dy, d), the marble's centre
+// seen from the sensor, on a 40 mm triangular grid (x = 40·(c − r/2), y = 34.64·r mm)
+// and d = 12 mm (§3.3). Q15: xx, yy, zz, xy, xz, yz. The native tests recompute them.
+struct Near {
+  int8_t dr, dc;
+  int16_t c[6];
+};
+static const Near NEAR[HALL_NEAR] KETE_FLASH = {
+    {0, 1, {1362, -777, -585, 0, 642, 0}},  // 40 mm: the six neighbours of AB-2
+    {0, -1, {1362, -777, -585, 0, -642, 0}},
+    {1, 0, {-243, 827, -585, -927, -321, 556}},
+    {-1, 0, {-243, 827, -585, -927, 321, -556}},
+    {1, 1, {-243, 827, -585, 927, 321, 556}},
+    {-1, -1, {-243, 827, -585, 927, -321, -556}},
+    {1, 2, {193, -44, -149, 205, 71, 41}},  // 69.3 mm
+    {-1, -2, {193, -44, -149, 205, -71, -41}},
+    {2, 1, {-163, 312, -149, 0, 0, 82}},
+    {-2, -1, {-163, 312, -149, 0, 0, -82}},
+    {1, -1, {193, -44, -149, -205, -71, 41}},
+    {-1, 1, {193, -44, -149, -205, 71, -41}},
+};
+
+static int16_t flash_i16(const int16_t* p) {
+  return (int16_t)(kete_flash_byte(p) | (kete_flash_byte((const uint8_t*)p + 1) << 8));
+}
+
+uint8_t hall_near(uint8_t hole, uint8_t i) {
+  int8_t r, c;
+  hall_rowcol(hole, &r, &c);
+  return hall_index((int8_t)(r + (int8_t)kete_flash_byte(&NEAR[i].dr)),
+                    (int8_t)(c + (int8_t)kete_flash_byte(&NEAR[i].dc)));
+}
+
+int16_t hall_coupling(uint8_t i, uint8_t entry) { return flash_i16(&NEAR[i].c[entry]); }
+
+// ---- arithmetic --------------------------------------------------------------------------
+
+uint16_t hall_isqrt(uint32_t v) {
+  uint32_t r = 0, bit = (uint32_t)1 << 30;
+  while (bit > v) bit >>= 2;
+  while (bit) {
+    if (v >= r + bit) {
+      v -= r + bit;
+      r = (r >> 1) + bit;
+    } else {
+      r >>= 1;
+    }
+    bit >>= 2;
+  }
+  return (uint16_t)r;
+}
+
+static uint16_t ut_to_lsb(uint32_t ut) { return (uint16_t)((ut * HALL_UT_TO_LSB_Q10) >> 10); }
+static uint32_t lsb_to_ut(uint32_t lsb) { return (lsb * 1250u) >> 10; }  // 80000/65536 = 1250/1024
+
+static int16_t clamp16(int32_t v) { return v > 32767 ? 32767 : v < -32768 ? -32768 : (int16_t)v; }
+
+// the own estimate m = (−Bx, −By, Bz/2) of a tared or corrected field (§3.2)
+static uint32_t mu2_of(int32_t bx, int32_t by, int32_t bz) {
+  int32_t mz = bz / 2;
+  return (uint32_t)(bx * bx) + (uint32_t)(by * by) + (uint32_t)(mz * mz);
+}
+
+// ---- calibration ------------------------------------------------------------------------
+
+void hall_cal_update(HoleCal* c) {
+  uint32_t lw = c->flags & HCAL_WHITE ? c->lw : HALL_NOMINAL_W_UT;
+  uint32_t lb = c->flags & HCAL_BLACK ? c->lb : HALL_NOMINAL_B_UT;
+  c->t1 = ut_to_lsb(lw * 2 / 5);            // T1 = 0.4 · L_w (§4)
+  c->t2 = ut_to_lsb(hall_isqrt(lw * lb));   // T2 = √(L_w · L_b)
+}
+
+void hall_cal_clear(HoleCal* c) {
+  for (uint8_t a = 0; a < 3; a++) c->zero[a] = c->track16[a] = 0;
+  c->lw = c->lb = 0;
+  c->flags = 0;
+  hall_cal_update(c);
+}
+
+bool hall_cal_ok(const HoleCal* c) {
+  return (c->flags & (HCAL_ZERO | HCAL_WHITE | HCAL_BLACK)) == (HCAL_ZERO | HCAL_WHITE | HCAL_BLACK);
+}
+
+void hall_pack(const HoleCal* c, uint8_t rec[HALL_RECORD_SIZE]) {
+  for (uint8_t a = 0; a < 3; a++) {
+    rec[2 * a] = (uint8_t)c->zero[a];
+    rec[2 * a + 1] = (uint8_t)((uint16_t)c->zero[a] >> 8);
+  }
+  // a level never recorded is stored as 0; a zero never recorded as 0x8000 on X
+  if (!(c->flags & HCAL_ZERO)) rec[0] = 0, rec[1] = 0x80;
+  uint16_t lw = c->flags & HCAL_WHITE ? c->lw : 0, lb = c->flags & HCAL_BLACK ? c->lb : 0;
+  rec[6] = (uint8_t)lw;
+  rec[7] = (uint8_t)(lw >> 8);
+  rec[8] = (uint8_t)lb;
+  rec[9] = (uint8_t)(lb >> 8);
+  rec[10] = (uint8_t)(crc8(rec, 10) ^ 0x5A);  // ^0x5A: an all-zero record is not valid
+}
+
+bool hall_unpack(const uint8_t rec[HALL_RECORD_SIZE], HoleCal* c) {
+  if ((uint8_t)(crc8(rec, 10) ^ 0x5A) != rec[10]) return false;
+  hall_cal_clear(c);
+  for (uint8_t a = 0; a < 3; a++) c->zero[a] = (int16_t)(rec[2 * a] | (rec[2 * a + 1] << 8));
+  if (c->zero[0] == -32768) c->zero[0] = 0;
+  else c->flags |= HCAL_ZERO;
+  c->lw = (uint16_t)(rec[6] | (rec[7] << 8));
+  c->lb = (uint16_t)(rec[8] | (rec[9] << 8));
+  if (c->lw) c->flags |= HCAL_WHITE;
+  if (c->lb) c->flags |= HCAL_BLACK;
+  hall_cal_update(c);
+  return true;
+}
+
+// ---- the scan -----------------------------------------------------------------------------
+
+void hall_begin(HoleState st[HALL_HOLES], uint32_t now) {
+  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+    HoleState* s = &st[h];
+    for (uint8_t a = 0; a < 3; a++) s->b[a] = s->prev[a] = 0;
+    s->since = (uint16_t)now;
+    s->cls = HALL_EMPTY;
+    s->cand = HALL_EMPTY;
+    s->candN = 0;
+    s->fault = HALL_OK;
+    s->nack = s->same = s->sat = s->good = 0;
+    s->flags = 0;
+  }
+}
+
+bool hall_faulty(const HoleState* s) { return s->fault != HALL_OK; }
+
+static bool live(const HoleState* s) { return s->fault == HALL_OK && (s->flags & HS_SEEN); }
+
+// the holes holding a marble by their own (uncorrected) estimate: μ above T1 / 2
+static uint64_t marbles(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES]) {
+  uint64_t m = 0;
+  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+    const HoleState* s = &st[h];
+    if (!live(s)) continue;
+    uint32_t half = cal[h].t1 / 2;
+    if (mu2_of(s->b[0], s->b[1], s->b[2]) > half * half) m |= (uint64_t)1 << h;
+  }
+  return m;
+}
+
+// hole h's tared field less the fields of the marbles in its 12 nearest holes (§4 step 3)
+static void corrected(const HoleState st[HALL_HOLES], uint64_t marb, uint8_t h, int32_t out[3]) {
+  const int16_t* b = st[h].b;
+  int32_t sx = 0, sy = 0, sz = 0;  // Σ C·m in Q15
+  for (uint8_t i = 0; i < HALL_NEAR; i++) {
+    uint8_t n = hall_near(h, i);
+    if (n == HALL_NONE || !(marb & ((uint64_t)1 << n))) continue;
+    const int16_t* nb = st[n].b;
+    int32_t mx = -nb[0], my = -nb[1], mz = nb[2] / 2;
+    const int16_t* c = NEAR[i].c;
+    int32_t xx = flash_i16(&c[0]), yy = flash_i16(&c[1]), zz = flash_i16(&c[2]);
+    int32_t xy = flash_i16(&c[3]), xz = flash_i16(&c[4]), yz = flash_i16(&c[5]);
+    sx += xx * mx + xy * my + xz * mz;
+    sy += xy * mx + yy * my + yz * mz;
+    sz += xz * mx + yz * my + zz * mz;
+  }
+  out[0] = clamp16(b[0] - (sx >> 15));
+  out[1] = clamp16(b[1] - (sy >> 15));
+  out[2] = clamp16(b[2] - (sz >> 15));
+}
+
+static uint32_t corrected_mu2(const HoleState st[HALL_HOLES], uint64_t marb, uint8_t h) {
+  int32_t v[3];
+  corrected(st, marb, h, v);
+  return mu2_of(v[0], v[1], v[2]);
+}
+
+// μ² beyond T·1.1 or below T/1.1 (squared: ×1.21) leaves no doubt about its side of T
+static uint32_t above(uint32_t tsq) { return tsq / 100 * 121; }
+static uint32_t below(uint32_t tsq) { return tsq / 121 * 100; }
+// within ±15 % of T (squared: 1.3225)
+static bool near_t(uint32_t mu2, uint32_t tsq) { return mu2 > tsq / 529 * 400 && mu2 < tsq / 400 * 529; }
+
+bool hall_reading(HoleState* s, const HoleCal* c, const int16_t* r) {
+  s->flags &= (uint8_t) ~(HS_MOVING | HS_STEP);
+  if (r == 0) {
+    if (s->nack < 255) s->nack++;
+    s->good = 0;
+    if (s->fault == HALL_OK && s->nack >= HALL_NACK_SCANS) {
+      s->fault = HALL_FAULT_NACK;
+      return true;
+    }
+    return false;
+  }
+  bool started = false;
+  s->nack = 0;
+  bool seen = s->flags & HS_SEEN;
+  bool same = seen && r[0] == s->prev[0] && r[1] == s->prev[1] && r[2] == s->prev[2];
+  bool pinned = false, beyond = false;
+  int32_t step = 0;
+  for (uint8_t a = 0; a < 3; a++) {
+    if (r[a] >= HALL_PINNED || r[a] <= -HALL_PINNED) pinned = true;
+    if (r[a] > HALL_SAT_LSB || r[a] < -HALL_SAT_LSB) beyond = true;
+    int32_t d = (int32_t)r[a] - s->prev[a];
+    step += d * d;
+  }
+  s->same = same ? (uint8_t)(s->same < 255 ? s->same + 1 : 255) : 0;
+  s->sat = pinned ? (uint8_t)(s->sat < 255 ? s->sat + 1 : 255) : 0;
+  if (s->fault == HALL_OK) {
+    if (s->same >= HALL_STUCK_SCANS - 1) s->fault = HALL_FAULT_STUCK;  // 50 identical readings
+    else if (s->sat >= HALL_SAT_SCANS) s->fault = HALL_FAULT_SATURATED;
+    started = s->fault != HALL_OK;
+  } else {
+    s->good = (!same && !pinned) ? (uint8_t)(s->good + 1) : 0;
+    if (s->good >= HALL_GOOD_SCANS) {  // alive again: start afresh
+      s->fault = HALL_OK;
+      s->flags = 0;
+      s->candN = 0;
+      s->same = s->sat = s->good = 0;
+      seen = false;
+    }
+  }
+  for (uint8_t a = 0; a < 3; a++) {
+    int32_t zero = (int32_t)c->zero[a] + ((c->track16[a] + 8) >> 4);
+    s->b[a] = clamp16((int32_t)r[a] - zero);
+    s->prev[a] = r[a];
+  }
+  if (!seen || step > (int32_t)HALL_STEP_LSB * HALL_STEP_LSB) s->flags |= HS_STEP | HS_MOVING;
+  if (beyond) s->flags |= HS_MOVING;
+  s->flags |= HS_SEEN;
+  return started;
+}
+
+#define HALL_SINCE_MAX 60000u  // the settle timer saturates (deb ≤ 5000, PROTOCOL.md §7)
+
+void hall_classify(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint32_t now) {
+  uint64_t marb = marbles(st, cal);
+  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+    HoleState* s = &st[h];
+    if (!live(s)) continue;
+    uint32_t mu2 = corrected_mu2(st, marb, h);
+    uint32_t t1sq = (uint32_t)cal[h].t1 * cal[h].t1, t2sq = (uint32_t)cal[h].t2 * cal[h].t2;
+    uint8_t clear = 0xFF;  // the class beyond the hysteresis band, if any (§6 rule 1)
+    if (mu2 < below(t1sq)) clear = HALL_EMPTY;
+    else if (mu2 > above(t1sq) && mu2 < below(t2sq)) clear = HALL_WHITE;
+    else if (mu2 > above(t2sq)) clear = HALL_BLACK;
+    if (near_t(mu2, t1sq) || near_t(mu2, t2sq)) s->flags |= HS_MOVING;  // §6 rule 2
+    if (clear != 0xFF && clear != s->cls) {
+      if (s->candN > 0 && s->cand == clear) s->candN++;
+      else {
+        s->cand = clear;
+        s->candN = 1;
+      }
+      if (s->candN >= 2) {  // confirmed on two scans
+        s->cls = clear;
+        s->candN = 0;
+      }
+    } else if (clear != 0xFF) {
+      s->candN = 0;
+    }
+    if (s->flags & HS_MOVING) s->since = (uint16_t)now;
+    else if ((uint16_t)((uint16_t)now - s->since) > HALL_SINCE_MAX) s->since = (uint16_t)(now - HALL_SINCE_MAX);
+  }
+}
+
+uint64_t hall_scan(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], const int16_t raw[HALL_HOLES][3],
+                   uint64_t acked, uint32_t now) {
+  uint64_t started = 0;
+  for (uint8_t h = 0; h < HALL_HOLES; h++)
+    if (hall_reading(&st[h], &cal[h], (acked >> h) & 1 ? raw[h] : 0)) started |= (uint64_t)1 << h;
+  hall_classify(st, cal, now);
+  return started;
+}
+
+bool hall_settled(const HoleState* s, uint32_t now, uint16_t deb) {
+  if (!live(s)) return false;
+  if (deb == 0) return true;
+  return s->candN == 0 && (uint16_t)((uint16_t)now - s->since) >= deb;
+}
+
+char hall_cell(const HoleState* s) {
+  if (s->fault != HALL_OK) return '?';
+  return s->cls == HALL_BLACK ? 'b' : s->cls == HALL_WHITE ? 'w' : '.';
+}
+
+uint16_t hall_calr_ut(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint8_t h) {
+  if (!live(&st[h])) return 0;
+  uint32_t ut = lsb_to_ut(hall_isqrt(corrected_mu2(st, marbles(st, cal), h)));
+  return (uint16_t)(ut > 65535u ? 65535u : ut);
+}
+
+void hall_zero_track(const HoleState st[HALL_HOLES], HoleCal cal[HALL_HOLES], uint32_t now, uint16_t deb) {
+  uint64_t marb = marbles(st, cal);
+  uint16_t still = deb > HALL_ZERO_STILL_MS ? deb : HALL_ZERO_STILL_MS;
+  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+    const HoleState* s = &st[h];
+    if (!live(s) || s->cls != HALL_EMPTY || (s->flags & HS_MOVING)) continue;
+    if (s->candN != 0 || (uint16_t)((uint16_t)now - s->since) < still) continue;
+    int32_t v[3];
+    corrected(st, marb, h, v);
+    for (uint8_t a = 0; a < 3; a++) {
+      // 1/64 of the difference: in 1/16 lsb that is v/4, rounded toward zero
+      int32_t t = cal[h].track16[a] + v[a] / 4;
+      const int32_t lim = HALL_ZERO_TRACK_LSB * 16;
+      cal[h].track16[a] = (int16_t)(t > lim ? lim : t < -lim ? -lim : t);
+    }
+  }
+}
+
+// ---- TARE and CAL ----------------------------------------------------------------------------
+
+void hall_job_start(HallCalJob* j, uint8_t kind, uint8_t hole) {
+  j->kind = kind;
+  j->hole = hole;
+  j->scans = 0;
+  j->moved = false;
+  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+    j->n[h] = 0;
+    j->sum[h][0] = j->sum[h][1] = j->sum[h][2] = 0;
+  }
+}
+
+static bool in_job(const HallCalJob* j, uint8_t h) { return j->hole == HALL_NONE || j->hole == h; }
+
+void hall_job_reading(HallCalJob* j, const HoleState* s, uint8_t h, const int16_t* r) {
+  if (j->kind == HJ_NONE || !in_job(j, h) || r == 0 || !live(s)) return;
+  // CAL: the marble must be still (§7); TARE: nothing may move (an empty hole near a
+  // threshold is no reason to refuse: the offsets are what TARE removes)
+  if (s->flags & (j->kind == HJ_TARE ? HS_STEP : HS_MOVING)) j->moved = true;
+  for (uint8_t a = 0; a < 3; a++) j->sum[h][a] += r[a];
+  j->n[h]++;
+}
+
+bool hall_job_scan_end(HallCalJob* j) { return ++j->scans >= HALL_CAL_SCANS; }
+
+bool hall_job_scan(HallCalJob* j, const HoleState st[HALL_HOLES], const int16_t raw[HALL_HOLES][3]) {
+  for (uint8_t h = 0; h < HALL_HOLES; h++)
+    if (st[h].nack == 0) hall_job_reading(j, &st[h], h, raw[h]);
+  return hall_job_scan_end(j);
+}
+
+static bool level_plausible(uint32_t ut, uint32_t nominal) { return ut * 2 >= nominal && ut <= nominal * 2; }
+
+bool hall_job_finish(HallCalJob* j, const HoleState st[HALL_HOLES], HoleCal cal[HALL_HOLES], uint64_t* done) {
+  (void)st;
+  *done = 0;
+  uint8_t kind = j->kind;
+  j->kind = HJ_NONE;
+  // a CAL needs a still marble; a TARE of every hole lets faulty holes keep what they had
+  if (j->moved) return false;
+  uint64_t ok = 0;
+  uint16_t level = 0;
+  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+    if (!in_job(j, h)) continue;
+    if (j->n[h] < HALL_CAL_SCANS / 2) {
+      if (j->hole != HALL_NONE) return false;
+      continue;
+    }
+    if (kind != HJ_TARE) {
+      int32_t b[3];
+      for (uint8_t a = 0; a < 3; a++) b[a] = j->sum[h][a] / j->n[h] - cal[h].zero[a] - ((cal[h].track16[a] + 8) >> 4);
+      uint32_t ut = lsb_to_ut(hall_isqrt(mu2_of(b[0], b[1], b[2])));
+      const HoleCal* c = &cal[h];
+      uint32_t lw = c->flags & HCAL_WHITE ? c->lw : HALL_NOMINAL_W_UT;
+      uint32_t lb = c->flags & HCAL_BLACK ? c->lb : HALL_NOMINAL_B_UT;
+      if (kind == HJ_WHITE && (!level_plausible(ut, HALL_NOMINAL_W_UT) || lb < 2 * ut)) return false;
+      if (kind == HJ_BLACK && (!level_plausible(ut, HALL_NOMINAL_B_UT) || ut < 2 * lw)) return false;
+      level = (uint16_t)ut;
+    }
+    ok |= (uint64_t)1 << h;
+  }
+  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+    if (!(ok & ((uint64_t)1 << h))) continue;
+    HoleCal* c = &cal[h];
+    if (kind == HJ_TARE) {
+      for (uint8_t a = 0; a < 3; a++) {
+        c->zero[a] = clamp16(j->sum[h][a] / j->n[h]);
+        c->track16[a] = 0;
+      }
+      c->flags |= HCAL_ZERO;
+    } else if (kind == HJ_WHITE) {
+      c->lw = level;
+      c->flags |= HCAL_WHITE;
+    } else {
+      c->lb = level;
+      c->flags |= HCAL_BLACK;
+    }
+    hall_cal_update(c);
+  }
+  *done = ok;
+  return true;
+}
