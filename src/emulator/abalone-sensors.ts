@@ -18,7 +18,8 @@ import { TCA9548A_BASE, Tca9548a } from "./tca9548a.js";
 import { Tmag5273 } from "./tmag5273.js";
 
 export interface AbaloneSensorsOptions {
-  field: AbaloneField;
+  /** The marbles' field at each hole's sensor (an `AbaloneField`, or one that follows something). */
+  field: Pick<AbaloneField, "field">;
   /** The emulated time, seconds. */
   clock: () => number;
   seed?: number;

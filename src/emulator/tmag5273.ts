@@ -12,7 +12,8 @@
  *   DEVICE_ID 0x0D (VER = 1: the ±40/±80 mT die), MANUFACTURER_ID 0x0E/0x0F
  *   ("TI": 0x49, 0x54), results X/Y/Z_MSB/LSB at 0x12..0x17 (16-bit two's
  *   complement, full scale = the range), CONV_STATUS 0x18 (RESULT_STATUS bit 0,
- *   cleared by reading it; SET_COUNT bits 7:5, a rolling count of conversions);
+ *   cleared by reading it; POR bit 4, set at power-on and cleared by writing 1
+ *   to it; SET_COUNT bits 7:5, a rolling count of conversions);
  * - the standard I2C read (I2C_RD = 0): a write sets the register pointer,
  *   each byte read or written advances it;
  * - continuous mode converts the enabled axes back to back; one axis takes
@@ -113,7 +114,9 @@ export class Tmag5273 implements I2cDevice {
       this.expectPointer = false;
       return true;
     }
-    if (this.pointer <= LAST_CONFIG) {
+    if (this.pointer === TMAG5273_REG.CONV_STATUS && (byte & 0x10) !== 0) {
+      this.regs[TMAG5273_REG.CONV_STATUS] = (this.regs[TMAG5273_REG.CONV_STATUS] ?? 0) & ~0x10;
+    } else if (this.pointer <= LAST_CONFIG) {
       const was = this.mode();
       this.regs[this.pointer] = byte & 0xff;
       if (this.mode() === 2 && was !== 2) {
@@ -138,7 +141,7 @@ export class Tmag5273 implements I2cDevice {
     const value = r <= LAST_REG ? (this.regs[r] ?? 0) : 0;
     if (r === TMAG5273_REG.X_MSB_RESULT) this.reads++;
     if (r === TMAG5273_REG.CONV_STATUS) {
-      this.regs[r] = value & ~0x11; // RESULT_STATUS and POR clear once read
+      this.regs[r] = value & ~0x01; // RESULT_STATUS clears once read
     }
     this.pointer = (this.pointer + 1) & 0x7f;
     return value;
@@ -146,6 +149,11 @@ export class Tmag5273 implements I2cDevice {
 
   end(): void {
     this.expectPointer = false;
+  }
+
+  /** The sensor's own offset (mT, per axis) and gain error. */
+  tolerance(): { offset: readonly [number, number, number]; gain: number } {
+    return { offset: this.opts.offset ?? [0, 0, 0], gain: this.opts.gain ?? 1 };
   }
 
   private mode(): number {
