@@ -174,12 +174,17 @@ export class AbaloneField {
     });
   }
 
-  /** When every marble has stopped rocking and sliding (s). */
+  /** When every marble's swing has fallen under 1 mm and none slides (s): "at rest" (§5). */
   quietAt(): number {
     let t = 0;
     for (const m of this.marbles.values())
       t = Math.max(t, m.downAt + (m.swing > 0 ? m.settleS : 0));
     return t;
+  }
+
+  /** The swing's decay time: 20 mm·θ falls under 1 mm at `settleS` (§5: 0.2–0.8 s). */
+  private static tau(m: Marble): number {
+    return m.settleS / Math.log(Math.max(1.01, 20 * m.swing));
   }
 
   /** The field at hole `h`'s sensor at time t (s), mT. */
@@ -215,9 +220,11 @@ export class AbaloneField {
       return [fx + u * (tx - fx), fy + u * (ty - fy), rotate(m.dir, m.axis, dist / 10)];
     }
     const since = t - m.downAt;
-    if (m.swing > 0 && since >= 0 && since < m.settleS) {
+    const tau = AbaloneField.tau(m);
+    // rocking until the swing is under 0.01 mm (3 τ after it is under 1 mm)
+    if (m.swing > 0 && since >= 0 && since < m.settleS + 4.6 * tau) {
       // a damped swing: angle θ(t) about the horizontal axis, the centre moving 20 mm·θ
-      const decay = Math.exp((-4 * since) / m.settleS);
+      const decay = Math.exp(-since / tau);
       const theta = m.swing * decay * Math.cos((2 * Math.PI * since) / ROCK_PERIOD_S);
       const ox = -m.axis[1] * 20 * theta;
       const oy = m.axis[0] * 20 * theta;

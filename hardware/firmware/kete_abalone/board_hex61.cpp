@@ -133,17 +133,18 @@ static void set_all_leds(uint8_t state) {
 
 static bool place_faulty(uint8_t i) { return hall_faulty(&hall_st[i]); }
 
+// (a running bit: a variable 64-bit shift is a slow loop on the AVR)
 static PlaceMask fault_mask() {
-  PlaceMask m = 0;
-  for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (hall_faulty(&hall_st[i])) m |= (PlaceMask)1 << i;
+  PlaceMask m = 0, bit = 1;
+  for (uint8_t i = 0; i < KETE_PITS; i++, bit <<= 1)
+    if (hall_faulty(&hall_st[i])) m |= bit;
   return m;
 }
 
 static PlaceMask settled_mask(uint32_t now) {
-  PlaceMask m = 0;
-  for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (hall_settled(&hall_st[i], now, deb)) m |= (PlaceMask)1 << i;
+  PlaceMask m = 0, bit = 1;
+  for (uint8_t i = 0; i < KETE_PITS; i++, bit <<= 1)
+    if (hall_settled(&hall_st[i], now, deb)) m |= bit;
   return m;
 }
 
@@ -311,13 +312,15 @@ static void job_end() {
   push_answer(jobId, ANS_ACK, 0);
 }
 
-void board_scan_end(uint32_t now) {
-  hall_classify(hall_st, hall_cal, now);
+bool board_scan_end(uint8_t from, uint8_t to, uint32_t now) {
+  hall_classify_part(hall_st, hall_cal, now, from, to);
+  if (to < KETE_PITS) return false;
   haveScan = true;
   if (hall_job.kind != HJ_NONE) {
     bool full = hall_job_scan_end(&hall_job);
     if (full || (int32_t)(now - jobStart) >= CAL_LIMIT_MS) job_end();
   }
+  return true;
 }
 
 void board_buttons(uint8_t pressed, uint32_t now) {

@@ -6,21 +6,22 @@
 // ---- geometry ----------------------------------------------------------------------
 // Row r (A = 0 .. I = 8) holds columns max(1, r − 3) .. min(9, r + 5) (AB-1's board);
 // the canonical index runs A1..A5, B1..B6, … I5..I9 (PROTOCOL.md §5.3).
-static const uint8_t ROW_START[9] KETE_FLASH = {0, 5, 11, 18, 26, 35, 43, 50, 56};
+// (9 bytes in RAM: as a PROGMEM table, LTO materialised a RAM copy and read flash at its address)
+static const uint8_t ROW_START[9] = {0, 5, 11, 18, 26, 35, 43, 50, 56};
 
 static int8_t col_min(int8_t r) { return r > 4 ? (int8_t)(r - 3) : 1; }
 static int8_t col_max(int8_t r) { return r < 4 ? (int8_t)(r + 5) : 9; }
 
 uint8_t hall_index(int8_t r, int8_t c) {
   if (r < 0 || r > 8 || c < col_min(r) || c > col_max(r)) return HALL_NONE;
-  return (uint8_t)(kete_flash_byte(&ROW_START[r]) + (c - col_min(r)));
+  return (uint8_t)(ROW_START[r] + (c - col_min(r)));
 }
 
 void hall_rowcol(uint8_t hole, int8_t* r, int8_t* c) {
   int8_t row = 8;
-  while (row > 0 && hole < kete_flash_byte(&ROW_START[row])) row--;
+  while (row > 0 && hole < ROW_START[row]) row--;
   *r = row;
-  *c = (int8_t)(col_min(row) + (hole - kete_flash_byte(&ROW_START[row])));
+  *c = (int8_t)(col_min(row) + (hole - ROW_START[row]));
 }
 
 // The 12 nearest holes as (row, column) steps, and the coupling of a marble there to
@@ -82,9 +83,10 @@ static uint32_t lsb_to_ut(uint32_t lsb) { return (lsb * 1250u) >> 10; }  // 8000
 static int16_t clamp16(int32_t v) { return v > 32767 ? 32767 : v < -32768 ? -32768 : (int16_t)v; }
 
 // the own estimate m = (−Bx, −By, Bz/2) of a tared or corrected field (§3.2)
-static uint32_t mu2_of(int32_t bx, int32_t by, int32_t bz) {
-  int32_t mz = bz / 2;
-  return (uint32_t)(bx * bx) + (uint32_t)(by * by) + (uint32_t)(mz * mz);
+static uint32_t mu2_of(int16_t bx, int16_t by, int16_t bz) {
+  int16_t mz = (int16_t)(bz / 2);
+  // 16 × 16 → 32-bit squares (a square is never negative; −32768² fits a uint32_t)
+  return (uint32_t)((int32_t)bx * bx) + (uint32_t)((int32_t)by * by) + (uint32_t)((int32_t)mz * mz);
 }
 
 // ---- calibration ------------------------------------------------------------------------
@@ -156,43 +158,53 @@ bool hall_faulty(const HoleState* s) { return s->fault != HALL_OK; }
 
 static bool live(const HoleState* s) { return s->fault == HALL_OK && (s->flags & HS_SEEN); }
 
-// the holes holding a marble by their own (uncorrected) estimate: μ above T1 / 2
-static uint64_t marbles(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES]) {
-  uint64_t m = 0;
+// the holes holding a marble by their own (uncorrected) estimate: μ above T1 / 2.
+// A byte array, not a uint64_t: a variable 64-bit shift is a slow loop on the AVR.
+struct Marbles {
+  uint8_t bits[(HALL_HOLES + 7) / 8];
+  bool has(uint8_t h) const { return bits[h >> 3] & (uint8_t)(1u << (h & 7)); }
+};
+
+static void marbles(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], Marbles* m) {
+  for (uint8_t i = 0; i < sizeof m->bits; i++) m->bits[i] = 0;
   for (uint8_t h = 0; h < HALL_HOLES; h++) {
     const HoleState* s = &st[h];
     if (!live(s)) continue;
     uint32_t half = cal[h].t1 / 2;
-    if (mu2_of(s->b[0], s->b[1], s->b[2]) > half * half) m |= (uint64_t)1 << h;
+    if (mu2_of(s->b[0], s->b[1], s->b[2]) > half * half) m->bits[h >> 3] |= (uint8_t)(1u << (h & 7));
   }
-  return m;
 }
 
 // hole h's tared field less the fields of the marbles in its 12 nearest holes (§4 step 3)
-static void corrected(const HoleState st[HALL_HOLES], uint64_t marb, uint8_t h, int32_t out[3]) {
+static void corrected(const HoleState st[HALL_HOLES], const Marbles* marb, uint8_t h, int32_t out[3]) {
   const int16_t* b = st[h].b;
+  int8_t r, c;
+  hall_rowcol(h, &r, &c);
   int32_t sx = 0, sy = 0, sz = 0;  // Σ C·m in Q15
   for (uint8_t i = 0; i < HALL_NEAR; i++) {
-    uint8_t n = hall_near(h, i);
-    if (n == HALL_NONE || !(marb & ((uint64_t)1 << n))) continue;
+    uint8_t n = hall_index((int8_t)(r + (int8_t)kete_flash_byte(&NEAR[i].dr)),
+                           (int8_t)(c + (int8_t)kete_flash_byte(&NEAR[i].dc)));
+    if (n == HALL_NONE || !marb->has(n)) continue;
     const int16_t* nb = st[n].b;
-    int32_t mx = -nb[0], my = -nb[1], mz = nb[2] / 2;
-    const int16_t* c = NEAR[i].c;
-    int32_t xx = flash_i16(&c[0]), yy = flash_i16(&c[1]), zz = flash_i16(&c[2]);
-    int32_t xy = flash_i16(&c[3]), xz = flash_i16(&c[4]), yz = flash_i16(&c[5]);
-    sx += xx * mx + xy * my + xz * mz;
-    sy += xy * mx + yy * my + yz * mz;
-    sz += xz * mx + yz * my + zz * mz;
+    // 16 × 16 → 32-bit products (the AVR's fast multiply; 32 × 32 is a library loop)
+    int16_t mx = nb[0] == -32768 ? 32767 : (int16_t)-nb[0], my = nb[1] == -32768 ? 32767 : (int16_t)-nb[1];
+    int16_t mz = (int16_t)(nb[2] / 2);
+    const int16_t* cc = NEAR[i].c;
+    int16_t xx = flash_i16(&cc[0]), yy = flash_i16(&cc[1]), zz = flash_i16(&cc[2]);
+    int16_t xy = flash_i16(&cc[3]), xz = flash_i16(&cc[4]), yz = flash_i16(&cc[5]);
+    sx += (int32_t)xx * mx + (int32_t)xy * my + (int32_t)xz * mz;
+    sy += (int32_t)xy * mx + (int32_t)yy * my + (int32_t)yz * mz;
+    sz += (int32_t)xz * mx + (int32_t)yz * my + (int32_t)zz * mz;
   }
   out[0] = clamp16(b[0] - (sx >> 15));
   out[1] = clamp16(b[1] - (sy >> 15));
   out[2] = clamp16(b[2] - (sz >> 15));
 }
 
-static uint32_t corrected_mu2(const HoleState st[HALL_HOLES], uint64_t marb, uint8_t h) {
+static uint32_t corrected_mu2(const HoleState st[HALL_HOLES], const Marbles* marb, uint8_t h) {
   int32_t v[3];
   corrected(st, marb, h, v);
-  return mu2_of(v[0], v[1], v[2]);
+  return mu2_of((int16_t)v[0], (int16_t)v[1], (int16_t)v[2]);
 }
 
 // μ² beyond T·1.1 or below T/1.1 (squared: ×1.21) leaves no doubt about its side of T
@@ -254,11 +266,17 @@ bool hall_reading(HoleState* s, const HoleCal* c, const int16_t* r) {
 #define HALL_SINCE_MAX 60000u  // the settle timer saturates (deb ≤ 5000, PROTOCOL.md §7)
 
 void hall_classify(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint32_t now) {
-  uint64_t marb = marbles(st, cal);
-  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+  hall_classify_part(st, cal, now, 0, HALL_HOLES);
+}
+
+void hall_classify_part(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint32_t now, uint8_t from,
+                        uint8_t to) {
+  static Marbles marb;  // found at the first part, used by all of this scan's
+  if (from == 0) marbles(st, cal, &marb);
+  for (uint8_t h = from; h < to && h < HALL_HOLES; h++) {
     HoleState* s = &st[h];
     if (!live(s)) continue;
-    uint32_t mu2 = corrected_mu2(st, marb, h);
+    uint32_t mu2 = corrected_mu2(st, &marb, h);
     uint32_t t1sq = (uint32_t)cal[h].t1 * cal[h].t1, t2sq = (uint32_t)cal[h].t2 * cal[h].t2;
     uint8_t clear = 0xFF;  // the class beyond the hysteresis band, if any (§6 rule 1)
     if (mu2 < below(t1sq)) clear = HALL_EMPTY;
@@ -286,8 +304,9 @@ void hall_classify(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint
 uint64_t hall_scan(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], const int16_t raw[HALL_HOLES][3],
                    uint64_t acked, uint32_t now) {
   uint64_t started = 0;
-  for (uint8_t h = 0; h < HALL_HOLES; h++)
-    if (hall_reading(&st[h], &cal[h], (acked >> h) & 1 ? raw[h] : 0)) started |= (uint64_t)1 << h;
+  uint64_t bit = 1;
+  for (uint8_t h = 0; h < HALL_HOLES; h++, bit <<= 1)
+    if (hall_reading(&st[h], &cal[h], (acked & bit) ? raw[h] : 0)) started |= bit;
   hall_classify(st, cal, now);
   return started;
 }
@@ -305,19 +324,22 @@ char hall_cell(const HoleState* s) {
 
 uint16_t hall_calr_ut(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint8_t h) {
   if (!live(&st[h])) return 0;
-  uint32_t ut = lsb_to_ut(hall_isqrt(corrected_mu2(st, marbles(st, cal), h)));
+  Marbles marb;
+  marbles(st, cal, &marb);
+  uint32_t ut = lsb_to_ut(hall_isqrt(corrected_mu2(st, &marb, h)));
   return (uint16_t)(ut > 65535u ? 65535u : ut);
 }
 
 void hall_zero_track(const HoleState st[HALL_HOLES], HoleCal cal[HALL_HOLES], uint32_t now, uint16_t deb) {
-  uint64_t marb = marbles(st, cal);
+  Marbles marb;
+  marbles(st, cal, &marb);
   uint16_t still = deb > HALL_ZERO_STILL_MS ? deb : HALL_ZERO_STILL_MS;
   for (uint8_t h = 0; h < HALL_HOLES; h++) {
     const HoleState* s = &st[h];
     if (!live(s) || s->cls != HALL_EMPTY || (s->flags & HS_MOVING)) continue;
     if (s->candN != 0 || (uint16_t)((uint16_t)now - s->since) < still) continue;
     int32_t v[3];
-    corrected(st, marb, h, v);
+    corrected(st, &marb, h, v);
     for (uint8_t a = 0; a < 3; a++) {
       // 1/64 of the difference: in 1/16 lsb that is v/4, rounded toward zero
       int32_t t = cal[h].track16[a] + v[a] / 4;
@@ -379,7 +401,7 @@ bool hall_job_finish(HallCalJob* j, const HoleState st[HALL_HOLES], HoleCal cal[
     if (kind != HJ_TARE) {
       int32_t b[3];
       for (uint8_t a = 0; a < 3; a++) b[a] = j->sum[h][a] / j->n[h] - cal[h].zero[a] - ((cal[h].track16[a] + 8) >> 4);
-      uint32_t ut = lsb_to_ut(hall_isqrt(mu2_of(b[0], b[1], b[2])));
+      uint32_t ut = lsb_to_ut(hall_isqrt(mu2_of(clamp16(b[0]), clamp16(b[1]), clamp16(b[2]))));
       const HoleCal* c = &cal[h];
       uint32_t lw = c->flags & HCAL_WHITE ? c->lw : HALL_NOMINAL_W_UT;
       uint32_t lb = c->flags & HCAL_BLACK ? c->lb : HALL_NOMINAL_B_UT;

@@ -101,6 +101,10 @@ void hall_begin(HoleState st[HALL_HOLES], uint32_t now);
 bool hall_reading(HoleState* s, const HoleCal* c, const int16_t* r);
 // The end of a scan: the neighbours' fields subtracted, classes, moving and settle timers.
 void hall_classify(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint32_t now);
+// The same a few holes at a time (holes from..to−1; parts in order from 0, none of the
+// scan's readings changing between them): a main-loop pass stays short (§8).
+void hall_classify_part(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], uint32_t now, uint8_t from,
+                        uint8_t to);
 // A whole scan at once (tests, benches): raw[h] valid when bit h of `acked` is set.
 // Returns the holes that became faulty with this scan.
 uint64_t hall_scan(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], const int16_t raw[HALL_HOLES][3],

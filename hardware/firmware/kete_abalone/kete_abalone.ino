@@ -14,10 +14,12 @@
 
 static uint32_t lastButtons;
 static uint32_t scanStart;
-static uint8_t nextHole;  // KETE_PITS: waiting for the next scan's start
+static uint8_t nextHole;  // KETE_PITS: classifying, then waiting for the next scan's start
+static uint8_t nextClass = KETE_PITS;  // the next hole to classify (KETE_PITS: none)
+#define CLASSIFY_PART 8                // holes classified a pass
 
 // Longest loop pass since boot, in µs (also in GPIOR0 in units of 64 µs); the
-// last scan's duration in ms.
+// last scan's duration in ms, reading and classifying.
 volatile uint16_t kete_loop_max_us;
 volatile uint16_t kete_scan_ms;
 
@@ -35,21 +37,35 @@ static void drain() {
   while (uart_available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)uart_read(), millis());
 }
 
-// one hole per pass; the scan's end classifies the board
+// holes for up to 2 ms a pass (≈ 6 holes: the pass stays well within what the
+// UART ring holds); the scan's end classifies the board
+#define SCAN_SLICE_US 2000
 static void scan_step(uint32_t now) {
+  if (nextClass < KETE_PITS) {
+    uint8_t to = (uint8_t)(nextClass + CLASSIFY_PART);
+    if (board_scan_end(nextClass, to > KETE_PITS ? KETE_PITS : to, millis())) {
+      nextClass = KETE_PITS;
+      kete_scan_ms = (uint16_t)(millis() - scanStart);
+    } else {
+      nextClass = to;
+    }
+    return;
+  }
   if (nextHole >= KETE_PITS) {
     if (now - scanStart < SCAN_PERIOD_MS) return;
     scanStart = now;
     nextHole = 0;
   }
-  int16_t r[3];
-  bool ok = hall_bus_read(nextHole, r);
-  board_hole(nextHole, ok ? r : 0);
-  if (++nextHole == KETE_PITS) {
+  uint32_t t0 = micros();
+  do {
+    int16_t r[3];
+    bool ok = hall_bus_read(nextHole, r);
+    board_hole(nextHole, ok ? r : 0);
+    nextHole++;
+  } while (nextHole < KETE_PITS && micros() - t0 < SCAN_SLICE_US);
+  if (nextHole == KETE_PITS) {
     hall_bus_idle();
-    now = millis();
-    kete_scan_ms = (uint16_t)(now - scanStart);
-    board_scan_end(now);
+    nextClass = 0;
   }
 }
 
