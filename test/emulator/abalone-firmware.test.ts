@@ -57,10 +57,10 @@ describe.skipIf(hex === null)("the Abalone firmware on the emulated board", () =
     expect(cells(settled)).toBe(want);
     // no settled snapshot in between showed anything else
     for (const l of t.lines.slice(from)) if (SETTLED.test(l.text)) expect(cells(l)).toBe(want);
-    // From "at rest" as §5 counts it (the swing under 1 mm) to settled: measured ≈ 0.66 s
-    // at deb 100, not §5's 50 ms + deb: the 0.4 mT rule of §6 sees the moment turning
-    // 0.1 rad in a 1 mm swing and keeps the hole moving until the swing is ≈ 0.3 mm
-    // (hardware/abalone.md §5 now says so). Never settled on a wrong colour meanwhile.
+    // From "at rest" as §5 counts it (the swing under 1 mm) to settled: measured −0.18 to
+    // +0.66 s at deb 100 (by orientation), not §5's 50 ms + deb: the 0.4 mT rule of §6 sees
+    // the moment turning 0.1 rad in a 1 mm swing unless it turns about itself
+    // (hardware/abalone.md §15.2). Never settled on a wrong colour meanwhile.
     expect(settled.at - quiet).toBeLessThan(1000);
   });
 });

@@ -56,8 +56,8 @@ static bool ledsDirty, ledsAnimated;
 static uint32_t lastLedAt;
 
 static bool haveScan, snapSent;
-static char sentCells[KETE_PITS];
-static PlaceMask sentSettled, sentFault;
+static char sentCells[KETE_PITS];  // the cell of each hole in the last snapshot ...
+static uint8_t sentSettled[8];      // ... and its settled bit (bytes: no 64-bit shifts per pass)
 static uint32_t lastChangeSnapAt, lastSnapAt;
 
 static Answer answers[ANSWERS];
@@ -133,21 +133,6 @@ static void set_all_leds(uint8_t state) {
 
 static bool place_faulty(uint8_t i) { return hall_faulty(&hall_st[i]); }
 
-// (a running bit: a variable 64-bit shift is a slow loop on the AVR)
-static PlaceMask fault_mask() {
-  PlaceMask m = 0, bit = 1;
-  for (uint8_t i = 0; i < KETE_PITS; i++, bit <<= 1)
-    if (hall_faulty(&hall_st[i])) m |= bit;
-  return m;
-}
-
-static PlaceMask settled_mask(uint32_t now) {
-  PlaceMask m = 0, bit = 1;
-  for (uint8_t i = 0; i < KETE_PITS; i++, bit <<= 1)
-    if (hall_settled(&hall_st[i], now, deb)) m |= bit;
-  return m;
-}
-
 static uint16_t cal_addr(uint8_t hole) { return (uint16_t)(HALL_RECORD_BASE + hole * HALL_RECORD_SIZE); }
 
 // ---- boot --------------------------------------------------------------------
@@ -174,7 +159,7 @@ void board_begin(uint8_t reason, uint32_t now) {
   hostLost = false;
   haveScan = false;
   snapSent = false;
-  sentSettled = sentFault = 0;
+  for (uint8_t b = 0; b < 8; b++) sentSettled[b] = 0;
   lastChangeSnapAt = now - CHANGE_SNAP_MIN_MS;
   lastSnapAt = now;
   ansHead = ansCount = errHead = errCount = btnHead = btnCount = 0;
@@ -342,15 +327,20 @@ static void end_line() {
 }
 
 static void fmt_snapshot(char reason, uint32_t now) {
-  PlaceMask settled = settled_mask(now);
-  PlaceMask faults = fault_mask();
+  bool all = true;  // every hole settled or faulty
+  for (uint8_t b = 0; b < 8; b++) sentSettled[b] = 0;
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    bool settled = hall_settled(&hall_st[i], now, deb);
+    if (settled) sentSettled[i >> 3] |= (uint8_t)(1u << (i & 7));
+    else if (!hall_faulty(&hall_st[i])) all = false;
+  }
   begin_line();
   lw_str(&tx, KETE_STR("SNAP " KETE_GEO_NAME " "));
   lw_char(&tx, reason);
   lw_char(&tx, ' ');
-  lw_char(&tx, ((settled | faults) == KETE_ALL_PITS) ? 'S' : 'U');
+  lw_char(&tx, all ? 'S' : 'U');
   lw_char(&tx, ' ');
-  lw_hex16(&tx, settled);
+  for (uint8_t b = 8; b-- > 0;) lw_hex2(&tx, sentSettled[b]);  // 16 digits, bit 0 = A1
   lw_char(&tx, ' ');
   for (uint8_t i = 0; i < KETE_PITS; i++) {  // PROTOCOL.md §5.3: one character a hole
     char cell = hall_cell(&hall_st[i]);
@@ -358,8 +348,6 @@ static void fmt_snapshot(char reason, uint32_t now) {
     sentCells[i] = cell;
   }
   end_line();
-  sentSettled = settled;
-  sentFault = faults;
   snapSent = true;
   lastSnapAt = now;
   if (reason == 'C') lastChangeSnapAt = now;
@@ -367,9 +355,11 @@ static void fmt_snapshot(char reason, uint32_t now) {
 
 static bool state_changed(uint32_t now) {
   if (!snapSent) return true;
-  if (fault_mask() != sentFault || settled_mask(now) != sentSettled) return true;
-  for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (hall_cell(&hall_st[i]) != sentCells[i]) return true;
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    if (hall_cell(&hall_st[i]) != sentCells[i]) return true;  // a fault shows as '?'
+    bool was = sentSettled[i >> 3] & (uint8_t)(1u << (i & 7));
+    if (hall_settled(&hall_st[i], now, deb) != was) return true;
+  }
   return false;
 }
 

@@ -207,11 +207,17 @@ static uint32_t corrected_mu2(const HoleState st[HALL_HOLES], const Marbles* mar
   return mu2_of((int16_t)v[0], (int16_t)v[1], (int16_t)v[2]);
 }
 
-// μ² beyond T·1.1 or below T/1.1 (squared: ×1.21) leaves no doubt about its side of T
-static uint32_t above(uint32_t tsq) { return tsq / 100 * 121; }
-static uint32_t below(uint32_t tsq) { return tsq / 121 * 100; }
-// within ±15 % of T (squared: 1.3225)
-static bool near_t(uint32_t mu2, uint32_t tsq) { return mu2 > tsq / 529 * 400 && mu2 < tsq / 400 * 529; }
+// Bands around a threshold T (lsb), squared for comparing with μ², by multiplying
+// only (a 32-bit division is a slow library loop on the AVR): T·1.1 and T/1.1
+// (hysteresis, §6 rule 1), T·1.15 and T/1.15 (moving, §6 rule 2), in 1/1024.
+static uint32_t sq_scaled(uint16_t t, uint16_t q10) {
+  uint32_t v = ((uint32_t)t * q10) >> 10;
+  if (v > 65535u) v = 65535u;
+  return (uint32_t)(uint16_t)v * (uint16_t)v;
+}
+static uint32_t above(uint16_t t) { return sq_scaled(t, 1126); }  // ×1.0996
+static uint32_t below(uint16_t t) { return sq_scaled(t, 931); }   // ×0.9092 = /1.0999
+static bool near_t(uint32_t mu2, uint16_t t) { return mu2 > sq_scaled(t, 890) && mu2 < sq_scaled(t, 1178); }
 
 bool hall_reading(HoleState* s, const HoleCal* c, const int16_t* r) {
   s->flags &= (uint8_t) ~(HS_MOVING | HS_STEP);
@@ -277,12 +283,12 @@ void hall_classify_part(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES],
     HoleState* s = &st[h];
     if (!live(s)) continue;
     uint32_t mu2 = corrected_mu2(st, &marb, h);
-    uint32_t t1sq = (uint32_t)cal[h].t1 * cal[h].t1, t2sq = (uint32_t)cal[h].t2 * cal[h].t2;
+    uint16_t t1 = cal[h].t1, t2 = cal[h].t2;
     uint8_t clear = 0xFF;  // the class beyond the hysteresis band, if any (§6 rule 1)
-    if (mu2 < below(t1sq)) clear = HALL_EMPTY;
-    else if (mu2 > above(t1sq) && mu2 < below(t2sq)) clear = HALL_WHITE;
-    else if (mu2 > above(t2sq)) clear = HALL_BLACK;
-    if (near_t(mu2, t1sq) || near_t(mu2, t2sq)) s->flags |= HS_MOVING;  // §6 rule 2
+    if (mu2 < below(t1)) clear = HALL_EMPTY;
+    else if (mu2 > above(t1) && mu2 < below(t2)) clear = HALL_WHITE;
+    else if (mu2 > above(t2)) clear = HALL_BLACK;
+    if (near_t(mu2, t1) || near_t(mu2, t2)) s->flags |= HS_MOVING;  // §6 rule 2
     if (clear != 0xFF && clear != s->cls) {
       if (s->candN > 0 && s->cand == clear) s->candN++;
       else {
