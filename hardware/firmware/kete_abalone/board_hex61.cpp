@@ -70,6 +70,7 @@ static Debouncer buttons[2];
 static PlaceMask calNeededMask;  // ERR calibration-needed still to send
 static PlaceMask faultErrMask;   // ERR sensor-fault still to send
 
+static uint8_t ztNext = KETE_PITS;  // zero tracking: the next hole (KETE_PITS: done for this second)
 static uint8_t jobId;            // the TARE/CAL being averaged (hall_job.kind != HJ_NONE)
 static uint32_t jobStart;
 static PlaceMask eeDirty;        // calibration records to write
@@ -627,7 +628,12 @@ void board_poll(uint32_t now) {
   while (now - secondAt >= 1000) {
     secondAt += 1000;
     uptimeS++;
-    if (hall_job.kind == HJ_NONE) hall_zero_track(hall_st, hall_cal, now, deb);
+    if (hall_job.kind == HJ_NONE) ztNext = 0;
+  }
+  if (ztNext < KETE_PITS) {  // 8 holes a pass: a pass stays short (§8)
+    uint8_t to = (uint8_t)(ztNext + 8);
+    hall_zero_track_part(hall_st, hall_cal, now, deb, ztNext, to);
+    ztNext = to >= KETE_PITS ? (uint8_t)KETE_PITS : to;
   }
   if (statusLedOn && (int32_t)(now - statusLedOffAt) >= 0) {
     hal_status_led(false);

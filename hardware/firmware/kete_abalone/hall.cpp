@@ -47,11 +47,79 @@ static const Near NEAR[HALL_NEAR] KETE_FLASH = {
     {-1, 1, {193, -44, -149, -205, 71, -41}},
 };
 
+// the 12 nearest holes of each hole in NEAR's order (HALL_NONE beyond the edge);
+// generated from hall_index() and checked against it by the native tests
+static const uint8_t NEIGH[HALL_HOLES][HALL_NEAR] KETE_FLASH = {
+    {1, 255, 5, 255, 6, 255, 7, 255, 12, 255, 255, 255},
+    {2, 0, 6, 255, 7, 255, 8, 255, 13, 255, 5, 255},
+    {3, 1, 7, 255, 8, 255, 9, 255, 14, 255, 6, 255},
+    {4, 2, 8, 255, 9, 255, 10, 255, 15, 255, 7, 255},
+    {255, 3, 9, 255, 10, 255, 255, 255, 16, 255, 8, 255},
+    {6, 255, 11, 0, 12, 255, 13, 255, 19, 255, 255, 1},
+    {7, 5, 12, 1, 13, 0, 14, 255, 20, 255, 11, 2},
+    {8, 6, 13, 2, 14, 1, 15, 0, 21, 255, 12, 3},
+    {9, 7, 14, 3, 15, 2, 16, 1, 22, 255, 13, 4},
+    {10, 8, 15, 4, 16, 3, 17, 2, 23, 255, 14, 255},
+    {255, 9, 16, 255, 17, 4, 255, 3, 24, 255, 15, 255},
+    {12, 255, 18, 5, 19, 255, 20, 255, 27, 255, 255, 6},
+    {13, 11, 19, 6, 20, 5, 21, 255, 28, 0, 18, 7},
+    {14, 12, 20, 7, 21, 6, 22, 5, 29, 1, 19, 8},
+    {15, 13, 21, 8, 22, 7, 23, 6, 30, 2, 20, 9},
+    {16, 14, 22, 9, 23, 8, 24, 7, 31, 3, 21, 10},
+    {17, 15, 23, 10, 24, 9, 25, 8, 32, 4, 22, 255},
+    {255, 16, 24, 255, 25, 10, 255, 9, 33, 255, 23, 255},
+    {19, 255, 26, 11, 27, 255, 28, 255, 35, 255, 255, 12},
+    {20, 18, 27, 12, 28, 11, 29, 255, 36, 5, 26, 13},
+    {21, 19, 28, 13, 29, 12, 30, 11, 37, 6, 27, 14},
+    {22, 20, 29, 14, 30, 13, 31, 12, 38, 7, 28, 15},
+    {23, 21, 30, 15, 31, 14, 32, 13, 39, 8, 29, 16},
+    {24, 22, 31, 16, 32, 15, 33, 14, 40, 9, 30, 17},
+    {25, 23, 32, 17, 33, 16, 34, 15, 41, 10, 31, 255},
+    {255, 24, 33, 255, 34, 17, 255, 16, 42, 255, 32, 255},
+    {27, 255, 255, 18, 35, 255, 36, 255, 255, 255, 255, 19},
+    {28, 26, 35, 19, 36, 18, 37, 255, 43, 11, 255, 20},
+    {29, 27, 36, 20, 37, 19, 38, 18, 44, 12, 35, 21},
+    {30, 28, 37, 21, 38, 20, 39, 19, 45, 13, 36, 22},
+    {31, 29, 38, 22, 39, 21, 40, 20, 46, 14, 37, 23},
+    {32, 30, 39, 23, 40, 22, 41, 21, 47, 15, 38, 24},
+    {33, 31, 40, 24, 41, 23, 42, 22, 48, 16, 39, 25},
+    {34, 32, 41, 25, 42, 24, 255, 23, 49, 17, 40, 255},
+    {255, 33, 42, 255, 255, 25, 255, 24, 255, 255, 41, 255},
+    {36, 255, 255, 27, 43, 26, 44, 255, 255, 18, 255, 28},
+    {37, 35, 43, 28, 44, 27, 45, 26, 50, 19, 255, 29},
+    {38, 36, 44, 29, 45, 28, 46, 27, 51, 20, 43, 30},
+    {39, 37, 45, 30, 46, 29, 47, 28, 52, 21, 44, 31},
+    {40, 38, 46, 31, 47, 30, 48, 29, 53, 22, 45, 32},
+    {41, 39, 47, 32, 48, 31, 49, 30, 54, 23, 46, 33},
+    {42, 40, 48, 33, 49, 32, 255, 31, 55, 24, 47, 34},
+    {255, 41, 49, 34, 255, 33, 255, 32, 255, 25, 48, 255},
+    {44, 255, 255, 36, 50, 35, 51, 255, 255, 27, 255, 37},
+    {45, 43, 50, 37, 51, 36, 52, 35, 56, 28, 255, 38},
+    {46, 44, 51, 38, 52, 37, 53, 36, 57, 29, 50, 39},
+    {47, 45, 52, 39, 53, 38, 54, 37, 58, 30, 51, 40},
+    {48, 46, 53, 40, 54, 39, 55, 38, 59, 31, 52, 41},
+    {49, 47, 54, 41, 55, 40, 255, 39, 60, 32, 53, 42},
+    {255, 48, 55, 42, 255, 41, 255, 40, 255, 33, 54, 255},
+    {51, 255, 255, 44, 56, 43, 57, 255, 255, 36, 255, 45},
+    {52, 50, 56, 45, 57, 44, 58, 43, 255, 37, 255, 46},
+    {53, 51, 57, 46, 58, 45, 59, 44, 255, 38, 56, 47},
+    {54, 52, 58, 47, 59, 46, 60, 45, 255, 39, 57, 48},
+    {55, 53, 59, 48, 60, 47, 255, 46, 255, 40, 58, 49},
+    {255, 54, 60, 49, 255, 48, 255, 47, 255, 41, 59, 255},
+    {57, 255, 255, 51, 255, 50, 255, 255, 255, 44, 255, 52},
+    {58, 56, 255, 52, 255, 51, 255, 50, 255, 45, 255, 53},
+    {59, 57, 255, 53, 255, 52, 255, 51, 255, 46, 255, 54},
+    {60, 58, 255, 54, 255, 53, 255, 52, 255, 47, 255, 55},
+    {255, 59, 255, 55, 255, 54, 255, 53, 255, 48, 255, 255},
+};
+
 static int16_t flash_i16(const int16_t* p) {
   return (int16_t)(kete_flash_byte(p) | (kete_flash_byte((const uint8_t*)p + 1) << 8));
 }
 
-uint8_t hall_near(uint8_t hole, uint8_t i) {
+uint8_t hall_near(uint8_t hole, uint8_t i) { return kete_flash_byte(&NEIGH[hole][i]); }
+
+uint8_t hall_near_computed(uint8_t hole, uint8_t i) {
   int8_t r, c;
   hall_rowcol(hole, &r, &c);
   return hall_index((int8_t)(r + (int8_t)kete_flash_byte(&NEAR[i].dr)),
@@ -178,12 +246,9 @@ static void marbles(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES
 // hole h's tared field less the fields of the marbles in its 12 nearest holes (§4 step 3)
 static void corrected(const HoleState st[HALL_HOLES], const Marbles* marb, uint8_t h, int32_t out[3]) {
   const int16_t* b = st[h].b;
-  int8_t r, c;
-  hall_rowcol(h, &r, &c);
   int32_t sx = 0, sy = 0, sz = 0;  // Σ C·m in Q15
   for (uint8_t i = 0; i < HALL_NEAR; i++) {
-    uint8_t n = hall_index((int8_t)(r + (int8_t)kete_flash_byte(&NEAR[i].dr)),
-                           (int8_t)(c + (int8_t)kete_flash_byte(&NEAR[i].dc)));
+    uint8_t n = kete_flash_byte(&NEIGH[h][i]);
     if (n == HALL_NONE || !marb->has(n)) continue;
     const int16_t* nb = st[n].b;
     // 16 × 16 → 32-bit products (the AVR's fast multiply; 32 × 32 is a library loop)
@@ -337,10 +402,15 @@ uint16_t hall_calr_ut(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOL
 }
 
 void hall_zero_track(const HoleState st[HALL_HOLES], HoleCal cal[HALL_HOLES], uint32_t now, uint16_t deb) {
-  Marbles marb;
-  marbles(st, cal, &marb);
+  hall_zero_track_part(st, cal, now, deb, 0, HALL_HOLES);
+}
+
+void hall_zero_track_part(const HoleState st[HALL_HOLES], HoleCal cal[HALL_HOLES], uint32_t now, uint16_t deb,
+                          uint8_t from, uint8_t to) {
+  static Marbles marb;  // found at the first part
+  if (from == 0) marbles(st, cal, &marb);
   uint16_t still = deb > HALL_ZERO_STILL_MS ? deb : HALL_ZERO_STILL_MS;
-  for (uint8_t h = 0; h < HALL_HOLES; h++) {
+  for (uint8_t h = from; h < to && h < HALL_HOLES; h++) {
     const HoleState* s = &st[h];
     if (!live(s) || s->cls != HALL_EMPTY || (s->flags & HS_MOVING)) continue;
     if (s->candN != 0 || (uint16_t)((uint16_t)now - s->since) < still) continue;

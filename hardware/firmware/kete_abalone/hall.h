@@ -89,7 +89,8 @@ uint8_t hall_index(int8_t r, int8_t c);
 void hall_rowcol(uint8_t hole, int8_t* r, int8_t* c);
 // The i-th of the 12 nearest holes of `hole` (HALL_NONE beyond the edge): i < 6 the
 // six neighbours of AB-2 at 40 mm, 6..11 the six at 69.3 mm.
-uint8_t hall_near(uint8_t hole, uint8_t i);
+uint8_t hall_near(uint8_t hole, uint8_t i);          // from the table in flash
+uint8_t hall_near_computed(uint8_t hole, uint8_t i); // from the grid (the tests compare them)
 // The coupling of direction i in Q15: xx, yy, zz, xy, xz, yz of (d/R)³ (3 R̂R̂ᵀ − I).
 int16_t hall_coupling(uint8_t i, uint8_t entry);
 
@@ -118,6 +119,9 @@ uint16_t hall_calr_ut(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOL
 uint16_t hall_isqrt(uint32_t v);
 // Once a second: zero tracking of empty, still, settled holes (§6 rule 4).
 void hall_zero_track(const HoleState st[HALL_HOLES], HoleCal cal[HALL_HOLES], uint32_t now, uint16_t deb);
+// The same a few holes at a time (from..to−1, parts in order from 0).
+void hall_zero_track_part(const HoleState st[HALL_HOLES], HoleCal cal[HALL_HOLES], uint32_t now, uint16_t deb,
+                          uint8_t from, uint8_t to);
 
 // ---- TARE and CAL (§7) -----------------------------------------------------------
 enum HallJob { HJ_NONE = 0, HJ_TARE, HJ_WHITE, HJ_BLACK };

@@ -37,9 +37,9 @@ static void drain() {
   while (uart_available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)uart_read(), millis());
 }
 
-// holes for up to 2 ms a pass (≈ 6 holes: the pass stays well within what the
-// UART ring holds); the scan's end classifies the board
-#define SCAN_SLICE_US 2000
+// holes for up to 4 ms a pass (≈ 10 holes: the pass stays within what a 64-byte
+// ring holds at 115200 baud, 5.5 ms); the scan's end classifies the board
+#define SCAN_SLICE_US 4000
 static void scan_step(uint32_t now) {
   if (nextClass < KETE_PITS) {
     uint8_t to = (uint8_t)(nextClass + CLASSIFY_PART);

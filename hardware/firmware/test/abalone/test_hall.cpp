@@ -73,6 +73,8 @@ TEST(hall_grid_is_the_abalone_board) {
     CHECK(six <= 6);
   }
   CHECK_EQ(hall_near(E5, 0), hall_index(4, 6));
+  for (uint8_t h = 0; h < HALL_HOLES; h++)
+    for (uint8_t i = 0; i < HALL_NEAR; i++) CHECK_EQ(hall_near(h, i), hall_near_computed(h, i));
 }
 
 TEST(hall_coupling_matrices_are_the_dipole_field) {
