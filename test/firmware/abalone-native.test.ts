@@ -6,7 +6,7 @@
  * the module compiled for the Mega with -Werror, its RAM inside the board's budget.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,6 +46,25 @@ function hasTool(tool: string): boolean {
 
 const inCi = (): boolean =>
   process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
+
+const SKETCH = join(FIRMWARE, "kete_abalone");
+/** The files that compile for the board and, unchanged, for the native tests. */
+const PORTABLE = ["hall.cpp", "hall.h", "hall_state.cpp", "board_hex61.cpp"];
+
+describe("firmware: the Abalone sketch's sources", () => {
+  it("keeps the portable files free of AVR and Arduino headers, and allocates nothing on the heap", () => {
+    for (const name of PORTABLE) {
+      const text = readFileSync(join(SKETCH, name), "utf8");
+      expect(text, name).not.toMatch(/#include\s*[<"](avr\/|util\/|Arduino\.h|SPI\.h|EEPROM\.h)/);
+    }
+    for (const name of readdirSync(SKETCH)) {
+      const text = readFileSync(join(SKETCH, name), "utf8").replace(/\/\/.*$/gm, "");
+      expect(text, name).not.toMatch(
+        /\bnew\s+[A-Za-z_]|\bmalloc\s*\(|\bcalloc\s*\(|\bString\b|printf\s*\(/,
+      );
+    }
+  });
+});
 
 describe("firmware: the Abalone sensing module", () => {
   const host = hasTool("make") && hasTool("g++");
