@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- search` (issue 16): how strong and how fast the search
- * is, for the five four-row games and both Baos.
+ * `npm run bench -- search` (issue 16, issue 29): how strong and how fast
+ * the search is, for the five four-row games, both Baos, Glassperlenspiel
+ * and Abalone.
  *
  * Strength: matches between players, sides alternating, each pair of games
  * played from the same opening (a few random plies drawn from the game's
@@ -8,16 +9,23 @@
  * players: `random` (Game.randomMove), `greedy` (one ply: the turn that
  * leaves it the most stones, ties broken at random) and the levels of
  * src/search/levels.ts with their node budgets only (no clock), so every
- * game replays exactly. A game still running after `MAX_PLIES` is judged
- * by the stones each side holds (the evaluation's material).
+ * game replays exactly. A game still running after `--plies` plies is
+ * judged by material: the stones each side holds, in Abalone the marbles
+ * each has pushed off (AB-6). Abalone's greedy player is issue 29's: the
+ * move that pushes the most marbles off, then ends nearest the centre
+ * (evaluation `centre`). The levels are handed the game so far (`history`),
+ * as `kete play` hands it, so they see repetitions.
  *
  * Options after the section name: `--games=N` games per match (default 20,
  * so that `npm run bench` ends within minutes; issue 16 asks 200: hours), `--ablation=N` games per ablation match (default
  * 40; 0 skips them), `--top=N` games of the matches with the
  * strongest level (default: as `--games`), `--speed=N` positions of the speed table
  * (default 4; 0 skips it), `--only=id,id` some games,
- * `--matches=levels,random,greedy` some of the strength matches,
- * `--ablations=mobility,quiescence` some of the ablations, `--clock` levels
+ * `--matches=levels,random,greedy` some of the strength matches, `--workers=N`
+ * worker threads (default 2),
+ * `--ablations=mobility,quiescence` some of the ablations, `--plies=N` the
+ * move limit of a game in plies (default 200), `--nodes=N` the strongest
+ * level's node budget instead of its own (short development matches), `--clock` levels
  * play as in `kete play`: with their `ms` bound too, on the real clock (the
  * games then depend on the machine's load). Games run on two worker_threads
  * (the bench machine has two cores).
@@ -32,7 +40,7 @@ import { LEVELS, evaluatorOf, findLevel, search, type SearchOptions } from "../s
 import { seededRandom } from "../shared/index.js";
 import { printTable, timed } from "./report.js";
 
-/** A game longer than this is judged by material. */
+/** A game longer than this (plies) is judged by material (`--plies`). */
 const MAX_PLIES = 200;
 /**
  * Random plies that open every pair of games between two levels (levels 3
@@ -44,16 +52,34 @@ const MAX_PLIES = 200;
 const OPENING_PLIES = 2;
 const WORKERS = 2;
 /** Perft depths for the speed table's perft column (a few hundred thousand leaves). */
-const PERFT_DEPTH: Readonly<Record<string, number>> = { "bao-kiswahili": 9, "bao-kujifunza": 7 };
+const PERFT_DEPTH: Readonly<Record<string, number>> = {
+  "bao-kiswahili": 9,
+  "bao-kujifunza": 7,
+  abalone: 3,
+  glassperlenspiel: 3,
+};
 /** The node budget of both sides in the ablation matches (small, so they are quick). */
 const ABLATION_NODES = 5_000;
+/**
+ * The greedy player's node bound: one ply of Glassperlenspiel can hold
+ * hundreds of thousands of bead orders (776,000 nodes, 13 s, in one turn
+ * met); greedy then plays the best turn found within it.
+ */
+const GREEDY_NODES = 50_000;
 /** Issue 16's time a move for the strongest level, ms. */
 const MOVE_MS = 1_000;
 /** `--clock`: levels keep their time bound, on the real clock (read in the main thread). */
 const CLOCK = process.argv.includes("--clock");
 
-/** The five four-row games (docs/rules/mancala-4x8.md) and both Baos (bao-kiswahili.md). */
-const GAME_IDS: readonly string[] = fourRowBoardGames.map((g) => g.id);
+/**
+ * The five four-row games (docs/rules/mancala-4x8.md), both Baos
+ * (bao-kiswahili.md), Glassperlenspiel and Abalone (issue 29).
+ */
+const GAME_IDS: readonly string[] = [
+  ...fourRowBoardGames.map((g) => g.id),
+  "glassperlenspiel",
+  "abalone",
+];
 
 /** A player of the bench. `extra` changes a level's options (the ablations). */
 type PlayerSpec =
@@ -72,6 +98,10 @@ interface Job {
   readonly opening: number;
   /** Levels keep their `ms` bound on the real clock (`--clock`). */
   readonly clock: boolean;
+  /** The move limit, plies (`--plies`). */
+  readonly maxPlies: number;
+  /** The strongest level's node budget, when `--nodes` changes it. */
+  readonly topNodes: number | null;
 }
 
 interface PlayerStats {
@@ -88,7 +118,7 @@ interface GameResult {
   /** 1 A won, 0.5 draw, 0 A lost. */
   readonly scoreA: number;
   readonly plies: number;
-  /** The game reached MAX_PLIES and was judged by material. */
+  /** The game reached the move limit (`--plies`) and was judged by material. */
   readonly judged: boolean;
   readonly statsA: PlayerStats;
   readonly statsB: PlayerStats;
@@ -115,12 +145,27 @@ function benchOptions(
   seed: number,
   extra: Partial<SearchOptions> = {},
   clock = false,
+  topNodes: number | null = null,
 ): SearchOptions {
   const l = findLevel(level);
   if (l === undefined) throw new Error(`bench: no level ${level}`);
-  const { depth, nodes, ms } = l.limits;
+  const { depth, ms } = l.limits;
+  const top = level === LEVELS[LEVELS.length - 1]!.level;
+  const nodes = top && topNodes !== null ? topNodes : l.limits.nodes;
   const time = clock && ms !== undefined ? { ms, now: () => performance.now() } : {};
   return { depth, nodes, noise: l.noise, seed, quiescence: l.quiescence ?? 0, ...time, ...extra };
+}
+
+/**
+ * The one-ply greedy player's options: the most material, ties broken at
+ * random (noise below one stone), within `GREEDY_NODES`; in Abalone the most marbles pushed off,
+ * then the move ending nearest the centre (`centre`, whose steps are 0.01),
+ * exact ties at random.
+ */
+function greedyOptions(game: Game, seed: number): SearchOptions {
+  return game.id === "abalone"
+    ? { depth: 1, evaluation: "centre", noise: 0.004, seed }
+    : { depth: 1, noise: 0.49, seed, nodes: GREEDY_NODES };
 }
 
 function choose<P extends Position>(
@@ -130,18 +175,18 @@ function choose<P extends Position>(
   random: () => number,
   seed: number,
   stats: PlayerStats,
-  clock: boolean,
+  job: Job,
+  history: readonly P[],
 ): P {
   if (who.kind === "random") {
     const m = game.randomMove(p, random);
     if (m === null) throw new Error("bench: random player without a move");
     return m.position;
   }
-  // Greedy: depth 1 on material; noise below one stone breaks ties only.
   const options =
     who.kind === "greedy"
-      ? { depth: 1, noise: 0.49, seed }
-      : benchOptions(who.level, seed, who.extra, clock);
+      ? greedyOptions(game, seed)
+      : { ...benchOptions(who.level, seed, who.extra, job.clock, job.topNodes), history };
   const { value: r, ms } = timed(() => search(game, p, options));
   if (!r.ok) throw new Error(`bench: search failed: ${r.error.message}`);
   stats.moves += 1;
@@ -166,15 +211,27 @@ function playGame(job: Job): GameResult {
     if (m === null) break;
     p = m.position;
   }
-  const sideA = job.index % 2 === 0 ? "S" : "N";
+  const sideA = game.layout.sides[job.index % 2]!;
   const statsA: PlayerStats = { moves: 0, ms: 0, maxMs: 0, slow: 0, nodes: 0 };
   const statsB: PlayerStats = { moves: 0, ms: 0, maxMs: 0, slow: 0, nodes: 0 };
   const random = seededRandom(job.index * 31 + 5);
   let plies = 0;
-  while (game.outcome(p) === null && plies < MAX_PLIES) {
+  const history: Position[] = [];
+  while (game.outcome(p) === null && plies < job.maxPlies) {
     const a = p.toMove === sideA;
     const seed = (job.index * 1_000 + plies) * 2 + (a ? 0 : 1);
-    p = choose(game, p, a ? job.a : job.b, random, seed, a ? statsA : statsB, job.clock);
+    const next = choose(
+      game,
+      p,
+      a ? job.a : job.b,
+      random,
+      seed,
+      a ? statsA : statsB,
+      job,
+      history,
+    );
+    history.push(p);
+    p = next;
     plies += 1;
   }
   const over = game.outcome(p);
@@ -188,7 +245,10 @@ function playGame(job: Job): GameResult {
 }
 
 /** Runs the jobs on `WORKERS` threads; results in job order. */
-async function runJobs(jobs: readonly Job[]): Promise<GameResult[]> {
+async function runJobs(
+  jobs: readonly Job[],
+  onResult: (r: GameResult) => void = () => {},
+): Promise<GameResult[]> {
   const results: GameResult[] = new Array<GameResult>(jobs.length);
   let next = 0;
   const file = fileURLToPath(import.meta.url);
@@ -204,12 +264,13 @@ async function runJobs(jobs: readonly Job[]): Promise<GameResult[]> {
       };
       w.on("message", (r: GameResult) => {
         results[r.id] = r;
+        onResult(r);
         feed();
       });
       w.on("error", reject);
       feed();
     });
-  await Promise.all(Array.from({ length: Math.min(WORKERS, jobs.length) }, one));
+  await Promise.all(Array.from({ length: Math.min(workers(), jobs.length) }, one));
   return results;
 }
 
@@ -238,15 +299,28 @@ async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
       index,
       opening: match.opening,
       clock: CLOCK,
+      maxPlies: argument("plies", MAX_PLIES),
+      topNodes: option("nodes") === undefined ? null : argument("nodes", 0),
     }));
     const t0 = performance.now();
-    const results = await runJobs(jobs);
+    // Each game as it ends, on stderr: long matches show how they go.
+    const results = await runJobs(jobs, (r) => {
+      const a = r.statsA;
+      process.stderr.write(
+        `bench search: ${match.game} ${label(match.a)} vs ${label(match.b)} game ${r.id + 1}/${match.games}: A ${r.scoreA}, ${r.plies} plies${r.judged ? " (judged)" : ""}, A ${a.moves === 0 ? 0 : Math.round(a.ms / a.moves)} ms/move\n`,
+      );
+    });
     out.push({ match, results, seconds: (performance.now() - t0) / 1000 });
     process.stderr.write(
       `bench search: ${match.game} ${label(match.a)} vs ${label(match.b)} done\n`,
     );
   }
   return out;
+}
+
+/** Worker threads (`--workers`, default `WORKERS`; 1 on a machine others share). */
+function workers(): number {
+  return Math.max(1, argument("workers", WORKERS));
 }
 
 /** The text after `--name=`, if the option was given. */
@@ -395,11 +469,11 @@ async function strength(
   const t0 = performance.now();
   const played = await playMatches(matches);
   printTable({
-    title: `Search: strength (${games} games a match, ${topGames} with level ${top}, sides alternating; between levels ${OPENING_PLIES} random opening plies, judged by material after ${MAX_PLIES} plies)`,
+    title: `Search: strength (${games} games a match, ${topGames} with level ${top}, sides alternating; between levels ${OPENING_PLIES} random opening plies, judged by material after ${argument("plies", MAX_PLIES)} plies)`,
     columns: COLUMNS,
     rows: played.map(row),
     notes: [
-      `Levels play with ${CLOCK ? `their node budgets and time bounds on the real clock (--clock)` : "their node budgets only"} (src/search/levels.ts), on ${WORKERS} worker threads; ${((performance.now() - t0) / 1000).toFixed(0)} s in all.`,
+      `Levels play with ${CLOCK ? `their node budgets and time bounds on the real clock (--clock)` : "their node budgets only"} (src/search/levels.ts${option("nodes") === undefined ? "" : `; level ${top} with ${option("nodes")} nodes a move (--nodes)`}), on ${workers()} worker thread(s); ${((performance.now() - t0) / 1000).toFixed(0)} s in all.`,
     ],
   });
 }

@@ -158,27 +158,8 @@ export function registerBoardSimCommand(program: Command): Command {
       }
       const glass = geometry === "2x5+2";
       const hex = geometry === "hex61";
-      if (glass && flags.stones !== undefined) {
-        usageError(command, "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up");
-      }
-      if (hex && flags.stones !== undefined) {
-        usageError(command, "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1");
-      }
-      if (hex && flags.firmware !== undefined && flags.demo === true) {
-        usageError(
-          command,
-          "--demo with --firmware plays 4x8 moves; use --hand to move marbles on hex61",
-        );
-      }
-      if (glass && flags.firmware !== undefined && flags.demo === true) {
-        usageError(
-          command,
-          "--demo with --firmware plays 4x8 moves; use --hand to move gems on 2x5+2",
-        );
-      }
-      if ((glass || hex) && flags.firmata === true) {
-        usageError(command, `--firmata serves the 4x8 stock-parts board; it has no ${geometry}`);
-      }
+      const clash = geometryClash(geometry ?? "4x8", flags);
+      if (clash !== null) usageError(command, clash);
       if (flags.firmata === true) {
         if (flags.noise === true) {
           usageError(command, "--noise is the simulator's; the stock board's amplifiers are noisy");
@@ -234,6 +215,26 @@ export function registerBoardSimCommand(program: Command): Command {
       }
       await serve(sim.value, flags.demo === true, seed, flags.noise === true, geometry ?? "4x8");
     });
+}
+
+/** A flag the geometry cannot take, said as a usage error; null when they fit. */
+function geometryClash(geometry: SimGeometry, flags: BoardSimFlags): string | null {
+  if (geometry === "4x8") return null;
+  if (flags.stones !== undefined) {
+    return geometry === "2x5+2"
+      ? "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up"
+      : "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1";
+  }
+  if (geometry === "hex61" && flags.firmware !== undefined && flags.demo === true) {
+    return "--demo with --firmware plays 4x8 moves; use --hand to move marbles on hex61";
+  }
+  if (geometry === "2x5+2" && flags.firmware !== undefined && flags.demo === true) {
+    return "--demo with --firmware plays 4x8 moves; use --hand to move gems on 2x5+2";
+  }
+  if (flags.firmata === true) {
+    return `--firmata serves the 4x8 stock-parts board; it has no ${geometry}`;
+  }
+  return null;
 }
 
 /** The firmware image on the emulated board, on a pty until Ctrl-C. */

@@ -9,16 +9,20 @@
  * evaluation counts: the stones in a side's own places (`layout.owners`), plus
  * a Bao player's stones still in reserve (`hand`). `npm run bench -- search`
  * compares it with a mobility-weighted variant (see bench/search.ts), which
- * beat it in no game over 200 games a match (README, "Search"): the levels
+ * beat it in no game over 200 games a match (docs/benchmarks.md, "Search"): the levels
  * count material.
  *
  * Positions of the sowing families carry their board as `pits`, a
- * `Uint8Array` in `layout.places` order; games whose positions do not are
- * evaluated from `sensorView` and keyed by their JSON, slower but exact.
+ * `Uint8Array` in `layout.places` order; Abalone's as `board` (keyed from its
+ * fields, evaluated by abalone.ts: marbles pushed off, then the centre,
+ * cohesion and marbles in danger, issue 29); games whose positions have
+ * neither are evaluated from `sensorView` and keyed by their JSON, slower
+ * but exact.
  */
 import type { Game, Outcome, Position, Side } from "../games/index.js";
 import { opponent } from "../games/index.js";
 import { placeOfReading } from "../shared/index.js";
+import { abaloneScore, colourOf, isMarblePosition, type MarblePosition } from "./abalone.js";
 import { WIN_SCORE, type Evaluation } from "./types.js";
 
 /** What an own pit that can start a turn is worth in `mobility`, in stones. */
@@ -36,6 +40,47 @@ function hasPits(p: Position): p is PitsPosition {
   return (p as Partial<PitsPosition>).pits instanceof Uint8Array;
 }
 
+/**
+ * The evaluation a search uses when it names none: a game's positional one
+ * where it has one (Abalone, on the `hex61` board), else material.
+ */
+export function defaultEvaluation(game: Game): Evaluation {
+  return hasPositional(game) ? "position" : "material";
+}
+
+/** Whether the game's positions get abalone.ts's evaluation (marbles on `hex61`). */
+function hasPositional(game: Game): boolean {
+  return game.layout.geometry === "hex61";
+}
+
+/** Abalone's counters (AB-7): part of the position, not of what a repetition repeats. */
+const COUNTERS = ["moveCount", "noPushCount"];
+
+/**
+ * The board key of a position whose board is a `Uint8Array` field
+ * (`board`): its side to move, the board as characters, the marbles off,
+ * and any other field (a variant's) as JSON; not the game's name, options
+ * (the same in one search) or counters. The field names are read once.
+ */
+function marbleKeyer(): (p: MarblePosition) => string {
+  let extra: string[] | null = null;
+  return (p) => {
+    extra ??= Object.keys(p).filter(
+      (n) => !["game", "options", "toMove", "board", "off", ...COUNTERS].includes(n),
+    );
+    let k = `${p.toMove}|${String.fromCharCode(...p.board)}|`;
+    for (const side in p.off) k += `${p.off[side]},`;
+    for (const n of extra) k += `|${JSON.stringify((p as unknown as Record<string, unknown>)[n])}`;
+    return k;
+  };
+}
+
+/** The counters' part of a marble position's full key. */
+function countersKey(p: Position): string {
+  const q = p as unknown as Record<string, unknown>;
+  return `#${String(q.moveCount)},${String(q.noPushCount)}`;
+}
+
 export interface Evaluator<P extends Position> {
   /** Material for `side`: its stones minus the other side's. */
   material(p: P, side: Side): number;
@@ -43,11 +88,25 @@ export interface Evaluator<P extends Position> {
   evaluate(p: P, side: Side): number;
   /** A string equal for two positions exactly when they are the same position. */
   key(p: P): string;
+  /**
+   * A string equal for two positions with the same board, side to move and
+   * marbles off: what a repetition repeats (Abalone's move counters left out,
+   * which only ever grow); the other games' `key`.
+   */
+  boardKey(p: P): string;
+  /** `key` from a position's `boardKey` (cheaper than computing it again). */
+  keyOf(p: P, boardKey: string): string;
+  /**
+   * Whether `evaluate` is positional (Abalone's): every move changes it, so
+   * the search orders moves by it, and it scores the threats at a leaf
+   * itself (no quiescence needed: search.ts).
+   */
+  readonly positional: boolean;
 }
 
 export function evaluatorOf<P extends Position>(
   game: Game<P>,
-  evaluation: Evaluation = "material",
+  evaluation: Evaluation = defaultEvaluation(game),
 ): Evaluator<P> {
   const owners = game.layout.owners;
   const sign = (side: Side): Int8Array =>
@@ -98,11 +157,38 @@ export function evaluatorOf<P extends Position>(
     return mobility ? s + MOBILITY_WEIGHT * m : s;
   };
   const mobility = evaluation === "mobility";
+  const sides = game.layout.sides;
+  const marbles = hasPositional(game) && (evaluation === "position" || evaluation === "centre");
+  const centreOnly = evaluation === "centre";
+  const marbleKey = marbleKeyer();
+  /** Abalone's material: the marbles each side has pushed off (AB-6), not those left (AB-7 handicaps). */
+  const material = (p: P, side: Side): number => {
+    if (!hasPositional(game) || !isMarblePosition(p)) return score(p, side, false);
+    return (p.off[opponent(game.layout, side)] ?? 0) - (p.off[side] ?? 0);
+  };
+  const evaluate = (p: P, side: Side): number => {
+    if (marbles && isMarblePosition(p)) {
+      const other = opponent(game.layout, side);
+      const [own, opp] = [colourOf(sides, side), colourOf(sides, other)];
+      return abaloneScore(p, side, other, own, opp, centreOnly);
+    }
+    return mobility ? score(p, side, true) : material(p, side);
+  };
   return {
-    material: (p, side) => score(p, side, false),
-    evaluate: (p, side) => score(p, side, mobility),
+    material,
+    evaluate,
+    positional: marbles && !centreOnly,
+    keyOf(p, boardKey) {
+      return isMarblePosition(p) ? boardKey + countersKey(p) : boardKey;
+    },
+    boardKey(p) {
+      return isMarblePosition(p) ? marbleKey(p) : this.key(p);
+    },
     key(p) {
-      if (!hasPits(p)) return JSON.stringify(game.positionToJSON(p));
+      if (!hasPits(p)) {
+        if (isMarblePosition(p)) return marbleKey(p) + countersKey(p);
+        return JSON.stringify(game.positionToJSON(p));
+      }
       let k = `${p.toMove}|${String.fromCharCode(...p.pits)}`;
       if (p.hand !== undefined) k += `|${p.hand.S},${p.hand.N}`;
       if (p.nyumba !== undefined) k += `|${p.nyumba.S ? 1 : 0}${p.nyumba.N ? 1 : 0}`;

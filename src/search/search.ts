@@ -22,6 +22,21 @@
  * the middle of an exchange (HB-4, HUS-3, BK-4). At 5,000 nodes a move it
  * won 59 % of 140 games against the plain search (`npm run bench -- search`).
  *
+ * Abalone (issue 29) is searched on its positional evaluation (abalone.ts):
+ * every move changes it, so moves are ordered by the evaluation of the
+ * position they give (the table's best first), and the evaluation scores
+ * the marbles in danger at a leaf itself, in place of quiescence (which
+ * would list every leaf's moves to find its pushes: 60 moves built to
+ * score one position).
+ *
+ * Repetitions: a position met again (its board, side to move and marbles
+ * off) on the line searched, or seen earlier in the game (`history`), is
+ * scored as a draw, 0: a side ahead avoids it, a side behind welcomes it.
+ * With a positional evaluation, a root move that puts the mover's marbles
+ * back where they stood before its previous move (C1C2 answered by C2C1
+ * next turn) loses `TAKE_BACK`, the tempo it wastes, so kete does not walk
+ * the same marbles back and forth while the position gives no reason to.
+ *
  * Budgets: depth, nodes and time (through the caller's `now`); a search
  * stopped by its budget answers the best move of the deepest iteration it
  * completed (the first iteration's move is always found: at least depth 1
@@ -31,7 +46,8 @@
  */
 import type { Game, Position, Side, Trace, TurnNode } from "../games/index.js";
 import { err, ok, seededRandom, type Result } from "../shared/index.js";
-import { evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
+import { colourOf, isMarblePosition, takesBack } from "./abalone.js";
+import { defaultEvaluation, evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
 import type { Evaluation, SearchOptions, SearchResult } from "./types.js";
 import { WIN_SCORE } from "./types.js";
 
@@ -40,6 +56,8 @@ const INF = WIN_SCORE * 2;
 const CLOCK_EVERY = 512;
 /** The transposition table's bound: it is cleared when it grows past this. */
 const TT_MAX = 500_000;
+/** What a root move that takes back the mover's previous move loses, in marbles (see above). */
+export const TAKE_BACK = 0.1;
 
 const enum Bound {
   Exact,
@@ -72,6 +90,12 @@ class Searcher<P extends Position> {
   readonly tt = new Map<string, Entry>();
   readonly evaluator: Evaluator<P>;
   private readonly deadline: number;
+  /** Plies of capturing turns searched past the depth limit (none with a positional evaluation). */
+  private readonly quiescence: number;
+  /** Board keys of the game's earlier positions (`history`). */
+  private readonly seen: ReadonlySet<string>;
+  /** Board keys of the line being searched, root first (repetitions within it). */
+  readonly line = new Set<string>();
 
   constructor(
     private readonly game: Game<P>,
@@ -79,11 +103,37 @@ class Searcher<P extends Position> {
     private readonly now: (() => number) | undefined,
     ms: number | undefined,
     evaluation: Evaluation,
-    /** Plies of capturing turns searched past the depth limit. */
-    private readonly quiescence: number,
+    quiescence: number,
+    history: readonly P[],
   ) {
     this.evaluator = evaluatorOf(game, evaluation);
     this.deadline = ms === undefined || now === undefined ? Infinity : now() + ms;
+    this.quiescence = this.evaluator.positional ? 0 : quiescence;
+    this.seen = new Set(history.map((h) => this.evaluator.boardKey(h)));
+  }
+
+  /** The colour code of a side on a marble board (abalone.ts). */
+  colour(side: Side): number {
+    return colourOf(this.game.layout.sides, side);
+  }
+
+  /** Whether a position's board key was met before, in the game or on the line searched. */
+  private repeated(boardKey: string): boolean {
+    return this.seen.has(boardKey) || this.line.has(boardKey);
+  }
+
+  /**
+   * Indexes of `nodes` in search order: the hinted one first, then, with a
+   * positional evaluation, by the evaluation of the position each turn ends
+   * in (for `side`), else by the stones their first segment captures.
+   */
+  order(nodes: readonly TurnNode<P>[], first: number, side: Side): number[] {
+    if (!this.evaluator.positional || nodes.some((n) => n.end === null))
+      return ordered(nodes, first);
+    const value = nodes.map((n) => this.evaluator.evaluate(n.end!.position, side));
+    const idx = nodes.map((_, i) => i);
+    idx.sort((a, b) => (a === first ? -1 : b === first ? 1 : value[b]! - value[a]! || a - b));
+    return idx;
   }
 
   /** Nodes counted, at most the budget (the node that broke it is not searched). */
@@ -114,8 +164,13 @@ class Searcher<P extends Position> {
     this.tick();
     const over = this.game.outcome(p);
     if (over !== null) return terminalScore(over, p.toMove, ply);
+    // A leaf of a game whose key is dear (JSON) is not looked up for a repetition.
+    const marble = isMarblePosition(p);
+    if (depth <= 0 && !marble) return this.quiesce(p, depth, alpha, beta, ply);
+    const boardKey = this.evaluator.boardKey(p);
+    if (this.repeated(boardKey)) return 0;
     if (depth <= 0) return this.quiesce(p, depth, alpha, beta, ply);
-    const key = this.evaluator.key(p);
+    const key = marble ? this.evaluator.keyOf(p, boardKey) : boardKey;
     const entry = this.tt.get(key);
     if (entry !== undefined && entry.depth >= depth) {
       if (entry.bound === Bound.Exact) return entry.score;
@@ -124,8 +179,13 @@ class Searcher<P extends Position> {
     }
     const roots = this.roots(p);
     if (roots.length === 0) return this.evaluator.evaluate(p, p.toMove);
-    const order = ordered(roots, entry?.start ?? -1);
+    // One ply from the leaves, ordering by the evaluation would evaluate each leaf twice.
+    const order =
+      depth > 1
+        ? this.order(roots, entry?.start ?? -1, p.toMove)
+        : ordered(roots, entry?.start ?? -1);
     const alpha0 = alpha;
+    this.line.add(boardKey);
     let best = -INF;
     let bestStart = order[0]!;
     for (let k = 0; k < order.length; k++) {
@@ -143,6 +203,7 @@ class Searcher<P extends Position> {
       if (v > alpha) alpha = v;
       if (alpha >= beta) break;
     }
+    this.line.delete(boardKey);
     if (this.tt.size >= TT_MAX) this.tt.clear();
     const bound = best <= alpha0 ? Bound.Upper : best >= beta ? Bound.Lower : Bound.Exact;
     this.tt.set(key, { depth, score: best, bound, start: bestStart });
@@ -292,7 +353,7 @@ export function search<P extends Position>(
   options: SearchOptions,
 ): Result<SearchResult> {
   const { depth, nodes, ms, now, noise = 0, seed = 1 } = options;
-  const { evaluation = "material", quiescence = 0 } = options;
+  const { evaluation = defaultEvaluation(game), quiescence = 0, history = [] } = options;
   if (depth === undefined && nodes === undefined && ms === undefined)
     return err("bad-limits", "a search needs a limit: give depth, nodes or ms");
   if (ms !== undefined && now === undefined)
@@ -302,7 +363,7 @@ export function search<P extends Position>(
     return err("game-over", `the game is over (${over.reason}); there is nothing to search`);
   if (!Number.isInteger(quiescence) || quiescence < 0)
     return err("bad-limits", "quiescence is a whole number of plies, 0 or more");
-  const s = new Searcher(game, nodes ?? Infinity, now, ms, evaluation, quiescence);
+  const s = new Searcher(game, nodes ?? Infinity, now, ms, evaluation, quiescence, history as P[]);
   const roots = s.roots(position);
   if (roots.length === 0) return err("no-move", "the side to move has no legal move");
   const maxDepth = depth ?? 64;
@@ -310,7 +371,7 @@ export function search<P extends Position>(
   for (let d = 1; d <= maxDepth; d++) {
     const partial: Partial<RootAnswer<P>> = {};
     try {
-      const r = root(s, position, roots, d, noise, seed, partial);
+      const r = root(s, position, roots, d, noise, seed, partial, takeBack(s, position, history));
       const pv = s.pv(r.best, r.after, d);
       result = { best: r.best, score: r.score, captures: r.captures, depth: d, nodes: s.spent, pv };
       // A forced result (a win or loss within reach) does not change with depth.
@@ -357,16 +418,23 @@ function root<P extends Position>(
   noise: number,
   seed: number,
   partial: Partial<RootAnswer<P>>,
+  /** What a root move that ends in a position is docked (a take-back's tempo), or null. */
+  docked: ((q: P) => number) | null,
 ): RootAnswer<P> {
   const key = s.evaluator.key(p);
   let alpha = -INF;
   let best: (RootAnswer<P> & { start: number }) | null = null;
-  for (const i of ordered(roots, s.tt.get(key)?.start ?? -1)) {
+  s.line.clear();
+  s.line.add(s.evaluator.boardKey(p));
+  for (const i of s.order(roots, s.tt.get(key)?.start ?? -1, p.toMove)) {
     const pick = noPick<P>();
     // With noise every start needs its exact score: search it with a full window.
     const v = s.turn(roots[i]!, p.toMove, depth, noise > 0 ? -INF : alpha, INF, 0, pick);
     if (pick.move === null || pick.position === null) continue;
-    const scored = v + (noise > 0 ? noiseOf(seed, pick.move, noise) : 0);
+    const scored =
+      v +
+      (noise > 0 ? noiseOf(seed, pick.move, noise) : 0) -
+      (docked === null ? 0 : docked(pick.position));
     if (best === null || scored > best.score) {
       best = {
         best: pick.move,
@@ -382,6 +450,24 @@ function root<P extends Position>(
   if (best === null) throw new Error("a root without an end: the turn tree broke its contract");
   s.tt.set(key, { depth, score: best.score, bound: Bound.Exact, start: best.start });
   return { ...best, score: Math.round(best.score) };
+}
+
+/**
+ * The take-back rule at the root (see the header): with a positional
+ * evaluation and the position two plies back (the one the mover's previous
+ * move was made from), a move ending with the mover's marbles where they
+ * stood there is docked `TAKE_BACK`; null otherwise.
+ */
+function takeBack<P extends Position>(
+  s: Searcher<P>,
+  p: P,
+  history: readonly Position[],
+): ((q: P) => number) | null {
+  const before = history[history.length - 2];
+  if (!s.evaluator.positional || before === undefined) return null;
+  if (!isMarblePosition(before) || !isMarblePosition(p) || before.toMove !== p.toMove) return null;
+  const own = s.colour(p.toMove);
+  return (q) => (isMarblePosition(q) && takesBack(before, q, own) ? TAKE_BACK : 0);
 }
 
 /** The first start's capture-greedy end, unscored. */

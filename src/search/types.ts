@@ -4,6 +4,7 @@
  * function the caller hands in, and results are deterministic for a given
  * position, seed and node or depth budget.
  */
+import type { Position } from "../games/index.js";
 
 /** How far a search may go. At least one of `depth`, `nodes`, `ms` bounds it. */
 export interface SearchLimits {
@@ -26,11 +27,24 @@ export interface SearchOptions extends SearchLimits {
   /** Seed of the noise (and of nothing else): same seed, same answer. */
   readonly seed?: number;
   /**
-   * What a leaf is worth (evaluate.ts): `material` (default), or
-   * `mobility`, material plus half a stone for every own pit that can start
-   * a turn (two or more stones, CORE-4/BK-13) beyond the opponent's.
+   * What a leaf is worth (evaluate.ts): `material` (the sowing games'
+   * default), or `mobility`, material plus half a stone for every own pit
+   * that can start a turn (two or more stones, CORE-4/BK-13) beyond the
+   * opponent's; `position`, a game's positional evaluation where it has one
+   * (Abalone's default: abalone.ts), else material; `centre`, Abalone's
+   * marbles pushed off, then nearness to the centre (the bench's greedy
+   * player), else material.
    */
   readonly evaluation?: Evaluation;
+  /**
+   * The game's earlier positions, oldest first, ending with the one before
+   * `position` (the search's own start is not repeated here). A position
+   * seen before is scored as a draw (0) where the search meets it again, and
+   * a root move that only takes back the mover's previous move loses a
+   * tempo's worth (search.ts, "Repetitions"); without it, only the
+   * repetitions within the search's own lines are seen.
+   */
+  readonly history?: readonly Position[];
   /**
    * Quiescence: plies of capturing turns searched past the depth limit, so
    * that a leaf is not scored in the middle of an exchange (0: none, default).
@@ -38,7 +52,7 @@ export interface SearchOptions extends SearchLimits {
   readonly quiescence?: number;
 }
 
-export type Evaluation = "material" | "mobility";
+export type Evaluation = "material" | "mobility" | "position" | "centre";
 
 /** The answer: the move chosen and why. */
 export interface SearchResult {

@@ -58,11 +58,13 @@ static int32_t mass_of(uint16_t set) {
   return m;
 }
 
-int32_t gems_raw(uint8_t place, int32_t raw, const PitCal* cal) {
-  if (listed[place] == 0) return raw;
-  // raw units per stone × stones; |mass| ≤ 10 × 435, |gain| ≤ 28000: fits 32 bits
-  return raw - mass_of(listed[place]) * (cal->gainQ4 / 16) / X_ONE;
+// The weight of a set of gems in raw units: stones × raw units per stone
+// (|mass| ≤ 10 × 435, |gain| ≤ 28000: fits 32 bits; a reversed cell's is negative).
+static int32_t offset_raw(uint16_t set, const PitCal* cal) {
+  return set == 0 ? 0 : mass_of(set) * (cal->gainQ4 / 16) / X_ONE;
 }
+
+int32_t gems_raw(uint8_t place, int32_t raw, const PitCal* cal) { return raw - offset_raw(listed[place], cal); }
 
 // x in 1/256 stone is within ±0.3 stone of a whole number
 static bool whole(int32_t x) {
@@ -75,10 +77,14 @@ static bool weight_whole(const PitState* p) {
   return (p->flags & PS_INIT) && !(p->flags & PS_MOVING) && p->fault == FAULT_NONE && whole(p->x);
 }
 
-uint32_t gems_scan(const PitState* pits, uint32_t now) {
+uint32_t gems_scan(PitState* pits, uint32_t now) {
   uint32_t started = 0;
   for (uint8_t i = 0; i < KETE_PITS; i++) {
-    const PitState* p = &pits[i];
+    PitState* p = &pits[i];
+    if ((p->flags & PS_MOVING) && p->fault == FAULT_NONE) {
+      int32_t k = round_x(p->x);
+      p->count = (uint8_t)(k < 0 ? 0 : k > 255 ? 255 : k);
+    }
     uint16_t bit = (uint16_t)(1u << i);
     int32_t step = p->x - prevX[i];
     if (step > X_STILL || step < -X_STILL || p->fault != FAULT_NONE) steadySince[i] = now;
@@ -102,15 +108,22 @@ uint32_t gems_scan(const PitState* pits, uint32_t now) {
 
 bool gems_faulty(uint8_t place) { return ((readerFault | tagFault) >> place) & 1; }
 
+// The last change of a place's reading: its weight (a step of the median) or its list.
+static uint32_t change_at(uint8_t place) {
+  uint32_t a = steadySince[place], b = gemChangeAt[place];
+  return (int32_t)(a - b) > 0 ? a : b;
+}
+
 bool gems_settled(uint8_t place, const PitState* p, uint32_t now, uint16_t deb) {
   (void)p;
   if (deb == 0) return true;  // PROTOCOL.md §7: every non-faulty place
   if (!((everRead >> place) & 1)) return false;
   if (now - gemChangeAt[place] < deb) return false;  // the gems unchanged for deb
-  // a complete inventory began after the weight last changed: the gems listed
-  // are never older than the count (the inventory whose result changed the
-  // list is that read)
-  return (int32_t)(lastBegan[place] - steadySince[place]) >= 0;
+  // PROTOCOL.md §7 (revision 1.6): a read of the place's gems begun after the
+  // last change of its reading has finished (lastBegan is the start of the
+  // last finished read); a read whose result changed the list began before
+  // that change and counts for nothing: the next one must
+  return (int32_t)(lastBegan[place] - change_at(place)) >= 0;
 }
 
 void gems_fmt(LineWriter* w, uint8_t place) {
@@ -137,11 +150,13 @@ uint8_t gems_next_place(const PitState* pits, uint32_t now) {
       // its weight changed after its last inventory began: read it again, at
       // once (a landing gem is read as soon as it rests, while the cell still
       // rings) and again after the weight is still (settling needs that read)
+      // (or its list changed: the read that changed it does not settle it)
       if (!(p->flags & PS_INIT) || p->fault != FAULT_NONE) continue;
-      if ((int32_t)(lastBegan[i] - steadySince[i]) >= 0) continue;
-      if (best == GEM_NONE || (int32_t)(steadySince[i] - bestAt) < 0) {
+      uint32_t changed = change_at(i);
+      if ((int32_t)(lastBegan[i] - changed) >= 0) continue;
+      if (best == GEM_NONE || (int32_t)(changed - bestAt) < 0) {
         best = i;
-        bestAt = steadySince[i];
+        bestAt = changed;
       }
     }
     if (best != GEM_NONE) {
@@ -156,10 +171,6 @@ uint8_t gems_next_place(const PitState* pits, uint32_t now) {
     if (!((readerFault >> i) & 1) || now - readerFaultAt[i] >= READER_RETRY_MS) return i;
   }
   return robin;  // every reader faulty and tried within the second: the round goes on
-}
-
-static int32_t offset_raw(uint16_t set, const PitCal* cal) {
-  return set == 0 ? 0 : mass_of(set) * (cal->gainQ4 / 16) / X_ONE;
 }
 
 // The list changes: the weight did not, only what is subtracted from it. The
@@ -211,8 +222,10 @@ uint32_t gems_inventory(uint8_t place, uint16_t read, uint32_t began, PitState* 
       mine |= gb;  // rule 2 (or 1: moved here)
     } else if (mine & gb) {
       // rule 3: a listed gem not read
-      if (++misses[g] >= GEM_MISSES_GONE) mine &= (uint16_t)~gb;  // whatever the weight says
-      else if (!weight_whole(here) && whole_with(here, g, -1)) mine &= (uint16_t)~gb;  // the weight says it went
+      bool vouched = weight_whole(here);  // still, and whole with the gem listed
+      if (misses[g] < 255) misses[g]++;
+      if (misses[g] >= (vouched ? GEM_MISSES_VOUCHED : GEM_MISSES_GONE)) mine &= (uint16_t)~gb;
+      else if (!vouched && whole_with(here, g, -1)) mine &= (uint16_t)~gb;  // the weight says it went
       // else: flicker, the weight vouches for it (or is still moving): it stays
     }
   }

@@ -27,7 +27,10 @@
 #define GEM_MASS_DEFAULT 384  // 1.5 plain stones in 1/256 (glassperlenspiel.md §5.2)
 #define GEM_MASS_MIN 333      // enrolment accepts 1.3..1.7 stones (§5.3)
 #define GEM_MASS_MAX 435
-#define GEM_MISSES_GONE 3     // consecutive misses after which a gem leaves its place whatever the weight (§6.1 rule 3)
+#define GEM_MISSES_GONE 3     // consecutive misses after which a gem leaves its place when the weight cannot vouch (§6.1 rule 3)
+#define GEM_MISSES_VOUCHED 8  // ... and when the weight is still and whole with it there (3 dropped a gem of a full
+                              // cup 15 times in 10,000 reads at 3 % misses a tag; 8: 0.03^8, never; a dead tag
+                              // still leaves within about a second, then the place is faulty after TAG_FAULT_MS)
 #define TAG_FAULT_MS 5000     // still but 0.4-0.6 from a whole count this long: a dead tag, the place is faulty
 #define READER_RETRY_MS 1000  // a faulty reader is tried again this often
 // EEPROM: after the 12 calibration records (0x010 + 12 × 16 = 0x0D0), one
@@ -48,9 +51,12 @@ void gems_begin(uint32_t now);
 // A load-cell reading of a place less its listed gems' weight (raw units).
 int32_t gems_raw(uint8_t place, int32_t raw, const PitCal* cal);
 // After each HX711 scan: a place whose weight has been still for TAG_FAULT_MS
-// 0.4..0.6 stone from a whole count is faulty (a dead tag, §6.1 rule 3). Returns
-// the places that became faulty with this scan (for ERR sensor-fault).
-uint32_t gems_scan(const PitState* pits, uint32_t now);
+// 0.4..0.6 stone from a whole count is faulty (a dead tag, §6.1 rule 3); a
+// moving place's count is its weight less its listed gems rounded to the
+// nearest whole number, never below 0 (PROTOCOL.md §5.2, revision 1.6: a gem
+// not yet read shows as one or two plain stones for a moment; never settled).
+// Returns the places that became faulty with this scan (for ERR sensor-fault).
+uint32_t gems_scan(PitState* pits, uint32_t now);
 bool gems_faulty(uint8_t place);
 bool gems_settled(uint8_t place, const PitState* p, uint32_t now, uint16_t deb);
 // The gems of a place for a snapshot ("S1N3"), and whether they changed since sent.

@@ -103,6 +103,13 @@ export function thinkSeed(seed: number, ply: number): number {
   return (Math.floor(seed) + ply * 7919) % 2 ** 31;
 }
 
+/**
+ * How many earlier positions a search is handed (SearchOptions.history):
+ * enough for the repetitions a game meets, bounded so that a long game's
+ * request stays small.
+ */
+export const HISTORY_PLIES = 100;
+
 /** The last thing kete thought, for the `t` key. */
 interface Thought {
   readonly what: "move" | "hint";
@@ -142,6 +149,13 @@ export class KeteBrain {
     return { side: gs.position.toMove, ply, key: `${ply}:${JSON.stringify(json)}`, json };
   }
 
+  /** The positions before the game's last `HISTORY_PLIES` plies, as JSON, oldest first. */
+  private history(): unknown[] {
+    const gs = this.parts.controller.game;
+    if (gs === null) return [];
+    return gs.plies.slice(-HISTORY_PLIES).map((p) => this.parts.game.positionToJSON(p.before));
+  }
+
   /** Called on every change: in kete's turn without kete's move yet, think of it. */
   poke(): void {
     const computer = this.parts.computer;
@@ -154,7 +168,13 @@ export class KeteBrain {
     const level = this.level;
     const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
     void this.parts
-      .think({ game: this.parts.game.id, position: now.json, level, seed })
+      .think({
+        game: this.parts.game.id,
+        position: now.json,
+        level,
+        seed,
+        history: this.history(),
+      })
       .then((r) => {
         // Still this position (someone may have touched the stones meanwhile: kete's move stands).
         if (this.position()?.key !== now.key || this.parts.stopped()) {
@@ -215,7 +235,14 @@ export class KeteBrain {
     const level = STRONGEST;
     const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
     void this.parts
-      .think({ game: this.parts.game.id, position: now.json, level, seed, maxMs: HINT_SEARCH_MS })
+      .think({
+        game: this.parts.game.id,
+        position: now.json,
+        level,
+        seed,
+        maxMs: HINT_SEARCH_MS,
+        history: this.history(),
+      })
       .then((r) => {
         this.hintFor = null;
         if (this.standing()?.key !== now.key || this.parts.stopped()) return;

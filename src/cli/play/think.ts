@@ -29,6 +29,12 @@ export interface ThinkRequest {
    * its LEDs within 1 s of the request); only where time is read at all.
    */
   readonly maxMs?: number;
+  /**
+   * The game's earlier positions as JSON, oldest first, ending with the one
+   * before `position` (SearchOptions.history: repetitions and take-backs,
+   * issue 29); none when absent.
+   */
+  readonly history?: readonly unknown[];
 }
 
 /** Searches a position; resolves with the search's answer or its error, never rejects. */
@@ -47,12 +53,20 @@ export function timedOptions(level: Level, seed: number, now: () => number, maxM
   return { ...options, ms: Math.min(options.ms ?? maxMs, maxMs) };
 }
 
-function positionOf(request: ThinkRequest): Result<{ game: Game; position: Position }> {
+function positionOf(
+  request: ThinkRequest,
+): Result<{ game: Game; position: Position; history: Position[] }> {
   const game = findGame(request.game);
   if (game === undefined) return err("no-game", `no game "${request.game}"`);
   const position = game.parsePosition(request.position);
   if (!position.ok) return position;
-  return { ok: true, value: { game, position: position.value } };
+  const history: Position[] = [];
+  for (const json of request.history ?? []) {
+    const p = game.parsePosition(json);
+    if (!p.ok) return err(p.error.code, `an earlier position of the game: ${p.error.message}`);
+    history.push(p.value);
+  }
+  return { ok: true, value: { game, position: position.value, history } };
 }
 
 /** Runs one request here and now (`timed`: with the level's time limit on this thread's clock). */
@@ -63,7 +77,7 @@ export function thinkNow(request: ThinkRequest, timed: boolean): Result<SearchRe
     ? timedOptions(request.level, request.seed, () => performance.now(), request.maxMs)
     : nodeOptions(request.level, request.seed);
   try {
-    return search(at.value.game, at.value.position, options);
+    return search(at.value.game, at.value.position, { ...options, history: at.value.history });
   } catch (e) {
     return err("search-failed", `the search failed: ${(e as Error).message}`);
   }
