@@ -63,4 +63,23 @@ describe.skipIf(hex === null)("the Abalone firmware on the emulated board", () =
     // (hardware/abalone.md §15.2). Never settled on a wrong colour meanwhile.
     expect(settled.at - quiet).toBeLessThan(1000);
   });
+
+  it("the ribbon unplugged: every hole '?' with ERR sensor-fault; plugged back, AB-1's start again within a second (§14 H9)", async () => {
+    const t = boot(3);
+    await t.waitFor(SETTLED, 1500);
+    const from = t.lines.length;
+    t.board.hall?.unplug(true);
+    // faulty holes count as done for S but are never settled (mask bit 0, PROTOCOL.md §7)
+    const faulty = await t.waitFor(/ SNAP hex61 C S 0{16} \?{61}\*/, 1000, from);
+    expect(faulty).toBeDefined();
+    const errs = t.lines.slice(from).filter((l) => / ERR sensor-fault /.test(l.text));
+    expect(errs.length).toBe(61);
+    const back = t.lines.length;
+    const at = t.board.now;
+    t.board.hall?.unplug(false);
+    const again = await t.waitFor(SETTLED, 2000, back);
+    expect(cells(again)).toBe(START);
+    expect(again.at - at).toBeLessThan(1000);
+    for (const l of t.lines) expect(parseBoardLine(l.text).ok, l.text).toBe(true);
+  });
 });
