@@ -29,7 +29,9 @@
  * keeps its EEPROM (boot counter, calibration) between runs. With
  * `--geometry 2x5+2` it is the Glassperlenspiel board (hardware/firmware's
  * build/kete_gems.hex): 12 load cells, a PN5180 reader per place reading the
- * gems' ISO 15693 tags, set up as GB-1.
+ * gems' ISO 15693 tags, set up as GB-1. With `--geometry hex61` it is the
+ * Abalone board (build/kete_abalone.hex): 61 TMAG5273 Hall sensors behind
+ * TCA9548A switches on the TWI reading the marbles' fields, set up as AB-1.
  *
  * `--firmata` serves the stock-parts board under emulation instead
  * (src/emulator/stock, hardware/firmata): the vendored StandardFirmata image
@@ -178,7 +180,7 @@ export function registerBoardSimCommand(program: Command): Command {
         }
         const faults = parseFaults(flags.fault ?? []);
         if (typeof faults === "string") usageError(command, faults);
-        await serveFirmware(flags.firmware, flags, seed, stones, faults, glass ? "2x5+2" : "4x8");
+        await serveFirmware(flags.firmware, flags, seed, stones, faults, geometry ?? "4x8");
         return;
       }
       if (flags.fast !== undefined) usageError(command, "--fast needs --firmware or --firmata");
@@ -223,8 +225,8 @@ function geometryClash(geometry: SimGeometry, flags: BoardSimFlags): string | nu
       ? "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up"
       : "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1";
   }
-  if (geometry === "hex61" && flags.firmware !== undefined) {
-    return "--firmware runs the 4x8 or the 2x5+2 board; there is no hex61 firmware yet";
+  if (geometry === "hex61" && flags.firmware !== undefined && flags.demo === true) {
+    return "--demo with --firmware plays 4x8 moves; use --hand to move marbles on hex61";
   }
   if (geometry === "2x5+2" && flags.firmware !== undefined && flags.demo === true) {
     return "--demo with --firmware plays 4x8 moves; use --hand to move gems on 2x5+2";
@@ -242,7 +244,7 @@ async function serveFirmware(
   seed: number,
   stones: number,
   faults: Readonly<Record<string, SensorFault>>,
-  geometry: "4x8" | "2x5+2",
+  geometry: "4x8" | "2x5+2" | "hex61",
 ): Promise<void> {
   const fail = (message: string): never => {
     process.stderr.write(`kete board-sim: ${message}\n`);
@@ -255,7 +257,7 @@ async function serveFirmware(
   const board = EmulatedBoard.create({
     firmware: image.value,
     seed,
-    // 2x5+2 starts as GB-1 sets it up (PhysicalBoard's default)
+    // 2x5+2 starts as GB-1 sets it up, hex61 as AB-1 (PhysicalBoard's defaults)
     ...(geometry === "4x8" ? { counts: stones } : { geometry }),
     calibrated: flags.uncalibrated !== true,
     eepromPath: flags.eeprom ?? null,

@@ -36,6 +36,9 @@ import type { PaceOptions } from "./mega-run.js";
 import { Pn5180Bank } from "./pn5180.js";
 import type { IsoTag, Pn5180Options } from "./pn5180.js";
 import { DARK, Sk9822Chain } from "./sk9822.js";
+import { AbaloneField } from "./abalone-field.js";
+import { AbaloneSensors } from "./abalone-sensors.js";
+import { calibrateHallAtFactory, followHoles } from "./abalone-board.js";
 import { GEMS, seededRandom } from "../shared/index.js";
 import type { Gem } from "../protocol/index.js";
 import type { LedColour } from "./sk9822.js";
@@ -73,7 +76,9 @@ export interface EmulatedBoardOptions {
    * clock, a PN5180 per place reading the gems' ISO 15693 tags, the LED chain
    * bit-banged on D4/D5), for `build/kete_gems.hex`.
    */
-  readonly geometry?: "4x8" | "2x5+2";
+  readonly geometry?: "4x8" | "2x5+2" | "hex61";
+  /** `hex61`: the Hall sensors' noise scale (1 = the datasheet's). */
+  readonly hallNoise?: number;
   /** `2x5+2`: the readers' miss rates and the gems' settling time. */
   readonly readers?: Omit<Pn5180Options, "seed">;
 }
@@ -101,7 +106,7 @@ export function loadFirmware(path: string): Result<Uint8Array> {
 }
 
 /** The reference board's wiring (hardware/geometry/4x8.json), or another geometry's. */
-export function referenceWiring(geometry: "4x8" | "2x5+2" = "4x8"): Result<BoardWiring> {
+export function referenceWiring(geometry: "4x8" | "2x5+2" | "hex61" = "4x8"): Result<BoardWiring> {
   const url = new URL(`../../hardware/geometry/${geometry}.json`, import.meta.url);
   try {
     return parseWiringText(readFileSync(url, "utf8"));
@@ -118,6 +123,13 @@ export class EmulatedBoard {
   readonly chain: Sk9822Chain;
   readonly eeprom: EepromFile;
   readonly wiring: BoardWiring;
+  /**
+   * `hex61` (hardware/abalone.md, `build/kete_abalone.hex`): the marbles' fields
+   * (following `physical`'s holes) and the 61 TMAG5273 behind 8 TCA9548A on the
+   * TWI; null on the other boards.
+   */
+  readonly marbles: AbaloneField | null = null;
+  readonly hall: AbaloneSensors | null = null;
   /** `2x5+2`: the PN5180 readers (null on `4x8`). */
   readonly readers: Pn5180Bank | null = null;
   /** `2x5+2`: each gem's tag (UID, DSFID, AFI) and where and since when it lies. */
@@ -150,14 +162,17 @@ export class EmulatedBoard {
     this.wiring = wiring;
     this.eeprom = eeprom;
     const gems = options.geometry === "2x5+2";
+    const hex = options.geometry === "hex61";
     this.physical =
       options.physical ??
-      (gems
-        ? new PhysicalBoard({
-            geometry: "2x5+2",
-            ...(options.counts === undefined ? {} : { counts: options.counts }),
-          })
-        : new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 }));
+      (hex
+        ? new PhysicalBoard({ geometry: "hex61" })
+        : gems
+          ? new PhysicalBoard({
+              geometry: "2x5+2",
+              ...(options.counts === undefined ? {} : { counts: options.counts }),
+            })
+          : new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 }));
     this.mcu = new Mega2560(options.firmware, eeprom, { timers12: options.timers12 === true });
     this.buttons = new MegaButtons(this.mcu);
     this.run = new MegaRun(this.mcu, () => this.afterSlice());
@@ -176,7 +191,8 @@ export class EmulatedBoard {
       { ...options.pits, seed, faults },
       () => this.mcu.cycles / (CYCLES_PER_MS * 1000),
     );
-    if (options.calibrated === true) calibrateAtFactory(eeprom, wiring, this.pits, box.grams);
+    if (options.calibrated === true && !hex)
+      calibrateAtFactory(eeprom, wiring, this.pits, box.grams);
     const rows = gems ? GEMS_ROWS : REFERENCE_ROWS;
     this.hx711 = new Hx711Bank(this.mcu, this.pits, rows, { ...options.hx711, seed });
     if (gems) {
@@ -185,6 +201,28 @@ export class EmulatedBoard {
         seed,
       });
       this.placeGems(seed, box.grams);
+    }
+    if (hex) {
+      const field = new AbaloneField({ seed });
+      const physical = this.physical;
+      let synced = -1;
+      const now = (): number => this.mcu.cycles / (CYCLES_PER_MS * 1000);
+      this.marbles = field;
+      this.hall = new AbaloneSensors({
+        field: {
+          field: (h: number, t: number) => {
+            if (t !== synced) followHoles(field, physical, t);
+            synced = t;
+            return field.field(h, t);
+          },
+        },
+        clock: now,
+        seed,
+        noise: options.hallNoise ?? 1,
+      });
+      // the standard start (AB-1) already lies still when the board powers up
+      followHoles(field, physical, -10);
+      if (options.calibrated === true) calibrateHallAtFactory(eeprom, this.hall);
     }
     this.chain = new Sk9822Chain(wiring.leds?.count ?? 0);
     this.mcu.onBuild((chip) => this.attach(chip));
@@ -251,6 +289,15 @@ export class EmulatedBoard {
       };
     chip.port("E").addListener(() => this.buttons.refresh());
     this.buttons.refresh();
+    if (this.hall !== null) {
+      const hall = this.hall;
+      hall.bus.connect(chip.twi, cpu);
+      hall.reset(); // a reset of the Mega: D53 floats low until the firmware drives it
+      chip.port("B").addListener((value) => {
+        // D53 (PB0) driven low: the switches' RESET (hardware/abalone.md §9.1)
+        if ((cpu.data[0x24] ?? 0) & 1 && !(value & 1)) hall.reset();
+      });
+    }
     chip.port("B").addListener((value) => {
       const lit = ((value >> 7) & 1) === 1 && ((cpu.data[0x24] ?? 0) & 0x80) !== 0;
       if (lit !== this.led13) this.led13Changes++;

@@ -19,3 +19,7 @@ export * from "./sk9822.js";
 export * from "./calibration.js";
 export * from "./link.js";
 export * from "./stock/index.js";
+export * from "./abalone-field.js";
+export * from "./abalone-sensors.js";
+export * from "./tca9548a.js";
+export * from "./tmag5273.js";

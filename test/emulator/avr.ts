@@ -128,6 +128,9 @@ export const IDE_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build-ide/kete_boa
 /** The Glassperlenspiel board's firmware (`make -C hardware/firmware gems`). */
 export const GEMS_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_gems.hex");
 
+/** The Abalone board's firmware (`make -C hardware/firmware abalone`). */
+export const ABALONE_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_abalone.hex");
+
 /** One make in hardware/firmware at a time (test files run in parallel): `f` runs under a lock. */
 export async function withBuildLock<T>(f: () => T): Promise<T> {
   const lock = join(tmpdir(), "kete-firmware-build.lock");
@@ -154,10 +157,16 @@ export async function withBuildLock<T>(f: () => T): Promise<T> {
  */
 export async function referenceFirmware(
   suite: string,
-  build: "make" | "ide" | "gems" = "make",
+  build: "make" | "ide" | "gems" | "abalone" = "make",
 ): Promise<string | null> {
   const hex =
-    build === "ide" ? IDE_FIRMWARE_HEX : build === "gems" ? GEMS_FIRMWARE_HEX : FIRMWARE_HEX;
+    build === "ide"
+      ? IDE_FIRMWARE_HEX
+      : build === "gems"
+        ? GEMS_FIRMWARE_HEX
+        : build === "abalone"
+          ? ABALONE_FIRMWARE_HEX
+          : FIRMWARE_HEX;
   if (existsSync(hex)) return hex;
   if (!avrToolchain(suite)) return null;
   return withBuildLock(() => {

@@ -68,6 +68,15 @@ void board_inventory(uint8_t place, uint16_t read, uint32_t began, uint32_t now)
 void board_reader_fault(uint8_t place, uint32_t now);
 #endif
 
+#if KETE_HALL
+// The Hall sensors (hex61, kete_abalone/): hole h's reading (x, y, z in the
+// TMAG5273's lsb) as the TWI delivers it, 0 when its sensor did not
+// acknowledge; then the end of the scan of all 61, classified a few holes at a time
+// (from..to−1, in order from 0): true after the last part.
+void board_hole(uint8_t h, const int16_t* r);
+bool board_scan_end(uint8_t from, uint8_t to, uint32_t now);
+#endif
+
 // Introspection (tests, diagnostics).
 struct BoardView {
   const PitState* pits;
