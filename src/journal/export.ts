@@ -132,12 +132,13 @@ function hms(seconds: number): string {
 }
 
 /**
- * A move's times as a comment, in the chess records' way: `[%emt]` the time
- * the move took, `[%clk]` with clocks the mover's time left (issue 32).
+ * A game with clocks: a move's times as a comment, in the chess records'
+ * way: `[%clk]` the mover's time left, `[%emt]` the time the move took (issue 32).
  */
 function timeText(m: ExportedMove): string {
   const left = m.clocks?.[m.side];
-  return ` {[%emt ${hms(m.seconds)}]${left === undefined ? "" : ` [%clk ${hms(left)}]`}}`;
+  // Without clocks the text stays as it was; the JSON has every move's seconds.
+  return left === undefined ? "" : ` {[%clk ${hms(left)}] [%emt ${hms(m.seconds)}]}`;
 }
 
 function annotate(mistakes: ExportedMove["mistakes"]): string {
