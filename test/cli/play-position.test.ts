@@ -19,7 +19,16 @@ import {
 } from "../../src/cli/play/settings.js";
 import { findGame, type Position } from "../../src/games/index.js";
 import { exportGame } from "../../src/journal/index.js";
-import { expectVerified, play, records, settings } from "./play-harness.js";
+import {
+  drive,
+  driveUntil,
+  expectVerified,
+  fakeHost,
+  play,
+  records,
+  settings,
+  start as begin,
+} from "./play-harness.js";
 
 const ctx: PlayContext = {
   stdoutTTY: false,
@@ -76,6 +85,27 @@ describe("kete play --position (issue 32)", () => {
     const exported = exportGame(r.journal, undefined, usualStart);
     expect(exported.moves[0]!.move).toBe(moves[0]!.move);
     expect(JSON.parse(exported.tags.Position!.replace(/'/g, '"'))).toEqual(game.positionToJSON(p));
+  });
+
+  it("a game from a position pauses and resumes from its journal, and verifies", async () => {
+    const game = findGame("husbao")!;
+    const p = after("husbao", 4);
+    const given = positionStart(JSON.stringify(game.positionToJSON(p)), null);
+    if (!given.ok) throw new Error(given.error.message);
+    const start = { position: given.value.position, said: given.value.said };
+    const h = fakeHost();
+    const session = await begin(settings("husbao", { start, first: p.toMove, seed: 5 }), h);
+    expect(await driveUntil(h.scheduler, () => session.moves.length >= 2, 600_000, 200)).toBe(true);
+    session.pause();
+    await drive(h.scheduler, session.finished);
+    const path = session.journalPath;
+    const r = await play(settings("husbao", { resume: path, first: p.toMove, seed: 5 }));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("resumed");
+    expect(r.journal.header.initial).toEqual(game.positionToJSON(p));
+    const moves = records(r.journal, "move");
+    expect(moves.map((m) => m.ply)).toEqual(moves.map((_, i) => i + 1));
+    expectVerified(r.journal);
   });
 
   it('takes a file, or an engine answer {"position":P}', () => {
