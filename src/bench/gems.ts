@@ -215,7 +215,7 @@ export async function benchGems(): Promise<void> {
   }
   const image = loadFirmware(HEX);
   if (!image.ok) throw new Error(image.error.message);
-  const d = await drops(image.value, 60, 21);
+  const d = await drops(image.value, 100, 21);
   const ok = d.settled.filter((x) => !Number.isNaN(x));
   const named = d.named.filter((x) => !Number.isNaN(x));
   const cup = await tenInCup(image.value, 30_000, 22);

@@ -32,8 +32,9 @@
  * slot collide (RX_STATUS collision). The answer's CRC is checked and
  * removed: READ_DATA gives 10 bytes, flags (0), DSFID, UID LSB first.
  *
- * The field: tags answer only the reader whose field is on (RF_ON), once it
- * has been on 1 ms (ISO/IEC 15693-3: a tag is ready within 1 ms), and only
+ * The field: tags answer only the reader whose field is on (RF_ON), to a
+ * request begun once it has been on 1 ms (ISO/IEC 15693-3: a tag is ready
+ * within 1 ms), and only
  * the tags over that reader's antenna (`tagsOver`). Two fields on at once
  * garble every answer (the design runs one at a time, §3.3); `maxFieldsOn`
  * counts it. Misses (glassperlenspiel.md §6.3, design figures): a tag alone
@@ -379,7 +380,8 @@ export class Pn5180Bank {
     const round = r.round;
     if (round === null) return;
     const nowMs = this.now / (MEGA_HZ / 1000);
-    const powered = r.rfOnAt !== null && eofAt - r.rfOnAt >= AIR_US.fieldReady * US;
+    // a tag must be powered when the request (or the slot's EOF) begins
+    const powered = r.rfOnAt !== null && this.now - r.rfOnAt >= AIR_US.fieldReady * US;
     const over = this.tagsOver(index);
     const lowMask = (1n << BigInt(round.maskLen)) - 1n;
     const miss = over.length >= 4 ? this.missCrowded : this.missAlone;

@@ -51,7 +51,7 @@ describe.skipIf(hex === null)("the Glassperlenspiel firmware on the emulated boa
       expect(t.board.readers?.inventoriesOf(r)).toBeGreaterThanOrEqual(2);
   });
 
-  it("a gem dropped into a cup is named there within 0.2 s and settles with its weight; never a plain stone", async () => {
+  it("a gem dropped into a cup is named there within 0.2 s and settles with its weight; never settled as a plain stone", async () => {
     const t = boot(2);
     await t.waitFor(SETTLED, 1500);
     await t.command("02", "CFG deb=100");
@@ -74,9 +74,11 @@ describe.skipIf(hex === null)("the Glassperlenspiel firmware on the emulated boa
     expect(settled.at - landed).toBeLessThan(450);
     for (const l of t.lines.slice(from)) {
       if (!/ SNAP /.test(l.text)) continue;
-      const nc = (snapshot(l).board as GemBoard).places[11];
-      // the gem weighs 1.5 stones: before its tag is read NC is moving, never "1"
-      expect(nc?.count ?? 0, l.text).toBe(0);
+      const s = snapshot(l);
+      const nc = (s.board as GemBoard).places[11];
+      // the gem weighs 1.5 stones: before its tag is read NC is moving (its
+      // count a guess, PROTOCOL.md §5.2), never settled on a plain stone
+      if (!s.unsettled.includes("NC")) expect(nc?.count ?? 0, l.text).toBe(0);
     }
   });
 

@@ -17,7 +17,7 @@
 
 static inline void sensing_begin(uint32_t now) { gems_begin(now); }
 static inline int32_t sensing_raw(uint8_t place, int32_t raw, const PitCal* cal) { return gems_raw(place, raw, cal); }
-static inline uint32_t sensing_scan(const PitState* pits, uint32_t now) { return gems_scan(pits, now); }
+static inline uint32_t sensing_scan(PitState* pits, uint32_t now) { return gems_scan(pits, now); }
 static inline bool sensing_faulty(uint8_t place) { return gems_faulty(place); }
 static inline bool sensing_settled(uint8_t place, const PitState* p, uint32_t now, uint16_t deb) {
   return gems_settled(place, p, now, deb);
@@ -28,7 +28,7 @@ static inline void sensing_sent(uint8_t place) { gems_sent(place); }
 #else
 static inline void sensing_begin(uint32_t) {}
 static inline int32_t sensing_raw(uint8_t, int32_t raw, const PitCal*) { return raw; }
-static inline uint32_t sensing_scan(const PitState*, uint32_t) { return 0; }
+static inline uint32_t sensing_scan(PitState*, uint32_t) { return 0; }
 static inline bool sensing_faulty(uint8_t) { return false; }
 static inline bool sensing_settled(uint8_t, const PitState*, uint32_t, uint16_t) { return true; }
 static inline void sensing_fmt(LineWriter*, uint8_t) {}

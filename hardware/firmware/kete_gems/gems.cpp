@@ -58,11 +58,13 @@ static int32_t mass_of(uint16_t set) {
   return m;
 }
 
-int32_t gems_raw(uint8_t place, int32_t raw, const PitCal* cal) {
-  if (listed[place] == 0) return raw;
-  // raw units per stone × stones; |mass| ≤ 10 × 435, |gain| ≤ 28000: fits 32 bits
-  return raw - mass_of(listed[place]) * (cal->gainQ4 / 16) / X_ONE;
+// The weight of a set of gems in raw units: stones × raw units per stone
+// (|mass| ≤ 10 × 435, |gain| ≤ 28000: fits 32 bits; a reversed cell's is negative).
+static int32_t offset_raw(uint16_t set, const PitCal* cal) {
+  return set == 0 ? 0 : mass_of(set) * (cal->gainQ4 / 16) / X_ONE;
 }
+
+int32_t gems_raw(uint8_t place, int32_t raw, const PitCal* cal) { return raw - offset_raw(listed[place], cal); }
 
 // x in 1/256 stone is within ±0.3 stone of a whole number
 static bool whole(int32_t x) {
@@ -75,10 +77,14 @@ static bool weight_whole(const PitState* p) {
   return (p->flags & PS_INIT) && !(p->flags & PS_MOVING) && p->fault == FAULT_NONE && whole(p->x);
 }
 
-uint32_t gems_scan(const PitState* pits, uint32_t now) {
+uint32_t gems_scan(PitState* pits, uint32_t now) {
   uint32_t started = 0;
   for (uint8_t i = 0; i < KETE_PITS; i++) {
-    const PitState* p = &pits[i];
+    PitState* p = &pits[i];
+    if ((p->flags & PS_MOVING) && p->fault == FAULT_NONE) {
+      int32_t k = round_x(p->x);
+      p->count = (uint8_t)(k < 0 ? 0 : k > 255 ? 255 : k);
+    }
     uint16_t bit = (uint16_t)(1u << i);
     int32_t step = p->x - prevX[i];
     if (step > X_STILL || step < -X_STILL || p->fault != FAULT_NONE) steadySince[i] = now;
@@ -165,10 +171,6 @@ uint8_t gems_next_place(const PitState* pits, uint32_t now) {
     if (!((readerFault >> i) & 1) || now - readerFaultAt[i] >= READER_RETRY_MS) return i;
   }
   return robin;  // every reader faulty and tried within the second: the round goes on
-}
-
-static int32_t offset_raw(uint16_t set, const PitCal* cal) {
-  return set == 0 ? 0 : mass_of(set) * (cal->gainQ4 / 16) / X_ONE;
 }
 
 // The list changes: the weight did not, only what is subtracted from it. The

@@ -51,9 +51,12 @@ void gems_begin(uint32_t now);
 // A load-cell reading of a place less its listed gems' weight (raw units).
 int32_t gems_raw(uint8_t place, int32_t raw, const PitCal* cal);
 // After each HX711 scan: a place whose weight has been still for TAG_FAULT_MS
-// 0.4..0.6 stone from a whole count is faulty (a dead tag, §6.1 rule 3). Returns
-// the places that became faulty with this scan (for ERR sensor-fault).
-uint32_t gems_scan(const PitState* pits, uint32_t now);
+// 0.4..0.6 stone from a whole count is faulty (a dead tag, §6.1 rule 3); a
+// moving place's count is its weight less its listed gems rounded to the
+// nearest whole number, never below 0 (PROTOCOL.md §5.2, revision 1.6: a gem
+// not yet read shows as one or two plain stones for a moment; never settled).
+// Returns the places that became faulty with this scan (for ERR sensor-fault).
+uint32_t gems_scan(PitState* pits, uint32_t now);
 bool gems_faulty(uint8_t place);
 bool gems_settled(uint8_t place, const PitState* p, uint32_t now, uint16_t deb);
 // The gems of a place for a snapshot ("S1N3"), and whether they changed since sent.
