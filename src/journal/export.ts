@@ -84,10 +84,23 @@ export function exportGame(
   let pending: { rule: string | null; message: string; policy: string }[] = [];
   let result: ExportedGame["result"] = null;
   let turnStart = 0;
+  let sessionStart = 0;
   for (const r of journal.records) {
     if (r.kind === "mistake") pending.push({ rule: r.rule, message: r.message, policy: r.policy });
-    else if (r.kind === "command" && r.command.type === "resume") turnStart = r.t;
-    else if (r.kind === "move") {
+    else if (
+      r.kind === "command" &&
+      (r.command.type === "new-game" || r.command.type === "resume")
+    ) {
+      sessionStart = moves.length;
+      if (r.command.type === "resume") turnStart = r.t;
+    } else if (r.kind === "decision" && r.decision.type === "takeback") {
+      // A move taken back is no longer part of the game (`toPly` counts the
+      // plies since the controller's new game or resume): the record holds the
+      // moves that stand, so it replays to the position played on (issue 32).
+      const toPly = Number(r.decision.toPly);
+      if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
+      turnStart = r.t;
+    } else if (r.kind === "move") {
       const clocks =
         r.clocks === undefined
           ? {}

@@ -8,7 +8,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exportOutcome } from "../../src/cli/export.js";
+import { exportOutcome, usualStart } from "../../src/cli/export.js";
+import { exportGame, exportText } from "../../src/journal/index.js";
 import { fromStart } from "../../src/cli/play/given.js";
 import {
   FLAG_DEFAULTS,
@@ -108,6 +109,32 @@ describe("a record with event, round, site and clock times reads back in (issue 
       if (!none.ok) throw new Error(none.error.message);
       expect(game.positionToJSON(none.value.position)).toEqual(journal.header.initial);
     }
+  });
+
+  it("a move taken back is not in the record, which replays to the position that stands", async () => {
+    const r = await play(settings("hus", { seed: 4, maxMinutes: 0.3 }));
+    const moves = records(r.journal, "move");
+    expect(moves.length).toBeGreaterThan(2);
+    const n = moves.length;
+    const last = moves[n - 1]!.t;
+    // The controller took the last move back (toPly counts from its new game).
+    const taken = {
+      ...r.journal,
+      records: [
+        ...r.journal.records.filter((x) => x.kind !== "result"),
+        { kind: "command" as const, command: { type: "takeback" }, t: last + 100 },
+        {
+          kind: "decision" as const,
+          decision: { type: "takeback", toPly: n - 1, at: last + 200 },
+          t: last + 200,
+        },
+      ],
+    };
+    const g = exportGame(taken, undefined, usualStart);
+    expect(g.moves.map((m) => m.move)).toEqual(moves.slice(0, n - 1).map((m) => m.move));
+    const back = fromStart(file("taken.txt", exportText(g)), null);
+    if (!back.ok) throw new Error(back.error.message);
+    expect(findGame("hus")!.positionToJSON(back.value.position)).toEqual(moves[n - 2]!.position);
   });
 
   it("plays on from a record: players and tags carried, the start in the journal, verified, exported with it", async () => {
