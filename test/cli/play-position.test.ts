@@ -144,5 +144,25 @@ describe("kete play --position (issue 32)", () => {
     expect(refused({ position: json, ply: "3" })).toMatch(/--ply goes with --from/);
     expect(refused({ ply: "3" })).toMatch(/--ply goes with --from/);
     expect(refused({ position: json, from: "x.txt" })).toMatch(/give one of them/);
+    const resuming: PlayContext = {
+      ...ctx,
+      resume: {
+        path: "/g/j.kete.jsonl",
+        game: "husbao",
+        options: {},
+        players: { S: "A", N: "B" },
+        first: "S",
+        guidance: true,
+        onMistake: "retry",
+        keyboard: [],
+        clock: null,
+        computer: null,
+        hints: true,
+      },
+    };
+    const resumed = playSettings({ ...FLAG_DEFAULTS, event: "Cup" }, resuming);
+    expect(!resumed.ok && resumed.error.message).toMatch(/--event: a resumed game keeps/);
+    const from = playSettings({ ...FLAG_DEFAULTS, position: json }, resuming);
+    expect(!from.ok && from.error.message).toMatch(/--resume continues a journal/);
   });
 });

@@ -650,6 +650,22 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!chosen.ok) return chosen;
   const record = recordOf(flags, g);
   if (!record.ok) return record;
+  // A resumed game's record keeps its journal's tags (--round still places it in --publish's standings).
+  const retag =
+    ctx.resume === null
+      ? null
+      : flags.event !== undefined
+        ? "--event"
+        : flags.site !== undefined
+          ? "--site"
+          : flags.round !== undefined && flags.publish === undefined
+            ? "--round"
+            : null;
+  if (retag !== null) {
+    return usage(
+      `${retag}: a resumed game keeps the event, round and site its journal was started with; leave out ${retag}`,
+    );
+  }
   const onMistake = policyForGame(flags.onMistake, chosen.value);
   if (!onMistake.ok) return onMistake;
   if (flags.guidance !== "on" && flags.guidance !== "off") {
