@@ -34,7 +34,7 @@ export function exportOutcome(
 ): ExportOutcome {
   const v = verifyJournal(journal);
   const sides = findGame(journal.header.game)?.layout.sideNames;
-  const whole = exportGame(journal, sides);
+  const whole = exportGame(journal, sides, usualStart);
   // A journal damaged in its middle: the game up to the damage, tagged and said (issue 32).
   const d = journal.damaged;
   const game =
@@ -62,6 +62,19 @@ export function exportOutcome(
     stderr: `${note}kete export: warning: ${file} does not verify (${what}); printed as recorded\n`,
     code: 0,
   };
+}
+
+/**
+ * Whether a journal's game started where a game of its options starts (the
+ * side to move aside: `--first` is its First tag); else the record carries
+ * its start as a Position tag, which `kete play --from` reads (issue 32).
+ */
+export function usualStart(header: Journal["header"]): boolean {
+  const game = findGame(header.game);
+  const initial = game?.initial(header.options);
+  if (game === undefined || initial === undefined || !initial.ok) return true;
+  const plain = (p: Readonly<Record<string, unknown>>) => JSON.stringify({ ...p, toMove: null });
+  return plain(game.positionToJSON(initial.value)) === plain(header.initial);
 }
 
 export function registerExportCommand(program: Command): Command {

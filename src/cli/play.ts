@@ -143,8 +143,19 @@ export function registerPlayCommand(program: Command): Command {
     .option("--publish-password <password>", "with --publish: its password")
     .option(
       "--round <n>",
-      "with --publish: the event's round this game belongs to (standings by round)",
+      "the event's round this game belongs to: the record's Round tag (kete export); with --publish, the standings' round",
     )
+    .option("--event <name>", 'the event, the record\'s Event tag (kete export), e.g. "Club night"')
+    .option("--site <place>", "where the game is played, the record's Site tag (kete export)")
+    .option(
+      "--position <file|json>",
+      "start from this position (a puzzle, an adjourned game, a lesson), as kete engine writes it",
+    )
+    .option(
+      "--from <file>",
+      "start from a game record kete export wrote (text or json), its moves replayed; --ply N stops after N plies",
+    )
+    .option("--ply <n>", "with --from: the plies of the record to replay (default: all)")
     .showHelpAfterError("(run 'kete play --help' for usage)")
     .action(playAction);
 }

@@ -14,6 +14,10 @@ export interface ExportedMove {
   readonly move: string;
   /** Seconds since the game started when the move was completed. */
   readonly at: number;
+  /** Seconds the move took: from the end of the move before (or the start) to its completion. */
+  readonly seconds: number;
+  /** With clocks: the seconds each side had left once the move was accepted. */
+  readonly clocks?: Readonly<Record<string, number>>;
   /** Mistakes made while this side was trying to play this move. */
   readonly mistakes: readonly {
     readonly rule: string | null;
@@ -44,6 +48,7 @@ export interface ExportedGame {
 export function exportGame(
   journal: Journal,
   sideNames: Readonly<Record<string, string>> = SOWING_SIDES,
+  usualStart: (header: Journal["header"]) => boolean = () => true,
 ): ExportedGame {
   const h = journal.header;
   const name = (side: string) => sideNames[side] ?? side;
@@ -54,7 +59,13 @@ export function exportGame(
   const options = Object.entries(h.options)
     .map(([k, v]) => `${k}=${optionText(v)}`)
     .join(" ");
+  // The club's tags first, as a chess record has them (issue 32).
+  const club: Record<string, string> = {};
+  if (h.record?.event !== undefined) club.Event = h.record.event;
+  if (h.record?.site !== undefined) club.Site = h.record.site;
+  if (h.record?.round !== undefined) club.Round = h.record.round;
   const tags: Record<string, string> = {
+    ...club,
     Game: h.game,
     Options: options,
     ...playerTags,
@@ -65,14 +76,49 @@ export function exportGame(
     First: name(first),
     OnMistake: h.settings.onMistake,
     Guidance: h.settings.guidance ? "on" : "off",
+    ...(h.settings.clock === undefined ? {} : { Clock: h.settings.clock }),
+    // A game from a given position (`kete play --position`) says where it started.
+    ...(usualStart(h) ? {} : { Position: JSON.stringify(h.initial) }),
   };
   const moves: ExportedMove[] = [];
   let pending: { rule: string | null; message: string; policy: string }[] = [];
   let result: ExportedGame["result"] = null;
+  let turnStart = 0;
+  let sessionStart = 0;
   for (const r of journal.records) {
     if (r.kind === "mistake") pending.push({ rule: r.rule, message: r.message, policy: r.policy });
-    else if (r.kind === "move") {
-      moves.push({ ply: r.ply, side: r.side, move: r.move, at: r.t / 1000, mistakes: pending });
+    else if (
+      r.kind === "command" &&
+      (r.command.type === "new-game" || r.command.type === "resume")
+    ) {
+      sessionStart = moves.length;
+      if (r.command.type === "resume") turnStart = r.t;
+    } else if (r.kind === "decision" && r.decision.type === "takeback") {
+      // A move taken back is no longer part of the game (`toPly` counts the
+      // plies since the controller's new game or resume): the record holds the
+      // moves that stand, so it replays to the position played on (issue 32).
+      const toPly = Number(r.decision.toPly);
+      if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
+      turnStart = r.t;
+    } else if (r.kind === "move") {
+      const clocks =
+        r.clocks === undefined
+          ? {}
+          : {
+              clocks: Object.fromEntries(
+                Object.entries(r.clocks).map(([side, ms]) => [side, Math.round(ms / 100) / 10]),
+              ),
+            };
+      moves.push({
+        ply: r.ply,
+        side: r.side,
+        move: r.move,
+        at: r.t / 1000,
+        seconds: Math.round(Math.max(0, r.t - turnStart) / 100) / 10,
+        ...clocks,
+        mistakes: pending,
+      });
+      turnStart = r.t;
       pending = [];
     } else if (r.kind === "result") {
       result = { winner: r.winner, reason: r.reason, score: r.score };
@@ -89,6 +135,23 @@ function resultText(result: ExportedGame["result"], name: (side: string) => stri
     .join(", ");
   const who = result.winner === null ? "draw" : `${name(result.winner)} wins`;
   return `${who} (${score})`;
+}
+
+/** `h:mm:ss` of whole seconds. */
+function hms(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+}
+
+/**
+ * A game with clocks: a move's times as a comment, in the chess records'
+ * way: `[%clk]` the mover's time left, `[%emt]` the time the move took (issue 32).
+ */
+function timeText(m: ExportedMove): string {
+  const left = m.clocks?.[m.side];
+  // Without clocks the text stays as it was; the JSON has every move's seconds.
+  return left === undefined ? "" : ` {[%clk ${hms(left)}] [%emt ${hms(m.seconds)}]}`;
 }
 
 function annotate(mistakes: ExportedMove["mistakes"]): string {
@@ -108,7 +171,7 @@ export function exportText(game: ExportedGame): string {
       number++;
       prefix = first ? `${number}. ` : `${number}. … `;
     }
-    tokens.push(`${prefix}${m.move}${annotate(m.mistakes)}`);
+    tokens.push(`${prefix}${m.move}${timeText(m)}${annotate(m.mistakes)}`);
   }
   if (game.pendingMistakes.length > 0) tokens.push(annotate(game.pendingMistakes).trim());
   let line = "";

@@ -57,6 +57,8 @@ export interface JournalHeader {
   };
   /** ISO 8601. */
   readonly startedAt: string;
+  /** The club's record: event, round and site (`kete play --event/--round/--site`); absent: none given. */
+  readonly record?: { readonly event?: string; readonly round?: string; readonly site?: string };
 }
 
 /** Milliseconds since the game started, on every record after the header. */

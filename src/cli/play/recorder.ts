@@ -136,6 +136,7 @@ export function newHeader(
     | "quietMs"
     | "computer"
     | "hints"
+    | "record"
   >,
   start: Position,
   date: number,
@@ -172,6 +173,9 @@ export function newHeader(
       ...(s.hints === false ? { hints: false } : {}),
     },
     startedAt: new Date(date).toISOString(),
+    ...(s.record === undefined || Object.keys(s.record).length === 0
+      ? {}
+      : { record: { ...s.record } }),
   };
 }
 

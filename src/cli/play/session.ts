@@ -67,6 +67,9 @@ interface Opening {
 }
 
 function opening(s: PlaySettings): Opening | PlayFailure {
+  if (s.resume === null && s.start !== undefined && s.start !== null) {
+    return { start: s.start.position, resumed: null };
+  }
   if (s.resume === null) {
     const initial = s.game.initial(s.options);
     if (!initial.ok) return { exit: 2, message: initial.error.message };
@@ -108,6 +111,18 @@ function timeControlOf(
   return s.clock ?? null;
 }
 
+/**
+ * The stones on the simulated board when it opens: a new game's start; a game
+ * from a given position (`--position`, `--from`) opens on the board set up
+ * for an ordinary game of these options, and the hands set it up as the set-up
+ * lights ask, as people at a club table would.
+ */
+function boardAtStart(s: PlaySettings, start: Position): readonly number[] {
+  if (s.start === undefined || s.start === null) return s.game.sensorView(start).counts;
+  const usual = s.game.initial(start.options);
+  return s.game.sensorView(usual.ok ? usual.value : start).counts;
+}
+
 function failed(x: object): x is PlayFailure {
   return "exit" in x;
 }
@@ -133,7 +148,7 @@ export async function startPlay(
     await web?.server.close();
     return f;
   };
-  const counts = what.resumed?.counts ?? s.game.sensorView(what.start).counts;
+  const counts = what.resumed?.counts ?? boardAtStart(s, what.start);
   const g = s.game.layout.geometry;
   const geometry = g === "2x5+2" || g === "hex61" ? g : "4x8";
   const opened = await openBoard({ ...s, geometry }, counts, host.scheduler);
@@ -557,7 +572,27 @@ export class PlaySession {
     const game = this.game;
     const players = this.parts.header.players;
     const path = this.parts.journal.path;
-    if (resumed === null) {
+    const given = this.s.start ?? null;
+    if (resumed === null && given !== null) {
+      // From a given position: the controller starts there (as a resumed game
+      // does, with no moves before), and the set-up lights show where stones go.
+      const json = game.positionToJSON(start);
+      const command = {
+        type: "resume",
+        game: game.id,
+        options: { ...start.options },
+        start: json,
+        moves: [],
+      };
+      this.recorder.command(command, () =>
+        this.controller.resume(game.id, [], start.options, json),
+      );
+      const [a, b] = game.layout.sides;
+      const name = (side: Side) => sideLabel(side, game.layout.sideNames);
+      this.say(
+        `new game of ${game.title} ${given.said}: ${players[a] ?? ""} (${name(a)}) vs ${players[b] ?? ""} (${name(b)}), ${name(start.toMove)} to move; journal ${path}`,
+      );
+    } else if (resumed === null) {
       const command = {
         type: "new-game",
         game: game.id,
@@ -572,6 +607,8 @@ export class PlaySession {
       this.say(
         `new game of ${game.title}: ${players[a] ?? ""} (${name(a)}) vs ${players[b] ?? ""} (${name(b)}); journal ${path}`,
       );
+    }
+    if (resumed === null) {
       if (this.s.clock !== undefined && this.s.clock !== null) {
         const { minutes, bonusSeconds } = this.s.clock;
         this.say(

@@ -12,7 +12,7 @@ import {
   type Policy,
   type TimeControl,
 } from "../../controller/index.js";
-import { findGame, games, type Game, type Side } from "../../games/index.js";
+import { findGame, games, type Game, type Position, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { gamesDirFlag, journalOptions } from "../journal-options.js";
@@ -20,6 +20,7 @@ import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
 import { baudFlag, boardKindOf, waitFlag, type BoardKind } from "./board.js";
 import { parseComputer, type ComputerSetting } from "./computer.js";
+import { fromStart, positionStart, type GivenStart, type RecordTags } from "./given.js";
 import { parsePublishTarget, type PublishTarget } from "../../club/index.js";
 
 /** The flags as commander hands them over. */
@@ -58,8 +59,16 @@ export interface PlayFlags {
   readonly publish?: string;
   readonly publishUser?: string;
   readonly publishPassword?: string;
-  /** `--round N`: the event's round this game belongs to. */
+  /** `--round N`: the event's round this game belongs to (the record's Round tag; with --publish, the standings'). */
   readonly round?: string;
+  /** `--event NAME`, `--site PLACE`: the record's Event and Site tags (issue 32). */
+  readonly event?: string;
+  readonly site?: string;
+  /** `--position FILE|JSON`: start from this position (as `kete engine` writes it). */
+  readonly position?: string;
+  /** `--from FILE`: start from a game record `kete export` wrote, replayed; `--ply N` stops earlier. */
+  readonly from?: string;
+  readonly ply?: string;
 }
 
 /** The defaults commander gives the flags that have one. */
@@ -128,6 +137,13 @@ export interface PlaySettings {
   readonly web?: { readonly port: number; readonly host: string } | null;
   /** `--publish`: the club's broker and this board's topic, and the round; absent or null: none. */
   readonly publish?: { readonly target: PublishTarget; readonly round: number | null } | null;
+  /**
+   * A new game from a given position (`--position`, `--from`): the position,
+   * and how it is said; absent or null: the game's initial position.
+   */
+  readonly start?: { readonly position: Position; readonly said: string } | null;
+  /** The record's Event, Round and Site (`--event`, `--round`, `--site`, or `--from`'s), journalled. */
+  readonly record?: RecordTags;
   /** Simulated board only: a noisy cable, lines lost or damaged both ways (tests; absent: none). */
   readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
@@ -629,16 +645,41 @@ export function webOf(flags: Pick<PlayFlags, "web" | "host">): Result<PlaySettin
 
 /** The settings of a `kete play`, or the usage error (code `usage`) to print. */
 export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
-  const chosen = gameOf(flags, ctx);
+  const givenStart = givenOf(flags, ctx);
+  if (!givenStart.ok) return givenStart;
+  const g = givenStart.value;
+  const chosen = g === null ? gameOf(flags, ctx) : ok({ game: g.game, options: g.options });
   if (!chosen.ok) return chosen;
+  const record = recordOf(flags, g);
+  if (!record.ok) return record;
+  // A resumed game's record keeps its journal's tags (--round still places it in --publish's standings).
+  const retag =
+    ctx.resume === null
+      ? null
+      : flags.event !== undefined
+        ? "--event"
+        : flags.site !== undefined
+          ? "--site"
+          : flags.round !== undefined && flags.publish === undefined
+            ? "--round"
+            : null;
+  if (retag !== null) {
+    return usage(
+      `${retag}: a resumed game keeps the event, round and site its journal was started with; leave out ${retag}`,
+    );
+  }
   const onMistake = policyForGame(flags.onMistake, chosen.value);
   if (!onMistake.ok) return onMistake;
   if (flags.guidance !== "on" && flags.guidance !== "off") {
     return usage(`--guidance must be on or off, not '${flags.guidance}'`);
   }
-  const players = playersOf(flags, chosen.value.game);
+  // A record's players play on unless --players names others.
+  const players =
+    g?.players !== undefined && !givenIn(flags, ctx)("players")
+      ? ok(g.players)
+      : playersOf(flags, chosen.value.game);
   if (!players.ok) return players;
-  const first = firstOf(flags, ctx, chosen.value.game);
+  const first = g === null ? firstOf(flags, ctx, chosen.value.game) : ok(g.position.toMove);
   if (!first.ok) return first;
   const fresh = {
     first: first.value,
@@ -668,7 +709,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!web.ok) return web;
   const gamesDir = gamesDirFlag(flags.gamesDir, () => ctx.defaultGamesDir);
   if (!gamesDir.ok) return gamesDir;
-  const publish = publishOf(flags);
+  // --round alone tags the record; with --publish it also places the game in the standings.
+  const publish = publishOf(flags.publish === undefined ? { ...flags, round: undefined } : flags);
   if (!publish.ok) return publish;
   const { change } = keyboard.value;
   const changes = [...kept.value.changes, ...(change === null ? [] : [change])];
@@ -700,7 +742,90 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     hints: kete.value.hints,
     web: web.value,
     publish: publish.value,
+    start: g === null ? null : { position: g.position, said: g.said },
+    record: record.value,
   });
+}
+
+/**
+ * `--position` or `--from` (with `--ply`): the position a new game starts
+ * from, or null for the game's initial one. They start a new game, so they
+ * go without `--resume`, and the position fixes the game's options and who
+ * moves: `--option` and `--first` are refused with them.
+ */
+function givenOf(flags: PlayFlags, ctx: PlayContext): Result<GivenStart | null> {
+  const given = givenIn(flags, ctx);
+  if (flags.position === undefined && flags.from === undefined) {
+    return flags.ply === undefined
+      ? ok(null)
+      : usage("--ply goes with --from FILE: the ply of the game record to start from");
+  }
+  const flag = flags.position !== undefined ? "--position" : "--from";
+  if (flags.position !== undefined && flags.from !== undefined) {
+    return usage("--position and --from both give the start: give one of them");
+  }
+  if (ctx.resume !== null) {
+    return usage(`${flag} starts a new game and --resume continues a journal: give one of them`);
+  }
+  if (given("option")) {
+    return usage(`--option: the game ${flag} gives fixes its rule options; leave out --option`);
+  }
+  if (given("first")) {
+    return usage(`--first: the position ${flag} gives says who moves; leave out --first`);
+  }
+  if (flags.position !== undefined) {
+    if (flags.ply !== undefined) return usage("--ply goes with --from FILE, not with --position");
+    return positionStart(flags.position, given("game") ? flags.game : null);
+  }
+  let ply: number | null = null;
+  if (flags.ply !== undefined) {
+    const n = numberFlag("--ply", flags.ply, 0, 1_000_000);
+    if (!n.ok || !Number.isInteger(n.value)) {
+      return usage(
+        `--ply takes the number of plies to replay, a whole number from 0, not '${flags.ply}'`,
+      );
+    }
+    ply = n.value;
+  }
+  const from = fromStart(flags.from ?? "", ply);
+  if (!from.ok) return from;
+  if (given("game") && flags.game !== from.value.game.id) {
+    return usage(
+      `--game ${flags.game}: ${flags.from ?? ""} is a game of ${from.value.game.id}; leave out --game`,
+    );
+  }
+  return from;
+}
+
+/** The longest Event or Site tag, in characters. */
+const MAX_TAG = 80;
+
+/** `--event`, `--round`, `--site` over a record's own tags (`--from`); a resumed game keeps its journal's. */
+function recordOf(flags: PlayFlags, g: GivenStart | null): Result<RecordTags> {
+  const out: { event?: string; round?: string; site?: string } = { ...(g?.tags ?? {}) };
+  for (const [flag, key] of [
+    ["--event", "event"],
+    ["--site", "site"],
+  ] as const) {
+    const v = flags[key];
+    if (v === undefined) continue;
+    if (/[\p{Cc}\u2028\u2029]/u.test(v) || v.trim() === "" || [...v].length > MAX_TAG) {
+      return usage(
+        `${flag} takes a name of 1 to ${MAX_TAG} characters without line breaks, e.g. ${flag} "Club night"`,
+      );
+    }
+    out[key] = v.trim();
+  }
+  if (flags.round !== undefined) {
+    const n = numberFlag("--round", flags.round, 1, 999);
+    if (!n.ok || !Number.isInteger(n.value)) {
+      return usage(
+        `--round takes the event's round, a whole number from 1 to 999, not '${flags.round}'`,
+      );
+    }
+    out.round = String(n.value);
+  }
+  return ok(out);
 }
 
 /** `--publish URL` with its login and `--round N`, or null without `--publish`. */
