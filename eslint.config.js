@@ -1,11 +1,11 @@
 // Lint rules for kete: typescript-eslint's recommended set, with `any` banned in src,
-// and the layers of "How it is built" (README, docs/architecture.md) enforced:
+// and the layers of "How it is built" (docs/architecture.md) enforced:
 // a layer imports only the layers inside it, and those only through their index module.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 /** The layers of src, innermost first, with what each may import. */
-const LAYERS = {
+export const LAYERS = {
   shared: [],
   games: ["shared"],
   protocol: ["shared"],
@@ -17,8 +17,11 @@ const LAYERS = {
   // The web view: the pages' JSON, the push and the server; never the controller or the board.
   web: ["games", "journal", "protocol", "shared"],
   emulator: ["board", "protocol", "shared"],
+  // The club night (issue 33): the boards' broadcast over MQTT and the event it makes.
+  club: ["games", "journal", "shared"],
   bench: [
     "board",
+    "club",
     "controller",
     "emulator",
     "engine",
@@ -31,6 +34,7 @@ const LAYERS = {
   ],
   cli: [
     "board",
+    "club",
     "controller",
     "emulator",
     "engine",
@@ -63,13 +67,16 @@ const BROWSER_GLOBALS = [
   "console",
   "Node",
   "HTMLInputElement",
+  "CSS",
 ];
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
-const TYPES_ONLY = { board: ["games"], controller: ["board"] };
+export const TYPES_ONLY = { board: ["games"], controller: ["board"] };
 /** Layers that know nothing about files, ports or time: no Node built-ins. */
-const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
+export const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
+/** Pure files inside a layer that is not: the club's addresses, topics and payloads. */
+const PURE_FILES = { club: ["address.ts", "wire.ts", "simulated.ts"] };
 
-function layerRules(layer) {
+function layerRules(layer, pureFiles = null) {
   const allowed = LAYERS[layer];
   const typesOnly = TYPES_ONLY[layer] ?? [];
   const others = Object.keys(LAYERS).filter((l) => l !== layer);
@@ -78,7 +85,7 @@ function layerRules(layer) {
   if (forbidden.length > 0) {
     patterns.push({
       regex: `^\\.\\.?/(\\.\\./)*(${forbidden.join("|")})/`,
-      message: `${layer} is inside the layers it would import from (README "How it is built"): move the shared part inward`,
+      message: `${layer} is inside the layers it would import from (docs/architecture.md): move the shared part inward`,
     });
   }
   if (typesOnly.length > 0) {
@@ -92,14 +99,15 @@ function layerRules(layer) {
     regex: `^\\.\\.?/(\\.\\./)*(${[...allowed, ...typesOnly].join("|") || "-"})/(?!index\\.js$).+`,
     message: "import another layer through its index module (…/index.js)",
   });
-  if (PURE.includes(layer)) {
+  if (PURE.includes(layer) || pureFiles !== null) {
     patterns.push({
-      regex: "^(node:|fs$|path$|os$|child_process$|net$|serialport|@serialport/)",
-      message: `${layer} is pure: no files, ports or time (README "How it is built")`,
+      regex: "^(node:|fs$|path$|os$|child_process$|net$|mqtt$|aedes$|serialport|@serialport/)",
+      message: `${layer}${pureFiles === null ? "" : ` (${pureFiles.join(", ")})`} is pure: no files, ports or time (docs/architecture.md)`,
     });
   }
   return {
-    files: [`src/${layer}/**/*.ts`],
+    files:
+      pureFiles === null ? [`src/${layer}/**/*.ts`] : pureFiles.map((f) => `src/${layer}/${f}`),
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
   };
 }
@@ -122,7 +130,8 @@ export default tseslint.config(
       eqeqeq: ["error", "always"],
     },
   },
-  ...Object.keys(LAYERS).map(layerRules),
+  ...Object.keys(LAYERS).map((layer) => layerRules(layer)),
+  ...Object.entries(PURE_FILES).map(([layer, files]) => layerRules(layer, files)),
   {
     // The web view's pages (web/): plain ES modules run by the browser, no build step.
     files: ["web/**/*.js"],

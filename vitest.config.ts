@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdtempSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { LongestFirst } from "./test/sequencer.js";
 
 /**
@@ -29,13 +29,19 @@ process.env.TMPDIR = mkdtempSync(join(shm ?? tmpdir(), "kete-tests-"));
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    // `npm test` runs every test but the *.slow.test.ts files (deep perft counts, minutes
+    // of CPU); `npm run test:slow` (KETE_SLOW=1) runs those alone. None is skipped.
+    include: process.env.KETE_SLOW ? ["test/**/*.slow.test.ts"] : ["test/**/*.test.ts"],
+    exclude: process.env.KETE_SLOW
+      ? configDefaults.exclude
+      : [...configDefaults.exclude, "test/**/*.slow.test.ts"],
     // dist/ compiled from the current src/ before any test: the CLI tests spawn it;
     // and a missing socat is said loudly (fatal in CI), never skipped in silence.
     globalSetup: [
       "test/cli/build-dist.ts",
       "test/socat-check.ts",
       "test/chromium-check.ts",
+      "test/mosquitto-check.ts",
       "test/tmp-folder.ts",
     ],
     // Two workers more than the cores: vitest's default (cores - 1) runs the files one at

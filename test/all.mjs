@@ -10,7 +10,8 @@
 //
 // Arguments go to vitest: `npm test -- test/games` runs one folder (the checks
 // still run on the whole tree).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { setPriority } from "node:os";
 
 const CHECKS = [
@@ -53,6 +54,63 @@ function run(command, args, { capture, nice }) {
   });
 }
 
+/**
+ * The tools some suites need, as .ci/run installs them: each suite skips with a banner
+ * without its tool (CI fails instead), and the run ends with one line naming what was
+ * skipped and the apt-get line that enables it.
+ */
+const TOOLS = [
+  {
+    tool: "socat",
+    present: () => onPath("socat"),
+    suites: "the serial tests on pseudo-terminals",
+    packages: ["socat"],
+  },
+  {
+    tool: "avr-gcc",
+    present: () =>
+      onPath("avr-gcc") &&
+      onPath("avr-objcopy") &&
+      existsSync("/usr/share/arduino/hardware/arduino/avr/cores/arduino"),
+    suites: "the firmware under emulation",
+    packages: ["gcc-avr", "avr-libc", "arduino-core-avr", "make"],
+  },
+  {
+    tool: "g++",
+    present: () => onPath("g++") && onPath("make"),
+    suites: "the firmware's native unit tests",
+    packages: ["g++", "make"],
+  },
+  {
+    tool: "chromium",
+    present: () => existsSync(process.env.KETE_CHROMIUM ?? "/usr/bin/chromium"),
+    suites: "the web view in a real browser",
+    packages: ["chromium"],
+  },
+  {
+    tool: "mosquitto",
+    present: () =>
+      existsSync(process.env.KETE_MOSQUITTO ?? "/usr/sbin/mosquitto") || onPath("mosquitto"),
+    suites: "the club night against a real broker",
+    packages: ["mosquitto"],
+  },
+  {
+    tool: "openscad",
+    present: () => onPath("openscad"),
+    suites: "the board's mechanical parts rendered",
+    packages: ["openscad"],
+  },
+];
+
+function onPath(tool) {
+  const r = spawnSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" });
+  return r.status === 0;
+}
+
+function missingTools() {
+  return TOOLS.filter((t) => !t.present());
+}
+
 const children = new Set();
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
@@ -89,4 +147,11 @@ for (const check of checked) {
 process.stdout.write(
   `${"tests".padEnd(7)} ${(tests.ok ? "ok" : `FAILED (${String(tests.status)})`).padEnd(12)} ${tests.seconds.toFixed(1).padStart(5)} s  vitest run\n`,
 );
+const missing = missingTools();
+if (missing.length > 0) {
+  const packages = [...new Set(missing.flatMap((m) => m.packages))].join(" ");
+  process.stdout.write(
+    `skipped  ${missing.map((m) => `${m.suites} (no ${m.tool})`).join("; ")}: apt-get install -y ${packages}\n`,
+  );
+}
 process.exit(tests.ok && checked.every((c) => c.ok) ? 0 : 1);

@@ -1,7 +1,7 @@
 // The archive: every recorded game (/api/games), and one game replayed move
 // by move (/api/games/:id): a slider and the keys ←, →, Home, End, the
 // position after each step drawn as on the live page (board.js).
-import { drawBoard } from "./board.js";
+import { drawBoard, drawLegend } from "./board.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 
@@ -88,6 +88,7 @@ async function showGame(id) {
     slider.value = String(at);
     const state = game.frames[at];
     drawBoard($("board-box"), state);
+    drawLegend($("lights"), state);
     $("frame").textContent = `${at} / ${last}`;
     $("status").textContent = game.notes[at] ?? "";
     $("moves").textContent = state.moveList === "" ? "—" : state.moveList;

@@ -97,7 +97,7 @@ function place(p, state) {
     p.name,
     p.hole !== undefined ? (p.hole ?? "unreadable") : `${p.count ?? "?"} stones`,
     p.gems && p.gems.length > 0 ? `gems ${p.gems.join(" ")}` : "",
-    led === null ? "" : `LED ${led.colour} ${led.pattern} (${led.code})`,
+    led === null ? "" : `${led.meaning ?? ""} (LED ${led.colour} ${led.pattern}, ${led.code})`,
     p.unsettled ? "unsettled" : "",
     p.faulty ? "sensor fault" : "",
   ].filter((s) => s !== "");
@@ -193,6 +193,30 @@ export function drawBoard(container, state) {
   container.replaceChildren(boardSvg(state));
 }
 
+/**
+ * The lights of this game in words (state.legend), each with its ring drawn
+ * as on the board; the ones lit now first, marked "lit" (data-lit="true").
+ */
+export function drawLegend(container, state) {
+  const lit = new Set(state.places.filter((p) => p.led !== null).map((p) => p.led.code));
+  const entries = [...(state.legend ?? [])].sort(
+    (a, b) => Number(lit.has(b.code)) - Number(lit.has(a.code)),
+  );
+  container.replaceChildren(
+    ...entries.map((e) => {
+      const li = document.createElement("li");
+      li.dataset.code = e.code;
+      li.dataset.lit = lit.has(e.code) ? "true" : "false";
+      const svg = el("svg", { viewBox: "-14 -14 28 28", class: "swatch", "aria-hidden": "true" });
+      svg.append(ledRing({ x: 0, y: 0, r: 4 }, e));
+      const words = document.createElement("span");
+      words.textContent = `${e.meaning} (${e.code})`;
+      li.append(svg, words);
+      return li;
+    }),
+  );
+}
+
 /** `1:05`: minutes and seconds. */
 export function clockText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -208,4 +232,32 @@ export function outcomeText(state) {
   const who =
     o.winner === null ? "a draw" : `${name(o.winner)} (${state.players[o.winner] ?? ""}) wins`;
   return `Game over: ${who} · ${name(a)} ${o.score[a] ?? 0} – ${name(b)} ${o.score[b] ?? 0} · ${o.reason}`;
+}
+
+/**
+ * Brings `svg` (drawn by boardSvg from `before`) to `state`, replacing only
+ * the places that changed: a page of many boards (the club night's) redraws
+ * a few pits per move instead of whole boards. A board of another shape is
+ * drawn afresh. Returns the <svg> now showing `state`.
+ */
+export function updateBoardSvg(svg, before, state) {
+  if (
+    svg === null ||
+    before === null ||
+    before.geometry !== state.geometry ||
+    before.places.length !== state.places.length ||
+    before.sides[0] !== state.sides[0]
+  ) {
+    return boardSvg(state);
+  }
+  svg.setAttribute("data-seq", state.seq);
+  svg.setAttribute("aria-label", `${state.game.title}: the board`);
+  const groups = svg.querySelectorAll("g.place");
+  state.places.forEach((p, i) => {
+    const old = before.places[i];
+    const g = groups[i];
+    if (g === undefined) return;
+    if (JSON.stringify(old) !== JSON.stringify(p)) g.replaceWith(place(p, state));
+  });
+  return svg;
 }

@@ -2,7 +2,7 @@
 // draws each state it gets (board.js). Every state drawn is kept in
 // window.keteDrawn for the browser tests: { seq, ply, counts, leds,
 // mistake, sentAt, drawnAt }.
-import { clockText, drawBoard, outcomeText } from "./board.js";
+import { clockText, drawBoard, drawLegend, outcomeText } from "./board.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 
@@ -40,7 +40,10 @@ function playerLine(box, state, side) {
 function handLine(state) {
   const hand = [];
   if (state.inHand !== null && state.inHand > 0) hand.push(`in hand ${state.inHand}`);
-  if (state.nextStone.length > 0) hand.push(`next stone ${state.nextStone.join(" or ")}`);
+  const marbles = state.geometry === "hex61";
+  if (state.nextStone.length > 0) {
+    hand.push(`${marbles ? "may go to" : "next stone"} ${state.nextStone.join(" or ")}`);
+  }
   if (state.lastLands !== null) hand.push(`last lands ${state.lastLands}`);
   return hand.join(" · ");
 }
@@ -76,6 +79,7 @@ function drawState(state) {
   document.title = `kete · ${state.game.title}`;
   $("title").textContent = state.game.title;
   drawBoard($("board-box"), state);
+  drawLegend($("lights"), state);
   const [near, far] = state.sides;
   playerLine($("player-far"), state, far);
   playerLine($("player-near"), state, near);

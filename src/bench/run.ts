@@ -4,10 +4,12 @@
  * `npm run bench -- search --games=20` passes a section its options.
  */
 import { benchBoard } from "./board.js";
+import { benchClub } from "./club.js";
 import { benchController } from "./controller.js";
 import { benchEmulator } from "./emulator.js";
 import { benchEngine } from "./engine.js";
 import { benchFirmata } from "./firmata.js";
+import { benchGems } from "./gems.js";
 import { benchHints } from "./hints.js";
 import { benchPlay } from "./play.js";
 import { benchSearch } from "./search.js";
@@ -22,11 +24,13 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   play: benchPlay,
   emulator: benchEmulator,
   firmata: benchFirmata,
+  gems: benchGems,
   settle: benchSettle,
   "settle-stock": benchSettleStock,
   search: benchSearch,
   hints: benchHints,
   web: benchWeb,
+  club: benchClub,
 };
 
 async function main(): Promise<void> {

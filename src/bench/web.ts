@@ -29,7 +29,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { ReplayLink } from "../board/index.js";
-import { Controller } from "../controller/index.js";
+import { Controller, legendEntries, legendRoles } from "../controller/index.js";
 import { countsAlong, findGame, type Game, type Position } from "../games/index.js";
 import { LED_COLOURS, LED_PATTERNS, type LedState } from "../protocol/index.js";
 import { seededRandom } from "../shared/index.js";
@@ -61,6 +61,7 @@ function benchBody(
 ): WebBody {
   const drawing = drawingOf(game.layout);
   const leds = controller.ledPlan();
+  const legend = legendEntries(legendRoles(game, {}), game.layout.geometry === "hex61");
   const v = controller.view;
   const guide = v.guide;
   const ledOf = (led: LedState | undefined) =>
@@ -70,6 +71,9 @@ function benchBody(
           colour: led.colour,
           pattern: led.pattern,
           code: `${LED_COLOURS[led.colour]}${LED_PATTERNS[led.pattern]}`,
+          meaning:
+            legend.find((e) => e.code === `${LED_COLOURS[led.colour]}${LED_PATTERNS[led.pattern]}`)
+              ?.meaning ?? "",
         };
   const [first, second] = game.layout.sides;
   return {
@@ -101,6 +105,7 @@ function benchBody(
     messages: [],
     link: "simulated",
     outcome: null,
+    legend,
   };
 }
 

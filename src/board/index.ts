@@ -15,3 +15,4 @@ export * from "./pty.js";
 export * from "./recording-link.js";
 export * from "./marbles.js";
 export * from "./firmata/index.js";
+export * from "./ports.js";

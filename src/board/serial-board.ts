@@ -48,7 +48,8 @@ const ERRNO_TEXT: readonly (readonly [string, RegExp, string])[] = [
   ["EBADF", /EBADF|bad file descriptor/i, "the device disconnected"],
 ];
 
-function errorText(e: unknown): { code: string; message: string } {
+/** An open or I/O error of a serial port in words a user can act on, with its code. */
+export function serialErrorText(e: unknown): { code: string; message: string } {
   const text =
     e instanceof Error ? `${(e as NodeJS.ErrnoException).code ?? ""} ${e.message}` : String(e);
   for (const [code, pattern, message] of ERRNO_TEXT) {
@@ -81,7 +82,7 @@ export class SerialTransport implements Transport {
           autoOpen: false,
         });
       } catch (e) {
-        const { code, message } = errorText(e);
+        const { code, message } = serialErrorText(e);
         resolve(err(code, message));
         return;
       }
@@ -97,16 +98,16 @@ export class SerialTransport implements Transport {
         if (this.port === port) handlers.data(chunk);
       });
       port.on("close", (e: Error | null) =>
-        lose(e === null ? "port closed" : errorText(e).message),
+        lose(e === null ? "port closed" : serialErrorText(e).message),
       );
       port.on("error", (e: Error) => {
         if (!opened) return;
-        lose(errorText(e).message);
+        lose(serialErrorText(e).message);
         if (port.isOpen) port.close(() => undefined);
       });
       port.open((e) => {
         if (e) {
-          const { code, message } = errorText(e);
+          const { code, message } = serialErrorText(e);
           resolve(err(code, message));
           return;
         }

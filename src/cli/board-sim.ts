@@ -26,7 +26,12 @@
  * `--firmware FILE.hex` serves the reference board under emulation instead
  * (src/emulator): that firmware image runs on an emulated Mega 2560 with its
  * load cells, LEDs and buttons, paced to the wall clock; `--eeprom FILE`
- * keeps its EEPROM (boot counter, calibration) between runs.
+ * keeps its EEPROM (boot counter, calibration) between runs. With
+ * `--geometry 2x5+2` it is the Glassperlenspiel board (hardware/firmware's
+ * build/kete_gems.hex): 12 load cells, a PN5180 reader per place reading the
+ * gems' ISO 15693 tags, set up as GB-1. With `--geometry hex61` it is the
+ * Abalone board (build/kete_abalone.hex): 61 TMAG5273 Hall sensors behind
+ * TCA9548A switches on the TWI reading the marbles' fields, set up as AB-1.
  *
  * `--firmata` serves the stock-parts board under emulation instead
  * (src/emulator/stock, hardware/firmata): the vendored StandardFirmata image
@@ -153,18 +158,8 @@ export function registerBoardSimCommand(program: Command): Command {
       }
       const glass = geometry === "2x5+2";
       const hex = geometry === "hex61";
-      if (glass && flags.stones !== undefined) {
-        usageError(command, "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up");
-      }
-      if (hex && flags.stones !== undefined) {
-        usageError(command, "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1");
-      }
-      if ((glass || hex) && flags.firmware !== undefined) {
-        usageError(command, `--firmware runs the 4x8 reference board; it has no ${geometry}`);
-      }
-      if ((glass || hex) && flags.firmata === true) {
-        usageError(command, `--firmata serves the 4x8 stock-parts board; it has no ${geometry}`);
-      }
+      const clash = geometryClash(geometry ?? "4x8", flags);
+      if (clash !== null) usageError(command, clash);
       if (flags.firmata === true) {
         if (flags.noise === true) {
           usageError(command, "--noise is the simulator's; the stock board's amplifiers are noisy");
@@ -185,7 +180,7 @@ export function registerBoardSimCommand(program: Command): Command {
         }
         const faults = parseFaults(flags.fault ?? []);
         if (typeof faults === "string") usageError(command, faults);
-        await serveFirmware(flags.firmware, flags, seed, stones, faults);
+        await serveFirmware(flags.firmware, flags, seed, stones, faults, geometry ?? "4x8");
         return;
       }
       if (flags.fast !== undefined) usageError(command, "--fast needs --firmware or --firmata");
@@ -222,6 +217,26 @@ export function registerBoardSimCommand(program: Command): Command {
     });
 }
 
+/** A flag the geometry cannot take, said as a usage error; null when they fit. */
+function geometryClash(geometry: SimGeometry, flags: BoardSimFlags): string | null {
+  if (geometry === "4x8") return null;
+  if (flags.stones !== undefined) {
+    return geometry === "2x5+2"
+      ? "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up"
+      : "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1";
+  }
+  if (geometry === "hex61" && flags.firmware !== undefined && flags.demo === true) {
+    return "--demo with --firmware plays 4x8 moves; use --hand to move marbles on hex61";
+  }
+  if (geometry === "2x5+2" && flags.firmware !== undefined && flags.demo === true) {
+    return "--demo with --firmware plays 4x8 moves; use --hand to move gems on 2x5+2";
+  }
+  if (flags.firmata === true) {
+    return `--firmata serves the 4x8 stock-parts board; it has no ${geometry}`;
+  }
+  return null;
+}
+
 /** The firmware image on the emulated board, on a pty until Ctrl-C. */
 async function serveFirmware(
   file: string,
@@ -229,6 +244,7 @@ async function serveFirmware(
   seed: number,
   stones: number,
   faults: Readonly<Record<string, SensorFault>>,
+  geometry: "4x8" | "2x5+2" | "hex61",
 ): Promise<void> {
   const fail = (message: string): never => {
     process.stderr.write(`kete board-sim: ${message}\n`);
@@ -241,7 +257,8 @@ async function serveFirmware(
   const board = EmulatedBoard.create({
     firmware: image.value,
     seed,
-    counts: stones,
+    // 2x5+2 starts as GB-1 sets it up, hex61 as AB-1 (PhysicalBoard's defaults)
+    ...(geometry === "4x8" ? { counts: stones } : { geometry }),
     calibrated: flags.uncalibrated !== true,
     eepromPath: flags.eeprom ?? null,
     faults,
@@ -254,7 +271,7 @@ async function serveFirmware(
   if (!served.ok) return fail(served.error.message);
   const path = served.value.hostPath;
   process.stdout.write(
-    `emulated Mega 2560 running ${file} on ${path}\n` +
+    `emulated Mega 2560 (${geometry} board) running ${file} on ${path}\n` +
       `connect with: kete board-test --port ${path}\n` +
       `Ctrl-C to stop\n`,
   );

@@ -35,6 +35,7 @@ import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
 import { baudFlag, boardKindOf, waitFlag } from "./play/board.js";
 import { readyMsOf, type BoardKind } from "./play/board.js";
+import { resolvePort } from "./ports.js";
 import { usageError } from "./usage.js";
 
 export { describeInfo, renderBoard } from "./board-test/render.js";
@@ -85,8 +86,15 @@ export function registerBoardTestCommand(program: Command): Command {
       if (!wait.ok) usageError(command, wait.error.message);
       const baud = baudFlag(flags.baud, kind.value);
       if (!baud.ok) usageError(command, baud.error.message);
+      // `--port auto`: the one board that answers (issue 32), said first.
+      const auto = await resolvePort(flags.port, kind.value, { baudRate: baud.value });
+      if (!auto.ok) {
+        process.stderr.write(`kete board-test: ${auto.error.message}\n`);
+        process.exit(EXIT_NO_BOARD);
+      }
+      if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
       const code = await runBoardTest({
-        port: flags.port ?? "",
+        port: auto.value.port ?? "",
         boardKind: kind.value,
         ...(wait.value === undefined ? {} : { readyMs: wait.value }),
         ...(baud.value === undefined ? {} : { baudRate: baud.value }),

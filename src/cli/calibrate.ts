@@ -21,6 +21,8 @@ import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/lin
 import { baudFlag, boardKindOf, readyMsOf, waitFlag } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
+import { gamesDirFlag } from "./journal-options.js";
+import { resolvePort } from "./ports.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
 import type { RawInput } from "./play/input.js";
 import { usageError } from "./usage.js";
@@ -86,13 +88,15 @@ export function calibrateOptions(
   if (flags.report !== undefined && flags.report.trim() === "") {
     return err("usage", "--report needs a file name");
   }
+  const dir = gamesDirFlag(flags.gamesDir, () => gamesDir);
+  if (!dir.ok) return dir;
   return ok({
     pits,
     stones: stones.value,
     verifyStones,
     yes: flags.yes === true,
     reportPath: flags.report ?? null,
-    gamesDir: flags.gamesDir ?? gamesDir,
+    gamesDir: dir.value,
   });
 }
 
@@ -178,7 +182,14 @@ export function registerCalibrateCommand(program: Command): Command {
       if (!wait.ok) usageError(command, wait.error.message);
       const baud = baudFlag(flags.baud, kind.value);
       if (!baud.ok) usageError(command, baud.error.message);
-      const port = flags.port ?? "";
+      // `--port auto`: the one board that answers (issue 32), said first.
+      const auto = await resolvePort(flags.port, kind.value, { baudRate: baud.value });
+      if (!auto.ok) {
+        process.stderr.write(`kete calibrate: ${auto.error.message}\n`);
+        process.exit(1);
+      }
+      if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
+      const port = auto.value.port ?? "";
       const readyMs = readyMsOf(kind.value, wait.value);
       const board =
         kind.value === "firmata"

@@ -1,5 +1,5 @@
 /**
- * `kete engine`: the JSON-lines rules service (README.md, "The engine interface").
+ * `kete engine`: the JSON-lines rules service (docs/engine.md).
  * Reads requests from stdin, writes exactly one answer line per request to
  * stdout, and nothing else; exits 0 at end of input.
  */

@@ -1,7 +1,8 @@
-/** `kete games`: the recorded games, oldest first. */
+/** `kete games`: the recorded games, newest first (issue 32). */
 import type { Command } from "commander";
 import { defaultGamesDir, scanJournals, sidesOf, type JournalSummary } from "../journal/index.js";
-import { journalOptions } from "./journal-options.js";
+import { gamesDirFlag, journalOptions } from "./journal-options.js";
+import { usageError } from "./usage.js";
 
 /** `2026-11-22 03:34` in the local time zone (journals hold UTC). */
 export function localTime(iso: string): string {
@@ -11,7 +12,7 @@ export function localTime(iso: string): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-/** One game's line: local start time, game, players, moves, result, file. */
+/** One game's line: local start time, game, players, plies (each side's move counts one), result, file. */
 export function gameLine(g: JournalSummary): string {
   const h = g.header;
   const result =
@@ -24,19 +25,22 @@ export function gameLine(g: JournalSummary): string {
           : `${h.players[g.result.winner] ?? g.result.winner} won`;
   const [first, second] = sidesOf(h.players);
   const players = `${h.players[first ?? ""] ?? ""} v ${h.players[second ?? ""] ?? ""}`;
-  return `${localTime(h.startedAt)}  ${h.game.padEnd(13)} ${players.padEnd(24)} ${String(g.moves).padStart(4)} moves  ${result.padEnd(16)} ${g.path}\n`;
+  const damaged = g.damaged === null ? "" : `  (damaged at line ${g.damaged.line}: read up to it)`;
+  return `${localTime(h.startedAt)}  ${h.game.padEnd(13)} ${players.padEnd(24)} ${String(g.moves).padStart(4)} plies  ${result.padEnd(16)} ${g.path}${damaged}\n`;
 }
 
 export function registerGamesCommand(program: Command): Command {
   return program
     .command("games")
-    .description("list recorded games: date, players, game, result")
+    .description("list recorded games, newest first: date, game, players, plies, result")
     .option(
       "--games-dir <dir>",
       "where journals are kept (default: your data folder, or KETE_GAMES_DIR)",
     )
-    .action((flags: { gamesDir?: string }) => {
-      const dir = flags.gamesDir ?? defaultGamesDir();
+    .action((flags: { gamesDir?: string }, command: Command) => {
+      const given = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
+      if (!given.ok) usageError(command, given.error.message);
+      const dir = given.value;
       const folder = scanJournals(dir, journalOptions);
       if (!folder.ok) {
         process.stderr.write(`kete games: ${folder.error.message}\n`);
@@ -44,7 +48,8 @@ export function registerGamesCommand(program: Command): Command {
       }
       const { games, skipped } = folder.value;
       if (games.length === 0) process.stdout.write(`no games recorded in ${dir}\n`);
-      for (const g of games) process.stdout.write(gameLine(g));
+      // Newest first: the game just played heads the list.
+      for (const g of [...games].reverse()) process.stdout.write(gameLine(g));
       if (skipped.length > 0) {
         const files = skipped.length === 1 ? "1 file" : `${skipped.length} files`;
         process.stderr.write(`kete games: skipped ${files} that kete cannot read as a journal:\n`);

@@ -12,12 +12,10 @@ export function coerceOptionValue(spec: OptionSpec, text: string): Result<Option
   const field = `options.${spec.name}`;
   let value: unknown;
   if (spec.check !== undefined) {
-    // A list or an object (Abalone's leaveOut, pushOffsToWin): written as JSON.
-    try {
-      value = JSON.parse(text) as unknown;
-    } catch {
-      value = undefined;
-    }
+    // A list or an object (Abalone's leaveOut, pushOffsToWin): JSON, or the same without
+    // quotes as `kete export` writes it (`{b:6,w:6}`, `[A1,B2]`); text that is neither
+    // stands for itself (Abalone's neutral=E5), which the option's check judges.
+    value = relaxedJson(text) ?? text;
   } else if (spec.values !== null) {
     // Listed values: match by their written form, so "true", "200" and "null" work too.
     value = spec.values.find((v) => String(v) === text);
@@ -34,6 +32,31 @@ export function coerceOptionValue(spec: OptionSpec, text: string): Result<Option
     );
   }
   return checkOptionValue(spec, value);
+}
+
+/**
+ * JSON, or JSON whose names and words are left unquoted or in single quotes
+ * (`{b:6,w:6}`, `{'b':6}`, `[A1,B2]`): what a shell leaves of a typed
+ * value, and what `kete export` writes (issue 32). Undefined if neither.
+ */
+export function relaxedJson(text: string): unknown {
+  const parse = (t: string): unknown => {
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  const strict = parse(text);
+  if (strict !== undefined) return strict;
+  const quoted = text
+    .replace(/'([^'"]*)'/g, '"$1"')
+    .replace(
+      /(^|[[{,:])\s*([A-Za-z_][\w-]*)\s*(?=[\]},:]|$)/g,
+      (all, before: string, word: string) =>
+        word === "true" || word === "false" || word === "null" ? all : `${before}"${word}"`,
+    );
+  return parse(quoted);
 }
 
 /** Reads `name=value` assignments (a later one for the same name wins). */

@@ -5,6 +5,9 @@
  */
 import type { Command } from "commander";
 import { defaultGamesDir } from "../journal/index.js";
+import { gamesDirFlag } from "./journal-options.js";
+import { baudFlag, boardKindOf } from "./play/board.js";
+import { resolvePort } from "./ports.js";
 import { collect } from "./options.js";
 import { processHost } from "./play/host.js";
 import { runPlay } from "./play/session.js";
@@ -13,7 +16,21 @@ import { usageError } from "./usage.js";
 
 /** Reads the flags, then plays; exits with the game's exit code. */
 async function playAction(flags: PlayFlags, command: Command): Promise<never> {
-  const gamesDir = flags.gamesDir ?? defaultGamesDir();
+  const dir = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
+  if (!dir.ok) usageError(command, dir.error.message);
+  const gamesDir = dir.value;
+  // `--port auto`: the one board that answers (issue 32), said before the game starts.
+  const kind = boardKindOf(flags.board, flags.port);
+  if (!kind.ok) usageError(command, kind.error.message);
+  const baud = baudFlag(flags.baud, kind.value);
+  if (!baud.ok) usageError(command, baud.error.message);
+  const auto = await resolvePort(flags.port, kind.value, { baudRate: baud.value });
+  if (!auto.ok) {
+    process.stderr.write(`kete play: ${auto.error.message}\n`);
+    process.exit(1);
+  }
+  if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
+  flags = auto.value.port === undefined ? flags : { ...flags, port: auto.value.port };
   const resume = resumeTarget(flags.resume, gamesDir);
   if (!resume.ok) {
     process.stderr.write(`kete play: ${resume.error.message}\n`);
@@ -42,7 +59,10 @@ export function registerPlayCommand(program: Command): Command {
   return program
     .command("play")
     .description("play a game at the board (the built-in simulated board without --port)")
-    .option("-p, --port <path>", "the kete board's serial device, e.g. /dev/ttyACM0")
+    .option(
+      "-p, --port <path>",
+      "the kete board's serial device, e.g. /dev/ttyACM0; auto: the one board that answers (kete ports)",
+    )
     .option(
       "--board <serial|firmata>",
       "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
@@ -91,7 +111,10 @@ export function registerPlayCommand(program: Command): Command {
     )
     .option("--no-noise", "simulated sensors without jitter or lost lines")
     .option("--mistakes <rate>", "how often a virtual player slips (0..1)", FLAG_DEFAULTS.mistakes)
-    .option("--minutes <n>", "stop (resumable) if there is no result after this long")
+    .option(
+      "--minutes <n>",
+      "stop (resumable) if there is no result after this long (default for the simulated board: 120 on a terminal, 10 otherwise; none on a real board)",
+    )
     .option(
       "--clock <M+B>",
       "players' clocks: minutes each + bonus seconds per push-off (per capturing move in sowing games); a fallen flag loses (default: no clocks)",
@@ -111,6 +134,16 @@ export function registerPlayCommand(program: Command): Command {
     .option(
       "--host <addr>",
       "with --web: listen on this address, e.g. 0.0.0.0 for a phone on the LAN (an access token is printed, with a QR code)",
+    )
+    .option(
+      "--publish <url>",
+      "club night: publish the game live to an MQTT broker, mqtt://HOST[:PORT]/EVENT/BOARD (mqtts:// for TLS; user:password@ before HOST, or the two flags below)",
+    )
+    .option("--publish-user <user>", "with --publish: this board's user on the broker")
+    .option("--publish-password <password>", "with --publish: its password")
+    .option(
+      "--round <n>",
+      "with --publish: the event's round this game belongs to (standings by round)",
     )
     .showHelpAfterError("(run 'kete play --help' for usage)")
     .action(playAction);

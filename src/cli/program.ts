@@ -28,6 +28,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
   ["board-sim", async () => (await import("./board-sim.js")).registerBoardSimCommand],
   ["board-test", async () => (await import("./board-test.js")).registerBoardTestCommand],
   ["calibrate", async () => (await import("./calibrate.js")).registerCalibrateCommand],
+  ["ports", async () => (await import("./ports.js")).registerPortsCommand],
 ];
 
 /**
@@ -47,7 +48,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const registers = await Promise.all(wanted.map(([, load]) => load()));
   // Subcommands made with .command() inherit exitOverride from the program.
   for (const register of registers) register(program);
-  // Under each help: the game ids with their defaults, the exit codes, the README section.
+  // Under each help: the game ids with their defaults, the exit codes, the docs page and section.
   addHelpTexts(program);
   return program;
 }

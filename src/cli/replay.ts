@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import { findGame } from "../games/index.js";
 import type { Game, Position } from "../games/index.js";
-import { readJournal } from "../journal/index.js";
+import { damageText, readJournal } from "../journal/index.js";
 import type { Journal, JournalRecord } from "../journal/index.js";
 import { verifyJournal } from "./play/verify.js";
 import type { Verification } from "./play/verify.js";
@@ -36,10 +36,18 @@ export function registerReplayCommand(program: Command): Command {
       const journal = readJournal(file, journalOptions);
       if (!journal.ok) fail(journal.error.message);
       const j = journal.value;
+      // A journal damaged in its middle: the game up to the damage, said so (issue 32).
+      if (j.damaged !== undefined)
+        process.stderr.write(`kete replay: ${damageText(file, j.damaged)}\n`);
       if (flags.verify) {
         const v = verifyJournal(j);
         process.stdout.write(verificationText(v, file));
-        process.exit(v.mismatch === null ? 0 : 1);
+        if (j.damaged !== undefined && v.mismatch === null) {
+          process.stdout.write(
+            `only the records before line ${j.damaged.line} were checked: the file is damaged there\n`,
+          );
+        }
+        process.exit(v.mismatch === null && j.damaged === undefined ? 0 : 1);
       }
       const delay = Number(flags.delay);
       if (!Number.isFinite(delay) || delay < 0)
@@ -66,7 +74,13 @@ function fail(message: string): never {
 /** What `--verify` prints: every decision reproduced, or the first that was not. */
 export function verificationText(v: Verification, file: string): string {
   if (v.mismatch === null)
-    return `verified: ${v.decisions} decisions of ${file} reproduced exactly\n`;
+    return `verified: ${v.decisions} decisions of ${file} reproduced exactly, and every move, mistake and result record follows from them\n`;
+  if (v.mismatch.record !== undefined)
+    return (
+      `MISMATCH in ${v.mismatch.record}:\n` +
+      `  recorded: ${JSON.stringify(v.mismatch.expected)}\n` +
+      `  derived:  ${JSON.stringify(v.mismatch.got)}\n`
+    );
   return (
     `MISMATCH at decision ${v.mismatch.index + 1} of ${v.decisions}:\n` +
     `  recorded: ${JSON.stringify(v.mismatch.expected)}\n` +
@@ -99,7 +113,7 @@ export async function replayGame(j: Journal, game: Game, output: ReplayOutput): 
     else if (step !== null) output.out(step.text);
   }
   if (!j.records.some((r) => r.kind === "result"))
-    output.out("unfinished: continue it with kete play --resume\n");
+    output.out("unfinished: continue it with npx kete play --resume FILE\n");
 }
 
 /**

@@ -13,9 +13,6 @@ import QRCode from "qrcode";
 import { findGame, type Game, type Outcome } from "../games/index.js";
 import {
   defaultGamesDir,
-  exportGame,
-  exportJson,
-  exportText,
   JOURNAL_SUFFIX,
   readJournal,
   scanJournals,
@@ -33,16 +30,22 @@ import {
   type WebState,
 } from "../web/index.js";
 import { numberFlag } from "./play/settings.js";
-import { journalOptions } from "./journal-options.js";
+import { exportOutcome } from "./export.js";
+import { gamesDirFlag, journalOptions } from "./journal-options.js";
 import { reserveOf } from "./play/model.js";
 import { webBody } from "./play/web.js";
 import { replayStep, replayView } from "./replay.js";
 import { usageError } from "./usage.js";
+import { serveEvent } from "./serve-event.js";
 
 interface ServeFlags {
   readonly gamesDir?: string;
   readonly port: string;
   readonly host?: string;
+  readonly event?: string;
+  readonly eventUser?: string;
+  readonly eventPassword?: string;
+  readonly brokerPort?: string;
 }
 
 /** The journal's id: its file name without `.kete.jsonl`. */
@@ -117,9 +120,12 @@ export function folderArchive(dir: string): Archive {
     exported(id, format) {
       const journal = read(id);
       if (journal === null || !journal.ok) return journal;
-      const sides = findGame(journal.value.header.game)?.layout.sideNames;
-      const record = exportGame(journal.value, sides);
-      return ok(format === "json" ? exportJson(record) : exportText(record));
+      // As `kete export --unverified` prints it: never an unverified record untagged (issue 32).
+      const out = exportOutcome(journal.value, id, {
+        format: format === "json" ? "json" : "text",
+        unverified: true,
+      });
+      return ok(out.stdout);
     },
   };
 }
@@ -236,6 +242,13 @@ export function registerServeCommand(program: Command): Command {
       "--host <addr>",
       "listen on this address, e.g. 0.0.0.0 for the LAN (an access token is printed, with a QR code)",
     )
+    .option(
+      "--event <url>",
+      "club night: every board of an event live, mqtt://HOST[:PORT]/EVENT (or local: kete's own broker), with standings and the event's games",
+    )
+    .option("--event-user <user>", "with --event: the hall's user on the broker")
+    .option("--event-password <password>", "with --event: its password")
+    .option("--broker-port <port>", "with --event local: the port of kete's own broker", "1883")
     .action(async (flags: ServeFlags, command: Command) => {
       const port = numberFlag("--port", flags.port, 0, 65535);
       if (!port.ok || !Number.isInteger(port.value))
@@ -243,7 +256,14 @@ export function registerServeCommand(program: Command): Command {
       const host = flags.host ?? "127.0.0.1";
       if (!/^[0-9A-Za-z.:-]{1,253}$/.test(host))
         usageError(command, `--host must be an address such as 0.0.0.0, not '${host}'`);
-      const dir = flags.gamesDir ?? defaultGamesDir();
+      if (flags.event !== undefined) {
+        return serveEvent({ ...flags, event: flags.event }, { host, port: port.value }, (message) =>
+          usageError(command, message),
+        );
+      }
+      const given = gamesDirFlag(flags.gamesDir, () => defaultGamesDir());
+      if (!given.ok) usageError(command, given.error.message);
+      const dir = given.value;
       const server = await startWebServer({
         host,
         port: port.value,

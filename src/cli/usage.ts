@@ -55,8 +55,8 @@ interface CommandHelp {
   readonly games?: string;
   /** Exit codes besides 0 and 2, with what they mean for this command when it differs. */
   readonly codes: readonly (number | readonly [number, string])[];
-  /** A README.md section. */
-  readonly readme: string;
+  /** Where it is described: a page of docs/ and its section. */
+  readonly doc: readonly [page: string, section: string];
 }
 
 const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
@@ -67,12 +67,13 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       [EXIT_OK, "end of input (a bad request is answered with an error, not an exit)"],
       [EXIT_FAILED, "the answers cannot be written"],
     ],
-    readme: "The engine interface: `kete engine`",
+    doc: ["docs/engine.md", "The engine interface: `kete engine`"],
   },
-  perft: { games: "--option name=value", codes: [], readme: "perft" },
+  perft: { games: "--option name=value", codes: [], doc: ["docs/benchmarks.md", "perft"] },
   play: {
     notes: [
-      "Defaults not shown above: --seed from the clock; --minutes 10 off a terminal, 120 on one;",
+      "Defaults not shown above: --seed from the clock; --minutes 10 off a terminal, 120 on one",
+      "(the simulated board only: a game on --port has no limit unless --minutes is given);",
       "--pace 1 on a terminal, 0.05 otherwise.",
     ],
     games: "--option name=value",
@@ -82,20 +83,25 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       EXIT_TIMED_OUT,
       EXIT_INTERRUPTED,
     ],
-    readme: "Playing: `kete play`",
+    doc: ["docs/playing.md", "Playing: `kete play`"],
   },
   replay: {
     codes: [
-      [EXIT_OK, "replayed, or --verify reproduced every decision"],
-      [EXIT_FAILED, "the journal cannot be read, or --verify found a mismatch"],
+      [EXIT_OK, "replayed, or --verify reproduced every decision and record"],
+      [EXIT_FAILED, "the journal cannot be read, or --verify found a mismatch or a damaged line"],
     ],
-    readme: "The journal, replay and export",
+    doc: ["docs/playing.md", "The journal, replay and export"],
   },
   export: {
-    codes: [[EXIT_FAILED, "the journal cannot be read"]],
-    readme: "The journal, replay and export",
+    codes: [
+      [
+        EXIT_FAILED,
+        "the journal cannot be read, or its records do not follow from its readings (--unverified)",
+      ],
+    ],
+    doc: ["docs/playing.md", "The journal, replay and export"],
   },
-  games: { codes: [], readme: "The journal, replay and export" },
+  games: { codes: [], doc: ["docs/playing.md", "The journal, replay and export"] },
   serve: {
     notes: [
       "Read-only: the page cannot change a journal. Beyond 127.0.0.1 (--host) every request needs",
@@ -105,7 +111,7 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       [EXIT_OK, "stopped (Ctrl-C, SIGTERM)"],
       [EXIT_FAILED, "the address or port cannot be had"],
     ],
-    readme: "Web view",
+    doc: ["docs/playing.md", "Web view"],
   },
   "board-sim": {
     codes: [
@@ -115,14 +121,14 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "the pseudo-terminal cannot be made (is socat installed?) or the firmware cannot be read",
       ],
     ],
-    readme: "The board",
+    doc: ["docs/board.md", "The board"],
   },
   "board-test": {
     codes: [
       [EXIT_OK, "stopped (Ctrl-C, SIGTERM, SIGHUP, --seconds, closed output), or --once shown"],
       [EXIT_FAILED, "the port is not there or is not a kete board"],
     ],
-    readme: "The board",
+    doc: ["docs/board.md", "The board"],
   },
   calibrate: {
     notes: [
@@ -144,7 +150,17 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "stopped (Ctrl-C, SIGTERM, SIGHUP, closed output): LEDs out, report written",
       ],
     ],
-    readme: "Calibrating a board: `kete calibrate`",
+    doc: ["docs/board.md", "Calibrating a board: `kete calibrate`"],
+  },
+  ports: {
+    notes: [
+      "Each port is asked HELLO (a kete board answers INFO), then Firmata's version at 57600 baud.",
+      "KETE_PORTS=PATH:PATH names the ports to ask instead of looking for them (as PATH… does).",
+      "--port auto (play, board-test, calibrate) picks the one kete board, or with --board firmata",
+      "the one StandardFirmata board, and says which.",
+    ],
+    codes: [[EXIT_FAILED, "no serial port found"]],
+    doc: ["docs/board.md", "The board"],
   },
 };
 
@@ -159,7 +175,9 @@ function codeLines(codes: readonly (number | readonly [number, string])[]): stri
     .join("\n");
 }
 
-const CLOSED_OUTPUT = "A closed output (kete games | head -1) ends a command quietly.";
+/** Said once, on the program's help page: not a line under every command's exit codes. */
+const CLOSED_OUTPUT =
+  "Output piped into a command that stops reading early (head, less) ends kete quietly.";
 
 /** The text under `kete --help`. */
 export function programHelp(): string {
@@ -177,7 +195,7 @@ export function programHelp(): string {
     ]),
     CLOSED_OUTPUT,
     "",
-    "Run 'kete <command> --help' for a command; README.md tells the whole story.",
+    "Run 'kete <command> --help' for a command; README.md and docs/ tell the whole story.",
   ].join("\n");
 }
 
@@ -192,9 +210,8 @@ export function commandHelp(name: string): string | null {
     ...(help.games === undefined ? [] : [gamesHelp(`change one with ${help.games}`), ""]),
     "Exit codes:",
     codeLines(help.codes),
-    CLOSED_OUTPUT,
     "",
-    `See README.md, section "${help.readme}".`,
+    `See ${help.doc[0]}, section "${help.doc[1]}".`,
   ].join("\n");
 }
 

@@ -26,7 +26,7 @@ import type { GameState } from "./referee.js";
 import { placeOfReading } from "../shared/index.js";
 import type { PitNeed, Policy } from "./restore.js";
 import { PENALTY_RULE, formatNeeds } from "./restore.js";
-import { candidateMoves, touchGuide, type TurnGuide } from "./tracking.js";
+import { candidateMoves, confirmEnd, touchGuide, type TurnGuide } from "./tracking.js";
 import { hintPits, inForce, nextActPits, plannedSteps } from "./computer.js";
 
 export type ControllerSnapshot = SnapshotFrom<ControllerMachine>;
@@ -133,6 +133,15 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   // `candidates` is a lower bound in a lazy trie (unexpanded branches count one): then look for a fifth.
   const more =
     gs.turn.cursors.length > 0 && (g.candidates > 4 || candidateMoves(gs.turn, 5).length > 4);
+  // A move that has ended or may go on (Bao's stop in the nyumba, an Abalone
+  // line carried front first, issue 28): say how it stands, which no LED can.
+  const ended = confirmEnd(gs.turn);
+  if (ended !== null) {
+    const quiet = Math.round(gs.turn.options.quietMs / 100) / 10;
+    // No next player's act when the move would end the game.
+    const next = g.nextStarts.length > 0 ? ", the next player's first act" : "";
+    return `${who}: ${ended.move} stands at a button${next} or ${quiet} s unchanged; or go on as the lights show`;
+  }
   // A lift of only part of a pit (Bao's taxed nyumba, BK-11): how many, which the LED cannot say.
   const part = g.liftPart.length
     ? `, lift only ${g.liftPartStones} from ${g.liftPart.join(" or ")}`

@@ -6,6 +6,7 @@ export * from "./controller.js";
 export * from "./machine.js";
 export * from "./events.js";
 export * from "./leds.js";
+export * from "./legend.js";
 export * from "./restore.js";
 export * from "./mistakes.js";
 export * from "./referee.js";

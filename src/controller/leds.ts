@@ -10,8 +10,8 @@
  * | lastStone | cyan steady | where the last stone in hand will land if the hand is sown on |
  * | liftNext | cyan fast | within a turn, the hand empty: lift this whole pit and sow on (a relay; Bao: a safari from the nyumba, a takasa after a placement; `guide.liftNext`) |
  * | liftPart | blue fast | within a turn: lift only part of this pit, as many as the screen says (Bao's taxed nyumba, two seeds, BK-11; `guide.liftPart`, a trace lift of fewer stones than the pit holds) |
- * | captureFrom | yellow fast | the pit(s) to capture from |
- * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them; Bao: the kichwa receiving the first captured seed, `guide.kichwa` with one pit) |
+ * | captureFrom | yellow fast | the pit(s) to capture from (captures in any order, Glassperlenspiel's gems: every one still to take) |
+ * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them; Bao: the kichwa receiving the first captured seed, `guide.kichwa` with one pit; Glassperlenspiel: the mover's cup from the moment a capture is due until every gem taken is in it) |
  * | kichwaChoice | yellow pulse | Bao: both kichwa while the player may choose either (`guide.kichwa`, two pits; not used by four-row games) |
  * | mistakeExcess | magenta fast | a mistake: this pit holds too many stones |
  * | mistakeMissing | magenta blink | a mistake: this pit holds too few stones |
@@ -27,7 +27,9 @@
  * In a turn whose changes happen at once (an Abalone move, all its steps
  * free): legalStart lights the marbles some move takes, nextStone the holes
  * the moves still possible fill (a lifted marble: where its lines may go),
- * and lastStone, before the turn starts, the holes the last move changed.
+ * and lastStone, before the turn starts, the holes the last move changed;
+ * while a move that is part way through a longer one is pending,
+ * legalStart lights the opponent's starts (`guide.nextStarts`).
  *
  * Guidance off (referee only): no legalStart/nextStone/lastStone/capture
  * lights; mistakes, setting up, results, sensor faults and the link still

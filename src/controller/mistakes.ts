@@ -53,9 +53,10 @@ import {
 } from "./trie.js";
 import {
   DEEP_LOOKAHEAD,
+  capturesLeft,
   explore,
   follows,
-  freeGroups,
+  freeCaptureGroups,
   nextSteps,
   pickUpGroups,
   readingOwner,
@@ -346,6 +347,13 @@ function foreignChange<P extends Position>(sc: Scene<P>): Classified<P> | null {
   const first = foreignDown[0];
   if (first !== undefined) {
     if (sc.depth === 0 || sc.hand !== 0) return outOfTurn(sc, first);
+    // Only a reserve seed placed so far (Bao's namua) and no capture due:
+    // the mover has nothing to take, so the other player touched the board
+    // (issue 32: it was read as the mover's capture where none applies).
+    const last = sc.path[sc.path.length - 1];
+    const placedOnly = sc.path.every((s) => s.op === OP_PLACE);
+    if (last?.op === OP_PLACE && placedOnly && sc.capturePits.size === 0)
+      return outOfTurn(sc, first);
     const rule = captureRuleOf(sc);
     const p = name(sc, first);
     if (sc.capturePits.size > 0) {
@@ -776,31 +784,6 @@ function nextAfter<P extends Position>(node: TrieNode<P>, offset: number): Step[
 
 // ------------------------------------------------------------------ captures made in any order
 
-/** A capture step ahead of a tracker's cursor whose group may be made in any order. */
-interface DueCapture {
-  /** The reading the unit leaves (`B3:N3`), and the reading it goes to (`SC:N3`), if any. */
-  readonly from: number;
-  readonly to: number | null;
-}
-
-/** The free capture groups ahead of a cursor, as capture → destination pairs (one list per branch). */
-function dueCaptures<P extends Position>(node: TrieNode<P>, offset: number): DueCapture[][] {
-  return freeGroups(node, offset)
-    .filter((g) => g.some((s) => s.op === OP_CAPTURE))
-    .map((g) => {
-      const out: DueCapture[] = [];
-      g.forEach((s, k) => {
-        if (s.op !== OP_CAPTURE) return;
-        const after = g[k + 1];
-        out.push({
-          from: s.pit,
-          to: after !== undefined && after.op === OP_SOW ? after.pit : null,
-        });
-      });
-      return out;
-    });
-}
-
 /**
  * Captures the game lets the player make in any order (free capture steps,
  * Glassperlenspiel's gems into the cup), read from where the tracker stands:
@@ -814,22 +797,34 @@ export function freeCaptureMistake<P extends Position>(
   reading: Int16Array,
 ): Classified<P> | null {
   for (const c of t.cursors) {
-    const branches = dueCaptures(c.node, c.offset);
-    if (branches.length === 0) continue;
+    const all = freeCaptureGroups(c.node, c.offset);
+    if (all.length === 0) continue;
     const sc = sceneAt(t, reading, c);
-    const from = new Set(branches.flatMap((b) => b.map((d) => d.from)));
-    const to = new Set(branches.flatMap((b) => b.flatMap((d) => (d.to === null ? [] : [d.to]))));
-    const most = Math.max(...branches.map((b) => b.length));
-    const rule = most > 1 ? (sc.rules.captureChain ?? captureRuleOf(sc)) : captureRuleOf(sc);
-    const options = [...from].map((i) => `${tagOf(sc, i)} from ${name(sc, i)}`).sort();
+    // A chain cites GB-4 at every step, the captures already made counted (issue 28).
+    const made = pathSteps(c.node, c.offset).filter((s) => s.op === OP_CAPTURE).length;
+    const chain = made + Math.max(...all.map((b) => b.length));
+    const rule = chain > 1 ? (sc.rules.captureChain ?? captureRuleOf(sc)) : captureRuleOf(sc);
+    // What the message asks for: only the gems still to take, not those already in the hand.
+    const left = capturesLeft(c, reading);
+    const from = new Set(all.flatMap((b) => b.map((d) => d.from)));
+    const to = new Set(all.flatMap((b) => b.flatMap((d) => (d.to === null ? [] : [d.to]))));
+    const most = Math.max(...left.map((b) => b.left.length));
+    const options = [
+      ...new Set(
+        left.flatMap((b) => b.left.map((d) => `${tagOf(sc, d.from)} from ${name(sc, d.from)}`)),
+      ),
+    ].sort();
     const into = [...new Set([...to].map((i) => name(sc, i)))].sort();
-    const take = `take ${most === 1 ? "one of" : `${most} of`} ${list(options)}${into.length > 0 ? ` into ${list(into)}` : ""}`;
+    const take =
+      most === 0
+        ? `put the gems taken into ${list(into)}`
+        : `take ${most === 1 ? "one of" : `${most} of`} ${list(options)}${into.length > 0 ? ` into ${list(into)}` : ""}`;
+    const places = [...new Set(left.flatMap((b) => b.left.map((d) => name(sc, d.from))))];
+    const lit = places.length > 0 ? places : into;
     const wrongTaken = sc.down.find((i) => !from.has(i) && readingTag(sc, i) !== null);
     if (wrongTaken !== undefined) {
       const what = `${tagOf(sc, wrongTaken)} taken from ${name(sc, wrongTaken)}`;
-      return make(sc, "wrong-capture", rule, `${what}; ${take} (${rule})`, sc.mover, [
-        ...new Set([...from].map((i) => name(sc, i))),
-      ]);
+      return make(sc, "wrong-capture", rule, `${what}; ${take} (${rule})`, sc.mover, lit);
     }
     const wrongPut = sc.up.find((i) => !to.has(i) && !from.has(i) && readingTag(sc, i) !== null);
     if (wrongPut !== undefined) {
@@ -851,7 +846,7 @@ export function freeCaptureMistake<P extends Position>(
         rule,
         `${name(sc, elsewhere)} changed while a capture is due: ${take} first (${rule})`,
         sc.mover,
-        [...new Set([...from].map((i) => name(sc, i)))],
+        lit,
       );
     }
   }

@@ -31,9 +31,11 @@
  *   group takes from it and that value plus what it drops into it (a hole
  *   inside a moving line may read empty on the way), is *waiting* at the
  *   group's start; the whole group done is an exact point. A settled board
- *   equal to a move's end completes it even if it also lies part way
- *   through another move's free steps (a single marble's step is half of a
- *   broadside): no hand stops half way through changes made at once.
+ *   equal to a move's end that also lies part way through another move's
+ *   free steps (an Abalone line carried front first passes through the
+ *   results of its front marbles' moves; a single marble's step is half of
+ *   a broadside) ends the turn only as a pending end does (below): a hand
+ *   may stop there on its way to the longer move (issue 28).
  *
  * It acts only on settled readings (the caller filters) and never guesses:
  * a reading no cursor explains is `inconsistent`, classified by `mistakes.ts`.
@@ -64,7 +66,6 @@ import {
   isPickUp,
   lazyTrie,
   movesBelow,
-  pathSteps,
   stepCompiler,
   type MoveTrie,
   type Step,
@@ -530,6 +531,65 @@ function freeGroupsHolding<P extends Position>(
   );
 }
 
+/** One capture made in any order (a free capture step), and the reading its unit goes to. */
+export interface FreeCapture {
+  /** The reading the unit leaves (`B3:N3`). */
+  readonly from: number;
+  /** The reading it goes to (`SC:N3`), or null when the next free step does not put it anywhere. */
+  readonly to: number | null;
+}
+
+/** The free capture groups from a point, as capture → destination pairs (one list per branch). */
+export function freeCaptureGroups<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+): FreeCapture[][] {
+  return freeGroups(node, offset)
+    .filter((g) => g.some((s) => s.op === OP_CAPTURE))
+    .map((g) => {
+      const out: FreeCapture[] = [];
+      g.forEach((s, k) => {
+        if (s.op !== OP_CAPTURE) return;
+        const after = g[k + 1];
+        out.push({
+          from: s.pit,
+          to: after !== undefined && after.op === OP_SOW ? after.pit : null,
+        });
+      });
+      return out;
+    });
+}
+
+/**
+ * The captures made in any order (Glassperlenspiel's gems into the mover's
+ * cup, GB-3/GB-4) that `reading` still leaves to do from a cursor: of each
+ * branch that agrees with the units already taken (every capture place
+ * `reading` shows emptied is one the branch takes), `left` the captures
+ * whose unit is still on its place, `undropped` those whose unit has not
+ * reached its destination yet (still on its place, or in the hand). An
+ * empty list when no capture is due.
+ */
+export function capturesLeft<P extends Position>(
+  c: { readonly node: TrieNode<P>; readonly offset: number; readonly board: ArrayLike<number> },
+  reading: ArrayLike<number>,
+): { readonly left: FreeCapture[]; readonly undropped: FreeCapture[] }[] {
+  const branches = freeCaptureGroups(c.node, c.offset);
+  if (branches.length === 0) return [];
+  const taken = (d: FreeCapture) => (reading[d.from] as number) < (c.board[d.from] as number);
+  const dropped = (d: FreeCapture) =>
+    d.to !== null && (reading[d.to] as number) > (c.board[d.to] as number);
+  const emptied = new Set(branches.flatMap((b) => b.filter(taken).map((d) => d.from)));
+  const agree = branches.filter((b) => {
+    const from = new Set(b.map((d) => d.from));
+    for (const i of emptied) if (!from.has(i)) return false;
+    return true;
+  });
+  return (agree.length > 0 ? agree : branches).map((b) => ({
+    left: b.filter((d) => !taken(d)),
+    undropped: b.filter((d) => !dropped(d)),
+  }));
+}
+
 /** Whether a free step comes next after a point (on some branch). */
 function freeNext<P extends Position>(node: TrieNode<P>, offset: number): boolean {
   if (offset < node.steps.length) return (node.steps[offset] as Step).free;
@@ -592,18 +652,6 @@ let scratchTaken = new Int32Array(0);
 let scratchDropped = new Int32Array(0);
 let scratchSeen = new Uint8Array(0);
 let scratchPits = new Int32Array(16);
-
-/**
- * Whether a cursor stands part way through changes that happen at once, so
- * no hand stops there: a reading matched part way through a group of free
- * steps, or an exact point whose every step since the turn began is free
- * and whose next is free too (the marbles of an Abalone move: a single
- * marble's step may be the first half of a broadside's).
- */
-function midFreeGroup<P extends Position>(c: Cursor<P>): boolean {
-  if (!freeNext(c.node, c.offset)) return false;
-  return !c.exact || pathSteps(c.node, c.offset).every((s) => s.free);
-}
 
 /** Whether a cursor stands at the end of a move. */
 export function atMoveEnd<P extends Position>(c: Cursor<P>): boolean {
@@ -843,10 +891,13 @@ function judge<P extends Position>(
   const tracker: TurnTracker<P> = { ...t, cursors, reading, pendingSince: null };
   if (exact.length === 0) return { tracker, verdict: { kind: "waiting" } };
   const ends = exact.filter(atMoveEnd);
-  // A settled board equal to a move's end completes it, though it may also
-  // lie part way through another move's simultaneous changes (a single
-  // marble's step is half of a broadside): those are no point a hand stops at.
-  const open = cursors.filter((c) => !(atMoveEnd(c) && !canContinue(c)) && !midFreeGroup(c));
+  // A settled board equal to a move's end that also lies part way through
+  // another move's changes (an Abalone line carried front first passes
+  // through the results of its front marbles' moves, a single marble's step
+  // is half of a broadside) is no end yet: the turn is pending, and the
+  // shorter move stands by a button, the opponent's first act or the quiet
+  // moment, while the longer one goes on from there (issue 28).
+  const open = cursors.filter((c) => !(atMoveEnd(c) && !canContinue(c)));
   if (ends.length > 0 && open.length === 0) {
     return { tracker, verdict: { kind: "complete", move: completeMove(ends), carry: false } };
   }
@@ -1045,7 +1096,18 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
         ? c.node.steps[c.offset - 1]
         : c.node.parent?.steps[c.node.parent.steps.length - 1];
     if (prev !== undefined && prev.op === OP_CAPTURE) capturing = true;
-    captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, kichwa, { n: 256 });
+    // Captures made in any order (a chain of gems, GB-4): every one still to
+    // take flashes, whichever were taken before, and the cup blinks while a
+    // gem has yet to reach it (issue 28).
+    const due = capturesLeft(c, t.reading);
+    for (const b of due) {
+      capturing = true;
+      for (const d of b.left) captureFrom.push(name(d.from));
+      for (const d of b.undropped) if (d.to !== null) capturedTo.push(name(d.to));
+    }
+    if (due.length === 0) {
+      captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, kichwa, { n: 256 });
+    }
     const next = nextSteps(c.node, c.offset);
     for (const s of next) {
       // A placement from the reserve starting the turn (Bao's namua) is a start, lit as one.
@@ -1058,8 +1120,9 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
       if (hasCapture) capturing = true;
       for (const s of g) {
         if (s.op === OP_CAPTURE) {
-          // Shown until the pit is emptied.
-          if ((t.reading[s.pit] as number) > 0 || c.exact) captureFrom.push(name(s.pit));
+          // Shown until the pit is emptied (captures in any order: see `due`).
+          if (due.length === 0 && ((t.reading[s.pit] as number) > 0 || c.exact))
+            captureFrom.push(name(s.pit));
         } else if (hasCapture) {
           capturedTo.push(name(s.pit));
         } else if (depth === 0) {
@@ -1196,7 +1259,9 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     liftNext: [],
     liftPart: [],
     liftPartStones: 0,
-    nextStarts: [],
+    // A shorter move ended part way through a longer one (pending): the
+    // opponent's marbles, as their first act accepts it.
+    nextStarts: nextStartsOf(t),
     lastStone: [...last].sort(),
     stage: atStart ? 0 : 1,
     atStart,

@@ -26,14 +26,21 @@ import { CYCLES_PER_MS, FLASH_BYTES, Mega2560, USART0 } from "./atmega2560.js";
 import type { Chip, ResetReason } from "./atmega2560.js";
 import { calibrateAtFactory } from "./calibration.js";
 import { EepromFile } from "./eeprom-file.js";
-import { Hx711Bank } from "./hx711.js";
+import { GEMS_ROWS, Hx711Bank, REFERENCE_ROWS } from "./hx711.js";
 import type { Hx711Options } from "./hx711.js";
 import { parseIntelHex } from "./intel-hex.js";
 import { PitModels, StoneBox } from "./pit-model.js";
 import type { PitModelOptions, SensorFault, StoneSetOptions } from "./pit-model.js";
 import { MegaButtons, MegaRun } from "./mega-run.js";
 import type { PaceOptions } from "./mega-run.js";
+import { Pn5180Bank } from "./pn5180.js";
+import type { IsoTag, Pn5180Options } from "./pn5180.js";
 import { DARK, Sk9822Chain } from "./sk9822.js";
+import { AbaloneField } from "./abalone-field.js";
+import { AbaloneSensors } from "./abalone-sensors.js";
+import { calibrateHallAtFactory, followHoles } from "./abalone-board.js";
+import { GEMS, seededRandom } from "../shared/index.js";
+import type { Gem } from "../protocol/index.js";
 import type { LedColour } from "./sk9822.js";
 
 export { SLICE_CYCLES, type PaceOptions } from "./mega-run.js";
@@ -61,9 +68,30 @@ export interface EmulatedBoardOptions {
   readonly eepromPath?: string | null;
   /** Emulate Timer1 and Timer2 as well (see `Mega2560Options`). */
   readonly timers12?: boolean;
-  /** Default: hardware/geometry/4x8.json. */
+  /** Default: hardware/geometry/4x8.json (2x5+2.json for `geometry: "2x5+2"`). */
   readonly wiring?: BoardWiring;
+  /**
+   * The board: `4x8` (default, the reference board) or `2x5+2`, the
+   * Glassperlenspiel board (hardware/glassperlenspiel.md: 12 load cells on one
+   * clock, a PN5180 per place reading the gems' ISO 15693 tags, the LED chain
+   * bit-banged on D4/D5), for `build/kete_gems.hex`.
+   */
+  readonly geometry?: "4x8" | "2x5+2" | "hex61";
+  /** `hex61`: the Hall sensors' noise scale (1 = the datasheet's). */
+  readonly hallNoise?: number;
+  /** `2x5+2`: the readers' miss rates and the gems' settling time. */
+  readonly readers?: Omit<Pn5180Options, "seed">;
 }
+
+/** The AFI the Glassperlenspiel firmware writes to its gems (kete_gems/gems.h, glassperlenspiel.md §2.3). */
+export const GEM_AFI = 0xc7;
+/** The DSFID naming a gem (§2.3): 0x11..0x15 = S1..S5, 0x21..0x25 = N1..N5. */
+export function gemDsfid(gem: Gem): number {
+  const i = GEMS.indexOf(gem);
+  return i < 5 ? 0x11 + i : 0x21 + i - 5;
+}
+/** A gem weighs 1.5 plain stones (§5.2). */
+const GEM_STONES = 1.5;
 
 /** A firmware image from an Intel HEX file. */
 export function loadFirmware(path: string): Result<Uint8Array> {
@@ -77,9 +105,9 @@ export function loadFirmware(path: string): Result<Uint8Array> {
   return image.ok ? image : err(image.error.code, `${path}: ${image.error.message}`);
 }
 
-/** The reference board's wiring (hardware/geometry/4x8.json). */
-export function referenceWiring(): Result<BoardWiring> {
-  const url = new URL("../../hardware/geometry/4x8.json", import.meta.url);
+/** The reference board's wiring (hardware/geometry/4x8.json), or another geometry's. */
+export function referenceWiring(geometry: "4x8" | "2x5+2" | "hex61" = "4x8"): Result<BoardWiring> {
+  const url = new URL(`../../hardware/geometry/${geometry}.json`, import.meta.url);
   try {
     return parseWiringText(readFileSync(url, "utf8"));
   } catch (e) {
@@ -95,6 +123,21 @@ export class EmulatedBoard {
   readonly chain: Sk9822Chain;
   readonly eeprom: EepromFile;
   readonly wiring: BoardWiring;
+  /**
+   * `hex61` (hardware/abalone.md, `build/kete_abalone.hex`): the marbles' fields
+   * (following `physical`'s holes) and the 61 TMAG5273 behind 8 TCA9548A on the
+   * TWI; null on the other boards.
+   */
+  readonly marbles: AbaloneField | null = null;
+  readonly hall: AbaloneSensors | null = null;
+  /** `2x5+2`: the PN5180 readers (null on `4x8`). */
+  readonly readers: Pn5180Bank | null = null;
+  /** `2x5+2`: each gem's tag (UID, DSFID, AFI) and where and since when it lies. */
+  private readonly tags = new Map<
+    Gem,
+    { uid: bigint; grams: number; since: number; dead: boolean }
+  >();
+  private lastLedClock = 0;
   /** A scheduler on the emulated clock (ms since power-up). */
   readonly clock: Scheduler;
   /** D13 ("L"): lit now, and how often it changed. */
@@ -118,8 +161,18 @@ export class EmulatedBoard {
     const seed = options.seed ?? 1;
     this.wiring = wiring;
     this.eeprom = eeprom;
+    const gems = options.geometry === "2x5+2";
+    const hex = options.geometry === "hex61";
     this.physical =
-      options.physical ?? new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 });
+      options.physical ??
+      (hex
+        ? new PhysicalBoard({ geometry: "hex61" })
+        : gems
+          ? new PhysicalBoard({
+              geometry: "2x5+2",
+              ...(options.counts === undefined ? {} : { counts: options.counts }),
+            })
+          : new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 }));
     this.mcu = new Mega2560(options.firmware, eeprom, { timers12: options.timers12 === true });
     this.buttons = new MegaButtons(this.mcu);
     this.run = new MegaRun(this.mcu, () => this.afterSlice());
@@ -138,15 +191,49 @@ export class EmulatedBoard {
       { ...options.pits, seed, faults },
       () => this.mcu.cycles / (CYCLES_PER_MS * 1000),
     );
-    if (options.calibrated === true) calibrateAtFactory(eeprom, wiring, this.pits, box.grams);
-    this.hx711 = new Hx711Bank(this.mcu, this.pits, undefined, { ...options.hx711, seed });
+    if (options.calibrated === true && !hex)
+      calibrateAtFactory(eeprom, wiring, this.pits, box.grams);
+    const rows = gems ? GEMS_ROWS : REFERENCE_ROWS;
+    this.hx711 = new Hx711Bank(this.mcu, this.pits, rows, { ...options.hx711, seed });
+    if (gems) {
+      this.readers = new Pn5180Bank(this.mcu, wiring.sensor.readers, (r) => this.tagsOver(r), {
+        ...options.readers,
+        seed,
+      });
+      this.placeGems(seed, box.grams);
+    }
+    if (hex) {
+      const field = new AbaloneField({ seed });
+      const physical = this.physical;
+      let synced = -1;
+      const now = (): number => this.mcu.cycles / (CYCLES_PER_MS * 1000);
+      this.marbles = field;
+      this.hall = new AbaloneSensors({
+        field: {
+          field: (h: number, t: number) => {
+            if (t !== synced) followHoles(field, physical, t);
+            synced = t;
+            return field.field(h, t);
+          },
+        },
+        clock: now,
+        seed,
+        noise: options.hallNoise ?? 1,
+      });
+      // the standard start (AB-1) already lies still when the board powers up
+      followHoles(field, physical, -10);
+      if (options.calibrated === true) calibrateHallAtFactory(eeprom, this.hall);
+    }
     this.chain = new Sk9822Chain(wiring.leds?.count ?? 0);
     this.mcu.onBuild((chip) => this.attach(chip));
   }
 
   /** A board with the firmware image loaded, powered up, not yet running. */
   static create(options: EmulatedBoardOptions): Result<EmulatedBoard> {
-    const wiring = options.wiring === undefined ? referenceWiring() : ok(options.wiring);
+    const wiring =
+      options.wiring === undefined
+        ? referenceWiring(options.geometry ?? "4x8")
+        : ok(options.wiring);
     if (!wiring.ok) return wiring;
     const eeprom = EepromFile.open(options.eepromPath ?? null);
     if (!eeprom.ok) return eeprom;
@@ -174,19 +261,43 @@ export class EmulatedBoard {
     usart.onByteTransmit = (byte) => {
       for (const fn of this.txListeners) fn(byte);
     };
-    spi.onByte = (value) => {
-      const ddrB = cpu.data[0x24] ?? 0;
-      const pinB = cpu.data[0x23] ?? 0;
-      if (!(ddrB & 1) && !(pinB & 1)) {
-        // SS an input and low: the SPI unit drops out of master mode (datasheet §21.3.2).
-        cpu.data[0x4c] = (cpu.data[0x4c] ?? 0) & ~0x10;
-      } else if (spi.isMaster && (ddrB & 0b110) === 0b110) {
-        this.chain.push(this.onTheWire(value, spi.dataOrder === "lsbFirst", spi.spiMode));
-      }
-      cpu.addClockEvent(() => spi.completeTransfer(0), spi.transferCycles);
-    };
+    if (this.readers !== null) {
+      const readers = this.readers;
+      spi.onByte = (value) => {
+        const miso = readers.transfer(value);
+        cpu.addClockEvent(() => spi.completeTransfer(miso), spi.transferCycles);
+      };
+      // the LED chain bit-banged: data D4 (PG5), clock D5 (PE3), taken on the rising edge
+      this.lastLedClock = 0;
+      chip.port("E").addListener((value) => {
+        const clock = (value >> 3) & 1;
+        if (clock === 1 && this.lastLedClock === 0)
+          this.chain.clockIn(((cpu.data[0x34] ?? 0) >> 5) & 1);
+        this.lastLedClock = clock;
+      });
+    } else
+      spi.onByte = (value) => {
+        const ddrB = cpu.data[0x24] ?? 0;
+        const pinB = cpu.data[0x23] ?? 0;
+        if (!(ddrB & 1) && !(pinB & 1)) {
+          // SS an input and low: the SPI unit drops out of master mode (datasheet §21.3.2).
+          cpu.data[0x4c] = (cpu.data[0x4c] ?? 0) & ~0x10;
+        } else if (spi.isMaster && (ddrB & 0b110) === 0b110) {
+          this.chain.push(this.onTheWire(value, spi.dataOrder === "lsbFirst", spi.spiMode));
+        }
+        cpu.addClockEvent(() => spi.completeTransfer(0), spi.transferCycles);
+      };
     chip.port("E").addListener(() => this.buttons.refresh());
     this.buttons.refresh();
+    if (this.hall !== null) {
+      const hall = this.hall;
+      hall.bus.connect(chip.twi, cpu);
+      hall.reset(); // a reset of the Mega: D53 floats low until the firmware drives it
+      chip.port("B").addListener((value) => {
+        // D53 (PB0) driven low: the switches' RESET (hardware/abalone.md §9.1)
+        if ((cpu.data[0x24] ?? 0) & 1 && !(value & 1)) hall.reset();
+      });
+    }
     chip.port("B").addListener((value) => {
       const lit = ((value >> 7) & 1) === 1 && ((cpu.data[0x24] ?? 0) & 0x80) !== 0;
       if (lit !== this.led13) this.led13Changes++;
@@ -206,6 +317,52 @@ export class EmulatedBoard {
     const seen = ((this.lastMosiBit << 7) | (bits >> 1)) & 0xff;
     this.lastMosiBit = bits & 1;
     return seen;
+  }
+
+  // ------------------------------------------------------------------ gems
+
+  /** Gives each gem a tag (seeded UID, its DSFID, the board's AFI) and its weight on the cells. */
+  private placeGems(seed: number, stoneGrams: number): void {
+    const random = seededRandom((seed ^ 0x15693) >>> 0);
+    for (const gem of GEMS) {
+      // NXP ICODE UIDs: E0 (ISO/IEC 15693), 04 (NXP), 01 (ICODE), then the serial
+      const serial =
+        BigInt(Math.floor(random() * 2 ** 32)) | (BigInt(Math.floor(random() * 2 ** 8)) << 32n);
+      const uid = 0xe0040100_00000000n | serial;
+      const grams = stoneGrams * GEM_STONES * (1 + 0.01 * (2 * random() - 1));
+      this.tags.set(gem, { uid, grams, since: -1000, dead: false });
+      const at = this.physical.whereIs(gem);
+      if (at !== null) this.pits.addLoad(at, grams, false);
+    }
+    this.physical.onGemChange((gem, from, to) => {
+      const tag = this.tags.get(gem);
+      if (tag === undefined) return;
+      tag.since = this.now;
+      if (from !== null) this.pits.addLoad(from, -tag.grams);
+      if (to !== null) this.pits.addLoad(to, tag.grams);
+    });
+  }
+
+  /** The tags over reader `r`'s antenna: the gems in its place. */
+  private tagsOver(r: number): readonly IsoTag[] {
+    const pit = this.wiring.pits.find((p) => p.reader === r)?.pit;
+    if (pit === undefined) return [];
+    return this.physical.gems(pit).map((gem) => {
+      const t = this.tags.get(gem);
+      return {
+        uid: t?.uid ?? 0n,
+        dsfid: gemDsfid(gem),
+        afi: GEM_AFI,
+        since: t?.since ?? 0,
+        dead: t?.dead ?? false,
+      };
+    });
+  }
+
+  /** A gem's tag dies (a cracked inlay) or comes back (re-enrolled): glassperlenspiel.md §6.1. */
+  setTagDead(gem: Gem, dead: boolean): void {
+    const t = this.tags.get(gem);
+    if (t !== undefined) t.dead = dead;
   }
 
   /** Presses button 1 (confirm, PE4) or 2 (end turn, PE5). */

@@ -41,8 +41,10 @@ import { HX711 } from "./physics.js";
 export interface Hx711Row {
   /** Bit of PORTH carrying the row's PD_SCK. */
   readonly clockBit: number;
-  /** Port whose 8 bits are the row's DOUT lines. */
+  /** Port whose bits are the row's DOUT lines. */
   readonly dataPort: PortName;
+  /** How many of the port's bits, from bit 0 (default 8; the rest of the port is not driven). */
+  readonly bits?: number;
 }
 
 /** hardware/README.md §9. */
@@ -51,6 +53,16 @@ export const REFERENCE_ROWS: readonly Hx711Row[] = [
   { clockBit: 4, dataPort: "C" },
   { clockBit: 5, dataPort: "L" },
   { clockBit: 6, dataPort: "K" },
+];
+
+/**
+ * The Glassperlenspiel board (hardware/glassperlenspiel.md §8.1): one clock on
+ * PH3 (D6) for all 12; DOUT of places 0-7 on PORTA, 8-11 on PC0-PC3 (PC4-PC7
+ * are the readers' chip selects).
+ */
+export const GEMS_ROWS: readonly Hx711Row[] = [
+  { clockBit: 3, dataPort: "A" },
+  { clockBit: 3, dataPort: "C", bits: 4 },
 ];
 
 const POWER_DOWN_CYCLES = (60 * MEGA_HZ) / 1e6;
@@ -283,8 +295,9 @@ export class Hx711Bank {
     const r = this.rows.indexOf(row);
     const port = this.mcu.chip.port(row.dataPort);
     const pullUps = this.mcu.cpu.data[port.portConfig.PORT] ?? 0;
+    const width = row.bits ?? 8;
     let levels = 0;
-    for (let b = 0; b < 8; b++) {
+    for (let b = 0; b < width; b++) {
       const chip = this.chips[8 * r + b] as Chip711;
       const fault = this.pits.faults.get(chip.channel);
       const high =
@@ -293,7 +306,7 @@ export class Hx711Bank {
     }
     const before = this.driven[r] ?? -1;
     if (levels === before) return;
-    for (let b = 0; b < 8; b++) {
+    for (let b = 0; b < width; b++) {
       const bit = (levels >> b) & 1;
       if (before < 0 || ((before >> b) & 1) !== bit) port.setPin(b, bit === 1);
     }

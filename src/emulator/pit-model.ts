@@ -180,6 +180,8 @@ interface Pit {
   hands: Hand[];
   /** The last stone dropped in (tests, benches). */
   lastDrop: DropRecord | undefined;
+  /** Load that is not a stone, grams (the gems of `2x5+2`, `addLoad`). */
+  extra: number;
 }
 
 /** How a dropped stone fell (`PitModels.lastDrop`). */
@@ -258,6 +260,7 @@ export class PitModels {
         rings: [],
         hands: [],
         lastDrop: undefined,
+        extra: 0,
       });
     }
     this.byPit = new Map();
@@ -455,6 +458,34 @@ export class PitModels {
     p.rings.push({ t, step: -grams, kick, w, tau, quiet: t + QUIET_TAUS * tau, fall: 0 });
   }
 
+  /**
+   * `grams` more on `pit` (less when negative): a gem of `2x5+2` put down or
+   * taken up. With `ring` it lands as a dropped stone does (its fall, bounces
+   * and the cup's ringing) or leaves as a lifted one; without, it is there at once.
+   */
+  addLoad(pit: string, grams: number, ring = true): void {
+    const p = this.byPit.get(pit);
+    if (p === undefined || grams === 0) return;
+    p.extra += grams;
+    if (!ring) return;
+    const t = this.now();
+    if (this.physics === "placed") {
+      p.rings.push({
+        t,
+        step: grams,
+        kick: 0,
+        w: this.ringW,
+        tau: this.ringTau,
+        quiet: Infinity,
+        fall: 0,
+      });
+      return;
+    }
+    this.prune(p, t);
+    if (grams > 0) this.drop(p, p.stones.length, [grams], t);
+    else this.lift(p, -grams, 0, t);
+  }
+
   /** Drops disturbances over by `t` (their ringing below 10⁻⁶ of its start). */
   private prune(p: Pit, t: number): void {
     let n = 0;
@@ -469,7 +500,7 @@ export class PitModels {
   counts(ch: number, t: number): number {
     const p = this.pits[ch];
     if (p === undefined) return 0;
-    let grams = p.cup;
+    let grams = p.cup + p.extra;
     for (const s of p.stones) grams += s;
     let over = 0;
     for (const r of p.rings) {

@@ -50,6 +50,11 @@ export class Sk9822Chain {
     for (let i = 7; i >= 0; i--) this.bit((byte >> i) & 1);
   }
 
+  /** One bit clocked in on CI's rising edge (a bit-banged chain). */
+  clockIn(v: number): void {
+    this.bit(v & 1);
+  }
+
   private bit(v: number): void {
     if (v === 0) {
       this.zeros++;

@@ -129,7 +129,14 @@ export function exportJson(game: ExportedGame): string {
   return `${JSON.stringify({ ...game, first: undefined }, null, 2)}\n`;
 }
 
-/** An option's value as `--option` takes it: a list or a table as JSON (`["A1"]`, `{"b":6,"w":6}`). */
+/**
+ * An option's value as `--option` takes it, without double quotes (a tag's
+ * value is quoted): a list or a table as JSON with its plain names bare
+ * (`[A1,B2]`, `{b:6,w:6}`), which `--option` reads back (issue 32).
+ */
 function optionText(v: unknown): string {
-  return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
+  if (typeof v !== "object" || v === null) return String(v);
+  return JSON.stringify(v).replace(/"([A-Za-z_][\w-]*)"/g, (all, word: string) =>
+    word === "true" || word === "false" || word === "null" ? all : word,
+  );
 }

@@ -171,6 +171,23 @@ export interface Journal {
   readonly records: readonly JournalRecord[];
   /** A torn last line was found and ignored. */
   readonly torn: boolean;
+  /**
+   * With `salvage`: the first damaged line before the end (not JSON, or not a
+   * record kete reads), where `records` stop; absent when every line was read.
+   */
+  readonly damaged?: Damage;
+}
+
+/** Where a journal is damaged, and what that leaves. */
+export interface Damage {
+  /** The damaged line (1 = header). */
+  readonly line: number;
+  /** What is wrong with it. */
+  readonly reason: string;
+  /** The lines after it, left unread. */
+  readonly linesAfter: number;
+  /** The bytes of the file before the damaged line (what a resumed game keeps). */
+  readonly keptBytes: number;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -247,9 +264,16 @@ function badBoardEvent(event: Record<string, unknown>): [string, unknown] | null
 /** Reading a journal can be told which game ids exist (the journal layer knows no games). */
 export interface DecodeOptions {
   readonly isGame?: (id: string) => boolean;
+  /**
+   * A damaged line in the middle (issue 32) stops the reading there instead
+   * of refusing the file: the records before it are the journal, `damaged`
+   * says where and why. A damaged header is still refused.
+   */
+  readonly salvage?: boolean;
 }
 
-function checkHeader(v: unknown, options: DecodeOptions): Result<JournalHeader> {
+/** A parsed header line checked as `decodeJournal` checks it (the club's messages carry them). */
+export function checkHeader(v: unknown, options: DecodeOptions = {}): Result<JournalHeader> {
   if (!isObject(v) || v.kind !== "header" || v.format !== JOURNAL_FORMAT) {
     return err(
       "not-a-journal",
@@ -323,7 +347,8 @@ const SIDE_FIELDS: Readonly<Partial<Record<JournalRecord["kind"], readonly [stri
   result: ["winner", true],
 };
 
-function checkRecord(
+/** A parsed record line checked as `decodeJournal` checks it; `line` only names it in errors. */
+export function checkRecord(
   v: unknown,
   line: number,
   sides: readonly string[] = ["S", "N"],
@@ -368,6 +393,7 @@ export function decodeJournal(text: string, options: DecodeOptions = {}): Result
   const tail = lines.pop() ?? "";
   let torn = tail.length > 0;
   const parsed: unknown[] = [];
+  let damage: { line: number; reason: string } | null = null;
   for (let i = 0; i < lines.length; i++) {
     try {
       parsed.push(JSON.parse(lines[i]));
@@ -376,7 +402,10 @@ export function decodeJournal(text: string, options: DecodeOptions = {}): Result
         torn = true; // a garbled last line: the write was interrupted
         break;
       }
-      return err("bad-journal", `journal line ${i + 1} is not JSON; the file is damaged`);
+      const reason = `journal line ${i + 1} is not JSON; the file is damaged`;
+      if (options.salvage !== true || i === 0) return err("bad-journal", reason);
+      damage = { line: i + 1, reason };
+      break;
     }
   }
   if (parsed.length === 0) {
@@ -390,8 +419,25 @@ export function decodeJournal(text: string, options: DecodeOptions = {}): Result
   const records: JournalRecord[] = [];
   for (let i = 1; i < parsed.length; i++) {
     const r = checkRecord(parsed[i], i + 1, sidesOf(header.value.players));
-    if (!r.ok) return r;
+    if (!r.ok) {
+      if (options.salvage !== true) return r;
+      damage = { line: i + 1, reason: r.error.message };
+      break;
+    }
     records.push(r.value);
   }
-  return ok({ header: header.value, records, torn });
+  if (damage === null) return ok({ header: header.value, records, torn });
+  const before = lines.slice(0, damage.line - 1).join("\n");
+  const damaged: Damage = {
+    ...damage,
+    linesAfter: lines.length - damage.line + (tail.length > 0 ? 1 : 0),
+    keptBytes: Buffer.byteLength(before, "utf8") + 1,
+  };
+  return ok({ header: header.value, records, torn: false, damaged });
+}
+
+/** One line saying where a journal is damaged and what is offered: the game up to it. */
+export function damageText(path: string, d: Damage): string {
+  const after = d.linesAfter === 1 ? "1 line" : `${d.linesAfter} lines`;
+  return `${path}: ${d.reason.replace(/; the file is damaged( or not written by kete)?$/, "")}; the game is offered up to line ${d.line - 1} (${after} from line ${d.line} on cannot be read)`;
 }

@@ -5,6 +5,8 @@
  */
 import {
   closeSync,
+  copyFileSync,
+  existsSync,
   fstatSync,
   fsyncSync,
   ftruncateSync,
@@ -24,6 +26,7 @@ import { lockJournal, lockHolder, type JournalLock } from "./lock.js";
 import {
   decodeJournal,
   encodeRecord,
+  type Damage,
   type DecodeOptions,
   type Journal,
   type JournalHeader,
@@ -122,12 +125,15 @@ export function journalFileName(header: JournalHeader): string {
 export class JournalWriter {
   private pending = "";
   private scheduled = false;
+  private readonly written: (() => void)[] = [];
 
   private constructor(
     readonly path: string,
     private fd: number | null,
     /** This writer is the journal's one writer until it closes (`FILE.lock`). */
     private lock: JournalLock | null,
+    /** A damaged journal resumed: where the whole file was kept, else null. */
+    readonly keptAside: string | null = null,
   ) {}
 
   /** Starts a new journal with its header, flushed to disk at once, locked while it is written. */
@@ -164,16 +170,20 @@ export class JournalWriter {
    * Reopens a journal to continue it, cutting off a torn last line first;
    * refused while another process writes it.
    */
-  static resume(path: string): Result<JournalWriter> {
+  static resume(path: string, damaged: Damage | null = null): Result<JournalWriter> {
     const locked = lockJournal(path);
     if (!locked.ok) return locked;
     try {
+      // A journal damaged in its middle (issue 32) goes on from the lines
+      // before the damage; the whole file is kept beside it first.
+      const aside = damaged === null ? null : keptAside(path);
+      if (aside !== null) copyFileSync(path, aside);
       const fd = openSync(path, "r+");
       const size = fstatSync(fd).size;
-      const keep = completeLength(fd, size);
+      const keep = damaged !== null ? damaged.keptBytes : completeLength(fd, size);
       if (keep < size) ftruncateSync(fd, keep);
       closeSync(fd);
-      return ok(new JournalWriter(path, openSync(path, "a"), locked.value));
+      return ok(new JournalWriter(path, openSync(path, "a"), locked.value, aside));
     } catch (e) {
       locked.value.release();
       return err("journal-write", `cannot continue ${path}: ${errnoText(e)}`);
@@ -196,6 +206,12 @@ export class JournalWriter {
     const text = this.pending;
     this.pending = "";
     writeSync(this.fd, text);
+    for (const listener of this.written) listener();
+  }
+
+  /** `listener` is called after each write to the file (the club's publisher reads on from there). */
+  onWrite(listener: () => void): void {
+    this.written.push(listener);
   }
 
   /** Forces what was appended onto the disk (every accepted move, mistake and result). */
@@ -215,6 +231,17 @@ export class JournalWriter {
       this.lock = null;
     }
   }
+}
+
+/**
+ * Where a damaged journal is kept whole when its game is resumed:
+ * `FILE.damaged` (`FILE.damaged-2`, … if that exists). Not a journal name,
+ * so `kete games` does not list it.
+ */
+export function keptAside(path: string): string {
+  let aside = `${path}.damaged`;
+  for (let n = 2; existsSync(aside); n++) aside = `${path}.damaged-${n}`;
+  return aside;
 }
 
 /** Bytes up to and including the last newline. */
@@ -269,6 +296,8 @@ export interface JournalSummary {
   readonly result: { readonly winner: string | null; readonly reason: string } | null;
   /** The process writing it now (a game under way elsewhere), or null. */
   readonly playingIn: number | null;
+  /** Where it is damaged (it is read up to there), or null. */
+  readonly damaged: Damage | null;
 }
 
 /** A games folder read: its journals, oldest first, and the files that are not journals kete can read. */
@@ -313,7 +342,14 @@ export function summarize(path: string, journal: Journal): JournalSummary {
     if (r.kind === "move") moves++;
     else if (r.kind === "result") result = { winner: r.winner, reason: r.reason };
   }
-  return { path, header: journal.header, moves, result, playingIn: lockHolder(path) };
+  return {
+    path,
+    header: journal.header,
+    moves,
+    result,
+    playingIn: lockHolder(path),
+    damaged: journal.damaged ?? null,
+  };
 }
 
 /**

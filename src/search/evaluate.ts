@@ -9,7 +9,7 @@
  * evaluation counts: the stones in a side's own places (`layout.owners`), plus
  * a Bao player's stones still in reserve (`hand`). `npm run bench -- search`
  * compares it with a mobility-weighted variant (see bench/search.ts), which
- * beat it in no game over 200 games a match (README, "Search"): the levels
+ * beat it in no game over 200 games a match (docs/benchmarks.md, "Search"): the levels
  * count material.
  *
  * Positions of the sowing families carry their board as `pits`, a

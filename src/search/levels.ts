@@ -3,13 +3,13 @@
  * Budgets are nodes, not time, so a level plays the same on a Raspberry Pi as
  * on a laptop and a game replays from its seed; `npm run bench -- search`
  * measures what each level wins against the one below it, and level 4
- * against random and one-ply greedy play (README, "Search").
+ * against random and one-ply greedy play (docs/benchmarks.md, "Search").
  *
  * Level 4's 100,000 nodes take 0.36 to 0.55 s on the 2-core bench machine
  * when idle (180,000 to 275,000 nodes/s, bench "Search: speed"), inside
  * issue 16's one second a move; its `ms` bound keeps a slower or busier
  * machine within the second. Levels 3 and 4 add two plies of quiescence
- * (59 % against the plain search at equal nodes, README "Search").
+ * (59 % against the plain search at equal nodes, docs/benchmarks.md "Search").
  *
  * Level 3 searches 3 plies in at most 30,000 nodes. At 4 plies and 60,000 it
  * was too close to level 4 to lose to it where games are short: level 4
@@ -17,12 +17,12 @@
  * kujifunza) against it in 20 games a match, and 57, 59.5, 71.5 and 60 % in
  * 200 against level 3 as it is now (2026-11-26), which still beats level 2
  * by 67.5 to 89.5 % there. In Hus most openings decide their pair of games
- * from level 3 up (README, "Search").
+ * from level 3 up (docs/benchmarks.md, "Search").
  *
  * Abalone (issue 29) plays on the same levels with its own evaluation
  * (abalone.ts); its nodes cost more (every move is built with its trace), so
  * level 4's 100,000 nodes take one to three seconds there and its `ms`
- * bound is what keeps it to the second (README, "Abalone and
+ * bound is what keeps it to the second (docs/benchmarks.md, "Abalone and
  * Glassperlenspiel").
  */
 import type { Level, SearchOptions } from "./types.js";

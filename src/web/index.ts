@@ -6,3 +6,4 @@
 export * from "./state.js";
 export * from "./hub.js";
 export * from "./server.js";
+export * from "./event.js";

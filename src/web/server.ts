@@ -21,6 +21,7 @@ import { networkInterfaces } from "node:os";
 import { err, ok, type Result } from "../shared/index.js";
 import type { LiveHub } from "./hub.js";
 import type { WebState } from "./state.js";
+import type { EventSource } from "./event.js";
 
 /** One game of the archive as the list shows it. */
 export interface ArchiveEntry {
@@ -69,6 +70,8 @@ export interface WebServerOptions {
   readonly live: LiveHub | null;
   /** The games folder, or null (play mode). */
   readonly archive: Archive | null;
+  /** The club's event (`kete serve --event`), or absent/null. */
+  readonly event?: EventSource | null;
   /** Where the pages' files are (default: the package's `web/` folder). */
   readonly staticDir?: URL;
   /** The access token (default: random when the host is not loopback, else none). */
@@ -155,7 +158,15 @@ export async function startWebServer(o: WebServerOptions): Promise<Result<WebSer
   const port = listening.value;
   const shown = reachableHost(host);
   const url = `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}/${token === null ? "" : `?token=${token}`}`;
-  return ok({ url, port, token, close: () => stop(server, o.live) });
+  return ok({
+    url,
+    port,
+    token,
+    close: async () => {
+      await o.event?.hub.close();
+      await stop(server, o.live);
+    },
+  });
 }
 
 /** The address a phone on the LAN can open: the bound one, or for 0.0.0.0 this machine's first LAN address. */
@@ -225,7 +236,25 @@ class Handler {
     const path = url.pathname;
     const live = this.o.live;
     const archive = this.o.archive;
-    if (path === "/") return this.file(res, live !== null ? "index.html" : "archive.html", head);
+    const event = this.o.event ?? null;
+    if (path === "/")
+      return this.file(
+        res,
+        live !== null ? "index.html" : event !== null ? "event.html" : "archive.html",
+        head,
+      );
+    if (path === "/event" || path === "/api/event" || path.startsWith("/api/event/")) {
+      if (event === null) {
+        return send(res, 404, "text", "kete: no event here (kete serve --event shows one)\n");
+      }
+      return this.event(event, path, url, res, head);
+    }
+    if (path === "/event/events") {
+      if (event === null) return send(res, 404, "text", "kete: no event here\n");
+      this.stream(res);
+      if (head) return void res.end();
+      return event.hub.attach(res);
+    }
     if (path === "/live") return live === null ? noLive(res) : this.file(res, "index.html", head);
     if (path === "/archive")
       return archive === null ? noArchive(res) : this.file(res, "archive.html", head);
@@ -237,15 +266,8 @@ class Handler {
     }
     if (path === "/events") {
       if (live === null) return noLive(res);
-      res.writeHead(200, {
-        ...SECURITY_HEADERS,
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      });
+      this.stream(res);
       if (head) return void res.end();
-      res.socket?.setNoDelay(true);
       return live.attach(res);
     }
     if (path.startsWith("/static/")) return this.file(res, path.slice("/static/".length), head);
@@ -254,6 +276,44 @@ class Handler {
       return this.games(archive, path, url, res, head);
     }
     return send(res, 404, "text", "kete: no such page\n");
+  }
+
+  /** The head of a server-sent events stream. */
+  private stream(res: ServerResponse): void {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
+    res.socket?.setNoDelay(true);
+  }
+
+  /** `/event`, `/api/event`, `/api/event/rounds/:n/export?format=text|json`. */
+  private event(
+    event: EventSource,
+    path: string,
+    url: URL,
+    res: ServerResponse,
+    head: boolean,
+  ): void {
+    if (path === "/event") return this.file(res, "event.html", head);
+    if (path === "/api/event") return send(res, 200, "json", event.hub.snapshot(), head);
+    const m = /^\/api\/event\/rounds\/(\d{1,3})\/export$/.exec(path);
+    if (m === null) return send(res, 404, "text", "kete: no such page\n");
+    const round = Number(m[1]);
+    const format = url.searchParams.get("format") ?? "text";
+    if (format !== "text" && format !== "json")
+      return send(res, 400, "text", `kete: format must be text or json, not '${format}'\n`);
+    const text = event.roundExport(round, format);
+    if (text === null) return send(res, 404, "text", `kete: no games in round ${round}\n`);
+    if (!text.ok) return send(res, 422, "text", `kete: ${text.error.message}\n`);
+    res.setHeader(
+      "content-disposition",
+      `attachment; filename="${event.name}-round${round}.${format === "json" ? "json" : "txt"}"`,
+    );
+    return send(res, 200, format, text.value, head);
   }
 
   private games(

@@ -16,6 +16,16 @@ export interface WebLed {
   readonly pattern: string;
   /** Colour letter + pattern letter, as the terminal shows it (`GS` green steady, `CB` cyan blink). */
   readonly code: string;
+  /** What the light asks of the player, in words (`next stone`, `may move`), as the legend says. */
+  readonly meaning: string;
+}
+
+/** One line of the legend: a light's code, colour, pattern and what it means. */
+export interface WebLegendItem {
+  readonly code: string;
+  readonly colour: string;
+  readonly pattern: string;
+  readonly meaning: string;
 }
 
 /** One pit, cup or hole. */
@@ -105,6 +115,8 @@ export interface WebState {
   readonly link: string;
   /** The result once the game is over, else null. */
   readonly outcome: Outcome | null;
+  /** Every light this game can show, in words (the terminal's legend). */
+  readonly legend: readonly WebLegendItem[];
 }
 
 /** A place's drawing position. */

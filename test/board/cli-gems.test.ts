@@ -77,15 +77,21 @@ describe("board-sim --demo on 2x5+2", () => {
 const haveSocat = socatAvailable();
 
 describe("kete board-sim --geometry 2x5+2 usage", () => {
-  it("refuses an unknown geometry, and --stones or --firmware with 2x5+2", () => {
+  it("refuses an unknown geometry, --stones with 2x5+2, and --demo with its firmware", () => {
     const bad = kete(["board-sim", "--geometry", "3x3"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--geometry must be 4x8, 2x5\+2 or hex61, not '3x3'/);
     const stones = kete(["board-sim", "--geometry", "2x5+2", "--stones", "3"]);
     expect(stones.status).toBe(2);
     expect(stones.stderr).toMatch(/--stones is for 4x8/);
+    const demo = kete(["board-sim", "--geometry", "2x5+2", "--firmware", "x.hex", "--demo"]);
+    expect(demo.status).toBe(2);
+    expect(demo.stderr).toMatch(/--demo with --firmware plays 4x8 moves/);
+    // the Glassperlenspiel firmware runs under emulation (test/emulator/gems-firmware.test.ts):
+    // a missing image is said as such
     const fw = kete(["board-sim", "--geometry", "2x5+2", "--firmware", "x.hex"]);
-    expect(fw.status).toBe(2);
+    expect(fw.status).toBe(1);
+    expect(fw.stderr).toMatch(/cannot read x\.hex/);
   });
 });
 

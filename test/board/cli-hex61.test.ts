@@ -87,16 +87,16 @@ describe("board-sim --hand and --demo on hex61", () => {
 const haveSocat = socatAvailable();
 
 describe("kete board-sim --geometry hex61 usage", () => {
-  it("refuses an unknown geometry, and --stones or --firmware with hex61", () => {
+  it("refuses an unknown geometry, and --stones or --firmware --demo with hex61", () => {
     const bad = kete(["board-sim", "--geometry", "hex60"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--geometry must be 4x8, 2x5\+2 or hex61, not 'hex60'/);
     const stones = kete(["board-sim", "--geometry", "hex61", "--stones", "3"]);
     expect(stones.status).toBe(2);
     expect(stones.stderr).toMatch(/--stones is for 4x8; a hex61 board holds marbles/);
-    const fw = kete(["board-sim", "--geometry", "hex61", "--firmware", "x.hex"]);
+    const fw = kete(["board-sim", "--geometry", "hex61", "--firmware", "x.hex", "--demo"]);
     expect(fw.status).toBe(2);
-    expect(fw.stderr).toMatch(/it has no hex61/);
+    expect(fw.stderr).toMatch(/use --hand to move marbles on hex61/);
   });
 });
 

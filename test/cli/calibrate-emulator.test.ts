@@ -24,6 +24,7 @@ import { makerMove, verifying } from "./calibrate-harness.js";
 import { referenceFirmware } from "../emulator/avr.js";
 
 const hex = await referenceFirmware("test/cli/calibrate-emulator.test.ts");
+const gemsHex = await referenceFirmware("test/cli/calibrate-emulator.test.ts", "gems");
 
 /** USART0 as a transport: the board's bytes by line, kete's lines in; the LEDs kete asked for. */
 class EmulatorCable implements Transport {
@@ -117,4 +118,68 @@ describe.skipIf(hex === null)("kete calibrate on the reference firmware (emulate
     }
     expect(report.pits.find((p) => p.pit === "A2")?.after?.status).toBe("need");
   }, 300_000);
+
+  it.skipIf(gemsHex === null)(
+    "the Glassperlenspiel board (kete_gems.hex, 2x5+2): a cup tared, calibrated with ten plain stones and verified",
+    async () => {
+      const image = loadFirmware(gemsHex ?? "");
+      if (!image.ok) throw new Error(image.error.message);
+      // no gem on the board while calibrating (glassperlenspiel.md §5.3)
+      const created = EmulatedBoard.create({
+        firmware: image.value,
+        geometry: "2x5+2",
+        counts: 0,
+        seed: 22,
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      const emu = created.value;
+      expect(emu.physical.gemsOnBoard()).toEqual([]);
+      const cable = new EmulatorCable(emu);
+      const options: CalibrateOptions = {
+        pits: ["SC"],
+        stones: 10,
+        verifyStones: 10,
+        yes: true,
+        reportPath: null,
+        gamesDir: mkdtempSync(join(tmpdir(), "kete-calibrate-gems-")),
+      };
+      emu.physical.hand.hold(10);
+      every(emu.clock, 250, () =>
+        makerMove(
+          { physical: emu.physical, leds: () => cable.leds, confirm: () => undefined },
+          {},
+          () => 10,
+        ),
+      );
+      const out: string[] = [];
+      const errors: string[] = [];
+      let code: number | null = null;
+      const link = calibrationBoard(cable, { scheduler: emu.clock });
+      void calibrateBoard(link, options, {
+        out: (t) => out.push(t),
+        err: (t) => errors.push(t),
+        live: false,
+        colour: false,
+        scheduler: emu.clock,
+        date: () => new Date("2026-11-24T16:00:00Z"),
+        input: () => () => undefined,
+      }).then((c) => (code = c));
+      for (let t = 0; t < 60_000 && code === null; t += 200) await emu.runFor(200);
+      expect(errors.join("")).toBe("");
+      expect(out.join("")).toMatch(
+        /board .* 1 pit\(s\) calibrated with 10 stones, 1 verified, 0 failed/,
+      );
+      expect(code).toBe(0);
+      const written = out.join("").match(/calibration report: (.*)\n/)?.[1] ?? "";
+      const report = JSON.parse(readFileSync(written, "utf8")) as CalibrationReport;
+      expect(report.board).toMatchObject({ id: "KETE-G-0001", boot: 0 });
+      expect(report.pits.find((p) => p.pit === "SC")).toMatchObject({
+        before: { status: "need" },
+        after: { status: "ok" },
+        verify: { expected: 10, read: 10, pass: true },
+      });
+      expect(report.pits.find((p) => p.pit === "A1")?.after?.status).toBe("need");
+    },
+    300_000,
+  );
 });

@@ -41,16 +41,22 @@ describe("SIGHUP", () => {
     const signals = new EventEmitter();
     const host = {
       ...h.host,
-      interrupts: (p: () => void) => watchInterrupts(signals as never, new EventEmitter(), p),
+      interrupts: (p: (why: string) => void) =>
+        watchInterrupts(signals as never, new EventEmitter(), p),
     };
     const session = await start(settings("hus", { seed: 3 }), { ...h, host });
     expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
     signals.emit("SIGHUP");
     expect(await drive(h.scheduler, session.finished)).toBe(130);
     expect(signals.listenerCount("SIGHUP")).toBe(0);
-    expect(h.out.join("")).toMatch(/game paused; continue it with: kete play --resume /);
+    expect(h.out.join("")).toMatch(
+      /game paused: the terminal closed \(SIGHUP\); continue it with: npx kete play --resume /,
+    );
     const j = journalAt(session.journalPath);
-    expect(j.records[j.records.length - 1]).toMatchObject({ kind: "pause", reason: "interrupted" });
+    expect(j.records[j.records.length - 1]).toMatchObject({
+      kind: "pause",
+      reason: "the terminal closed (SIGHUP)",
+    });
   });
 
   it("kete board-test stops on SIGHUP or a closed output as on Ctrl-C", async () => {
@@ -84,12 +90,17 @@ describe("SIGHUP", () => {
       k.child.kill("SIGHUP");
       expect(await k.exited).toBe(130);
       expect(k.stderr()).toBe("");
-      expect(k.stdout()).toMatch(/game paused; continue it with: kete play --resume /);
+      expect(k.stdout()).toMatch(
+        /game paused: the terminal closed \(SIGHUP\); continue it with: npx kete play --resume /,
+      );
       const [file] = readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
       const j = readJournal(join(dir, file!));
       if (!j.ok) throw new Error(j.error.message);
       const records = j.value.records;
-      expect(records[records.length - 1]).toMatchObject({ kind: "pause", reason: "interrupted" });
+      expect(records[records.length - 1]).toMatchObject({
+        kind: "pause",
+        reason: "the terminal closed (SIGHUP)",
+      });
     },
   );
 });

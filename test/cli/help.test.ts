@@ -1,7 +1,7 @@
 /**
  * `kete --help` and every command's help: the game ids with their defaults,
  * the exit codes a script can rely on, and where to read more — inside the
- * repository (README.md sections that exist), never `../shared/…`.
+ * repository (sections of README.md and docs/ that exist), never `../shared/…`.
  */
 import type { SpawnSyncReturns } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -18,12 +18,15 @@ import {
 } from "../../src/cli/usage.js";
 import { ensureBuilt, kete, ROOT } from "./run.js";
 
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
-const headings = new Set(
-  README.split("\n")
-    .filter((l) => l.startsWith("#"))
-    .map((l) => l.replace(/^#+\s*/, "")),
-);
+/** The headings of a page of the repository (README.md, docs/…). */
+function headingsOf(page: string): Set<string> {
+  return new Set(
+    readFileSync(join(ROOT, page), "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("#"))
+      .map((l) => l.replace(/^#+\s*/, "")),
+  );
+}
 const commands = (await buildProgram()).commands.map((c) => c.name()).filter((n) => n !== "help");
 
 /** The exit-code lines of a help text: code → meaning. */
@@ -76,18 +79,23 @@ describe("help texts", () => {
     expect(codes.get(2)).toMatch(/usage/);
     expect(codes.get(3)).toMatch(/--minutes.*paused/);
     expect(codes.get(130)).toMatch(/interrupted.*SIGHUP.*paused/);
-    expect(r.stdout).toMatch(/closed output .* quietly/);
+    expect(r.stdout).toMatch(/stops reading early .* ends kete quietly/);
+    // Said once here, and no page ends with a stray example (issue 32).
+    expect(r.stdout).not.toMatch(/head -1\)/);
   });
 
-  it.each(commands)("kete %s --help: its exit codes and a README section that exists", (name) => {
+  it.each(commands)("kete %s --help: its exit codes and a docs section that exists", (name) => {
     const r = help([name, "--help"]);
     expect(r.status).toBe(0);
     const codes = exitCodes(r.stdout);
     expect(codes.get(0)).toBeDefined();
     expect(codes.get(2)).toMatch(/usage/);
-    const section = /See README\.md, section "(.+)"\./.exec(r.stdout);
+    const section = /See (docs\/[a-z-]+\.md), section "(.+)"\./.exec(r.stdout);
     expect(section).not.toBeNull();
-    expect(headings).toContain(section![1]);
+    expect(headingsOf(section![1]!)).toContain(section![2]);
+    // The page ends with where to read more, not with an example of a pipe (issue 32).
+    expect(r.stdout.trimEnd().split("\n").pop()).toMatch(/^See docs\/[a-z-]+\.md, section/);
+    expect(r.stdout).not.toMatch(/head -1/);
   });
 
   it("the commands that take a game list them all with their defaults", () => {
@@ -97,6 +105,7 @@ describe("help texts", () => {
     }
     const play = help(["play", "--help"]).stdout;
     expect(play).toMatch(/--minutes 10 off a terminal, 120 on one/);
+    expect(play).toMatch(/a game on --port has no limit unless --minutes is given/);
     expect(play).toMatch(/--seed from the clock/);
     expect(play).toMatch(/\(default: "husbao"\)/);
     expect([...exitCodes(play).keys()]).toEqual([0, 1, 2, 3, 130]);
@@ -108,7 +117,7 @@ describe("help texts", () => {
       expect(text, args.join(" ")).not.toMatch(/\.\.\/|shared\/|spec\//);
     }
     expect(help(["engine", "--help"]).stdout).toMatch(
-      /See README\.md, section "The engine interface: `kete engine`"/,
+      /See docs\/engine\.md, section "The engine interface: `kete engine`"/,
     );
   });
 

@@ -82,7 +82,7 @@ describe("Abalone with kete play", () => {
     expect(text).toContain('[Black "Amani"]');
     expect(text).toContain('[White "Baraka"]');
     expect(text).toContain('[First "Black"]');
-    expect(text).toContain("noPushLimit=6 leaveOut=[] pushOffsToWin={'b':6,'w':6}");
+    expect(text).toContain("noPushLimit=6 leaveOut=[] pushOffsToWin={b:6,w:6}");
     expect(text).toContain(`1. ${moves[0]!.move} ${moves[1]!.move} 2. ${moves[2]!.move}`);
   });
 

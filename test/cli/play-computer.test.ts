@@ -299,6 +299,8 @@ describe("kete play --computer, the command", () => {
     const path = file?.[1] ?? file?.[2];
     expect(path).toBeDefined();
     const v = await runKete(["replay", path!, "--verify"]);
-    expect(v.stdout).toMatch(/^verified: \d+ decisions of .* reproduced exactly\n$/);
+    expect(v.stdout).toMatch(
+      /^verified: \d+ decisions of .* reproduced exactly, and every move, mistake and result record follows from them\n$/,
+    );
   }, 120_000);
 });

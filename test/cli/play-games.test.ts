@@ -185,7 +185,7 @@ describe("a game interrupted and resumed", () => {
     session.pause();
     expect(await drive(h.scheduler, session.finished)).toBe(130);
     expect(h.out.join("")).toContain(
-      `game paused; continue it with: kete play --resume ${session.journalPath}\n`,
+      `game paused: interrupted; continue it with: npx kete play --resume ${session.journalPath}\n`,
     );
     const paused = journalAt(session.journalPath);
     expect(paused.records[paused.records.length - 1]).toMatchObject({
@@ -312,10 +312,12 @@ describe("a game interrupted and resumed", () => {
   it("no result within --minutes: paused (exit 3), resumable", async () => {
     const r = await play(settings("husbao", { seed: 2, maxMinutes: 0.05 }));
     expect(r.code).toBe(3);
-    expect(r.out).toMatch(/game paused; continue it with: kete play --resume /);
+    expect(r.out).toMatch(
+      /game paused: no result after 0.05 minutes \(--minutes\); continue it with: npx kete play --resume /,
+    );
     expect(r.journal.records[r.journal.records.length - 1]).toMatchObject({
       kind: "pause",
-      reason: "no result after 0.05 minutes",
+      reason: "no result after 0.05 minutes (--minutes)",
     });
     expectVerified(r.journal);
   });

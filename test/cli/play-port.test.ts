@@ -84,7 +84,9 @@ describe.skipIf(!haveSocat)("kete play --port with a board on a pty", { timeout:
     k.child.kill("SIGINT");
     expect(await k.exited).toBe(130);
     expect(k.stderr()).toBe("");
-    expect(k.stdout()).toMatch(/game paused; continue it with: kete play --resume /);
+    expect(k.stdout()).toMatch(
+      /game paused: interrupted \(Ctrl-C, SIGINT\); continue it with: npx kete play --resume /,
+    );
     const [file] = readdirSync(dir).map((f) => join(dir, f));
     const j = readJournal(file!);
     if (!j.ok) throw new Error(j.error.message);

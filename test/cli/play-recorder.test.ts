@@ -280,7 +280,47 @@ describe("what a journal leaves standing", () => {
       counts,
       moves: [first.move, second.move],
       lastT: 1800,
+      // Each move from its turn's start (0 here) to its end; the turn after the last one ran 200 ms.
+      used: { S: 800, N: 1600 },
+      turnSoFar: 200,
     });
+  });
+
+  it("clocks: a pause's stand; killed after a move or after a resume, the side to move is charged to the last record (issue 32)", () => {
+    const c = (S: number, N: number) => ({ clocks: { S, N } });
+    const toMove = String(game.positionToJSON(second.position).toMove);
+    const other = toMove === "S" ? "N" : "S";
+    const left = (records: JournalRecord[]) => {
+      const r = standingOf(journal(records), "x");
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.clocks;
+    };
+    const played: JournalRecord[] = [
+      { kind: "command", command: { type: "new-game" }, ...t(0) },
+      move(1, first, 800),
+      { ...move(2, second, 1600), ...c(59_000, 58_000) },
+    ];
+    const at2 = { S: 59_000, N: 58_000 };
+    // Paused: the pause's clocks.
+    expect(
+      left([...played, { kind: "pause", reason: "x", ...t(1800), ...c(59_000, 57_800) }]),
+    ).toEqual({ S: 59_000, N: 57_800 });
+    // Killed 900 ms after the move (a snapshot the last record).
+    const counts = [...game.sensorView(second.position).counts];
+    expect(left([...played, { kind: "snapshot", counts, ...t(2500) }])).toEqual({
+      ...at2,
+      [toMove]: at2[toMove as "S"] - 900,
+    });
+    // Paused, resumed at 3800, killed at 4300: 500 ms charged from the pause's clocks.
+    const paused = { S: 59_000, N: 57_800 };
+    expect(
+      left([
+        ...played,
+        { kind: "pause", reason: "x", ...t(1800), clocks: paused },
+        { kind: "command", command: { type: "resume" }, ...t(3800) },
+        { kind: "snapshot", counts, ...t(4300) },
+      ]),
+    ).toEqual({ ...paused, [toMove]: paused[toMove as "S"] - 500, [other]: paused[other as "S"] });
   });
 
   it("no reading yet: the initial position, no counts", () => {

@@ -137,19 +137,22 @@ describe("a session at a terminal", () => {
     expect(frames[frames.length - 2]).toMatch(/Hus — Amani \(South\) vs Baraka \(North\)/);
     // Live, the log lines go to the frame, not the output: only the last line is printed.
     expect(h.out.join("")).toBe(
-      `game paused; continue it with: kete play --resume ${session.journalPath}\n`,
+      `game paused: interrupted (Ctrl-C); continue it with: npx kete play --resume ${session.journalPath}\n`,
     );
     const j = journalAt(session.journalPath);
-    expect(j.records[j.records.length - 1]).toMatchObject({ kind: "pause", reason: "interrupted" });
+    expect(j.records[j.records.length - 1]).toMatchObject({
+      kind: "pause",
+      reason: "interrupted (Ctrl-C)",
+    });
   });
 
   it("a signal (SIGINT, SIGTERM, a closed output) pauses, and the session stops listening", async () => {
     const h = fakeHost();
-    let pause: (() => void) | null = null;
+    let pause: ((why: string) => void) | null = null;
     let stopped = false;
     const host = {
       ...h.host,
-      interrupts: (p: () => void) => {
+      interrupts: (p: (why: string) => void) => {
         pause = p;
         return () => {
           stopped = true;
@@ -158,7 +161,7 @@ describe("a session at a terminal", () => {
     };
     const session = await start(settings("hus", { seed: 3 }), { ...h, host });
     expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
-    pause!();
+    pause!("stopped (SIGTERM)");
     expect(await drive(h.scheduler, session.finished)).toBe(130);
     expect(stopped).toBe(true);
     expect(h.scheduler.pending).toBe(0);

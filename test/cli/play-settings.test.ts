@@ -231,7 +231,11 @@ describe("kete play's settings", () => {
     ["one player", { players: "Ana" }, /^--players takes two names/],
     ["three players", { players: "Ana,Ben,Cy" }, /^--players takes two names/],
     ["an empty name", { players: "Ana, " }, /^--players takes two names/],
-    ["a name too long", { players: `Ana,${"B".repeat(41)}` }, /^--players takes two names/],
+    [
+      "a name too long",
+      { players: `Ana,${"B".repeat(41)}` },
+      /^--players: the name 'B{20}…' is 41 characters; a name has at most 40$/,
+    ],
     ["a bad first side", { first: "E" }, /^--first must be S or N, not 'E'$/],
     [
       "a bad human side",
@@ -291,7 +295,7 @@ describe("the journal --resume continues", () => {
     const dir = mkdtempSync(join(tmpdir(), "kete-resume-"));
     const none = resumeTarget(true, dir);
     expect(!none.ok && none.error.message).toBe(
-      `no unfinished game in ${dir}; name the journal: kete play --resume FILE`,
+      `no unfinished game in ${dir}; name the journal: npx kete play --resume FILE`,
     );
     const r = await play(settings("hus", { seed: 11, gamesDir: dir, maxMinutes: 0.05 }));
     expect(r.code).toBe(3);

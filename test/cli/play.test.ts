@@ -33,7 +33,9 @@ function recordsOf(file: string): readonly JournalRecord[] {
 
 async function expectVerified(file: string): Promise<void> {
   const v = await runKete(["replay", file, "--verify"]);
-  expect(v.stdout).toMatch(/^verified: \d+ decisions of .* reproduced exactly\n$/);
+  expect(v.stdout).toMatch(
+    /^verified: \d+ decisions of .* reproduced exactly, and every move, mistake and result record follows from them\n$/,
+  );
   expect(v.status).toBe(0);
 }
 
@@ -61,7 +63,7 @@ describe.concurrent("kete play on the simulated board, in real time", { timeout:
     expect(exported.status).toBe(0);
     expect(exported.stdout).toMatch(/\[Result "(South wins|North wins|draw)/);
     const listed = await runKete(["games", "--games-dir", dir]);
-    expect(listed.stdout).toMatch(/hus\s+Amani v Baraka\s+\d+ moves\s+((Amani|Baraka) won|draw)/);
+    expect(listed.stdout).toMatch(/hus\s+Amani v Baraka\s+\d+ plies\s+((Amani|Baraka) won|draw)/);
   });
 
   it("a closed output (kete play | head) pauses the game, resumable, instead of crashing", async () => {
@@ -73,7 +75,10 @@ describe.concurrent("kete play on the simulated board, in real time", { timeout:
     expect(k.stderr()).toBe("");
     const [file] = journalsIn(dir);
     const records = recordsOf(file!);
-    expect(records[records.length - 1]).toMatchObject({ kind: "pause", reason: "interrupted" });
+    expect(records[records.length - 1]).toMatchObject({
+      kind: "pause",
+      reason: "the output was closed",
+    });
     await expectVerified(file!);
   });
 

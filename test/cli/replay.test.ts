@@ -105,12 +105,12 @@ describe("replay", () => {
     let text = "";
     const unfinished = { ...journal, records: journal.records.slice(0, 2) };
     await replayGame(unfinished, game, { out: (t) => (text += t), colour: false, delayMs: 0 });
-    expect(text).toMatch(/\nunfinished: continue it with kete play --resume\n$/);
+    expect(text).toMatch(/\nunfinished: continue it with npx kete play --resume FILE\n$/);
   });
 
   it("reports --verify in one line, or the first decision that differs", () => {
     expect(verificationText({ decisions: 12, mismatch: null }, "g.kete.jsonl")).toBe(
-      "verified: 12 decisions of g.kete.jsonl reproduced exactly\n",
+      "verified: 12 decisions of g.kete.jsonl reproduced exactly, and every move, mistake and result record follows from them\n",
     );
     expect(
       verificationText(

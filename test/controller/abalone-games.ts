@@ -279,6 +279,14 @@ export function playAbaloneGames(
         if (i < frames.length - 1) expect(early, `${what} (${style}) accepted early`).toEqual([]);
       });
       expect(mistakesIn(s, from), `${what} (${style})`).toEqual([]);
+      if (!s.events.slice(from).some((e) => e.type === "move")) {
+        // The result is also part way through a longer move (a line carried
+        // front first, issue 28): pending until a button or the quiet moment.
+        expect(s.controller.game?.turn.pendingSince ?? null, `${what} (${style})`).not.toBeNull();
+        if (random() < 0.5)
+          s.link.emit({ type: "button", button: random() < 0.5 ? 1 : 2, action: "press" });
+        else sendHex(s, frames[frames.length - 1]!.board, true, [], 2000);
+      }
       const moves = s.events.slice(from).flatMap((e) => (e.type === "move" ? [e.move] : []));
       const verdicts = s.events
         .slice(from)

@@ -146,6 +146,12 @@ describe("Abalone mistakes, named with their rule when the result settles", () =
     ]);
     sendHex(s, board(p));
     roll(s, p, "C3D4");
+    // C3D4 is also B2 C3's line carried front first, part way (issue 28): the
+    // move stands once the board has been quiet for the quiet moment.
+    expect(s.events.filter((e) => e.type === "move")).toEqual([]);
+    const played = ABALONE.apply(p, "C3D4");
+    if (!played.ok) throw new Error(played.error.message);
+    sendHex(s, board(played.value.position), true, [], 2000);
     expect(s.events.filter((e) => e.type === "move")).toMatchObject([{ move: "C3D4", side: "b" }]);
   });
 
@@ -160,6 +166,19 @@ describe("Abalone mistakes, named with their rule when the result settles", () =
     s.controller.confirm();
     expect(mistakes(s)[0]).toMatchObject({ rule: "AB-3", side: "b" });
     expect(mistakes(s)[0]?.message).toContain("an own marble never leaves it (AB-3)");
+  });
+
+  it.each([1, 2])("AB-3: button %i says the move is made (either button, issue 28)", (button) => {
+    const p = position({ A1: null, E9: "b" });
+    const s = startHex(ABALONE, p);
+    const after = board(p);
+    setHole(after, HOLES.indexOf("E9"), "e");
+    sendHex(s, after);
+    expect(mistakes(s)).toEqual([]);
+    s.link.emit({ type: "button", button, action: "release" });
+    expect(mistakes(s)).toEqual([]);
+    s.link.emit({ type: "button", button, action: "press" });
+    expect(mistakes(s)[0]).toMatchObject({ rule: "AB-3", side: "b" });
   });
 });
 
@@ -241,15 +260,35 @@ describe("Abalone guidance", () => {
     expect(next).toEqual(expect.arrayContaining(["D4", "D5", "C4"]));
     expect(next).not.toContain("I5");
     expect(s.controller.ledPlan().get("D5")?.pattern).toBe("blink");
-    // Set down in D5: the move C4D5. White's turn shows it (C4, D5) steady, with White's starts.
+    // Set down in D5: the move C4D5, or B3 C4's line carried front first
+    // (issue 28). Pending: B3's way on lit (C4 cyan blink), White's starts
+    // pulse (their first act would accept C4D5); button 2 says it is made.
     const moved = lifted.slice();
     setHole(moved, HOLES.indexOf("D5"), "b");
     sendHex(s, moved);
+    expect(s.events.filter((e) => e.type === "move")).toEqual([]);
+    expect(s.controller.ledPlan().get("C4")).toEqual({ pattern: "blink", colour: "cyan" });
+    expect(s.controller.ledPlan().get("G6")?.pattern).toBe("pulse");
+    s.link.emit({ type: "button", button: 2, action: "press" });
     expect(s.events.filter((e) => e.type === "move")).toMatchObject([{ move: "C4D5" }]);
+    // White's turn shows it (C4, D5) steady, with White's starts.
     expect(s.controller.view.guide?.lastStone).toEqual(["C4", "D5"]);
     expect(s.controller.ledPlan().get("C4")).toEqual({ pattern: "steady", colour: "cyan" });
     expect(s.controller.ledPlan().get("G6")?.pattern).toBe("pulse");
     expect(ri("D5:b")).toBe(2 * HOLES.indexOf("D5"));
+  });
+
+  it("a changed hole holding a marble the new mover may move pulses green, the others stay cyan steady (issue 28)", async () => {
+    // C3 C4 C5 push the white marble on C6 into C7.
+    const p = position({ I5: null, C6: "w" });
+    const s = startHex(ABALONE, p);
+    roll(s, p, "C3C4");
+    expect(s.events.filter((e) => e.type === "move")).toMatchObject([{ move: "C3C4" }]);
+    await s.controller.flush();
+    expect(s.controller.view.guide?.lastStone).toEqual(["C3", "C6", "C7"]);
+    expect(s.controller.ledPlan().get("C3")).toEqual({ pattern: "steady", colour: "cyan" });
+    expect(s.controller.ledPlan().get("C6")).toEqual({ pattern: "steady", colour: "cyan" });
+    expect(s.controller.ledPlan().get("C7")).toEqual({ pattern: "pulse", colour: "green" });
   });
 
   it("lights a touched marble's lines while its hole reads empty unsettled, and forgets them when it settles back", async () => {

@@ -195,8 +195,11 @@ describe("Glassperlenspiel mistakes, each with its rule", () => {
     feed(s, sown);
     const g = s.controller.view.guide;
     expect(g?.captureFrom).toEqual(["B1", "B2", "B3", "B5"]);
-    expect(g?.capturedTo).toEqual([]);
+    // The cup blinks yellow from the moment the capture is due (issue 28: its
+    // role is "the captured stones go here").
+    expect(g?.capturedTo).toEqual(["SC"]);
     expect(s.controller.ledPlan().get("B1")?.pattern).toBe("fast");
+    expect(s.controller.ledPlan().get("SC")).toEqual({ pattern: "blink", colour: "yellow" });
     // North lifts B3 before South captured.
     let r = feed(s, [changed(last, { B3: -1, "B3:N3": -1 })]);
     expect(r.event).toMatchObject({ kind: "capture-not-taken", rule: "GB-3", side: "S" });
@@ -221,7 +224,7 @@ describe("Glassperlenspiel mistakes, each with its rule", () => {
   });
 
   it("GB-4: a chain of captures short of a gem", () => {
-    // A5:sss lands in B3, B4, B5 each holding a lone stone before: three indirect captures.
+    // A5:sss lands in B5, B4, B3; B3 and B4 held a lone stone: two indirect captures (B5 held a gem, which ends the chain).
     const p = pos(
       {
         A1: [2, ["S5"]],

@@ -2,8 +2,11 @@
  * The perft counts README.md states, read from its text: the table under
  * "## perft" (a row per game and options, a column per depth), the sentence
  * after it with deeper Bao la kiswahili counts, and the leaves column of the
- * benchmark's perft table. test/docs/perft.test.ts checks each against the engine.
+ * benchmark's perft table. test/docs/perft.test.ts checks each against the engine
+ * (perft.slow.test.ts the counts above FAST_LEAVES).
  */
+import { parseOptionAssignments } from "../../src/cli/options.js";
+import { findGame } from "../../src/games/index.js";
 
 export interface PerftClaim {
   readonly game: string;
@@ -132,4 +135,24 @@ export function readmePerftClaims(readme: string): PerftClaim[] {
 export function describeClaim(c: PerftClaim): string {
   const options = c.options.length === 0 ? "" : ` (${c.options.join(", ")})`;
   return `${c.game}${options} depth ${c.depth} = ${c.leaves.toLocaleString("en-US")}`;
+}
+
+/** The largest count checked in every run. */
+export const FAST_LEAVES = 3_000_000;
+
+/** game.perft from the initial position; each (game, options, depth) counted once. */
+const counted = new Map<string, number>();
+export function enginePerft(c: PerftClaim): number {
+  const key = `${c.game} ${c.options.join(" ")} ${c.depth}`;
+  const known = counted.get(key);
+  if (known !== undefined) return known;
+  const game = findGame(c.game);
+  if (game === undefined) throw new Error(`README perft: no game '${c.game}'`);
+  const options = parseOptionAssignments(game, c.options);
+  if (!options.ok) throw new Error(options.error.message);
+  const start = game.initial(options.value);
+  if (!start.ok) throw new Error(start.error.message);
+  const nodes = game.perft(start.value, c.depth);
+  counted.set(key, nodes);
+  return nodes;
 }

@@ -8,49 +8,26 @@
  * Counts up to FAST_LEAVES run in every test run (about 2.5 s in all on the
  * 2-core CI machine). Of the fifteen larger ones, fourteen take 0.3–12 s each and
  * bao-de (capture=optional) depth 4 (151,880,548 leaves) 55–90 s: about two
- * minutes together, too slow for every run. They are a separate suite, listed as
- * skipped in every run, run with KETE_PERFT_SLOW=1:
- *
- *   KETE_PERFT_SLOW=1 npx vitest run test/docs/perft.test.ts
+ * minutes together, too slow for every run: they are ./perft.slow.test.ts, which
+ * `npm run test:slow` runs (with the other *.slow.test.ts files).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseOptionAssignments } from "../../src/cli/options.js";
 import { findGame } from "../../src/games/index.js";
 import {
+  FAST_LEAVES,
   benchTableClaims,
   deeperClaims,
   depthTableClaims,
   describeClaim,
   emptyDepthCells,
+  enginePerft,
   parseCount,
   parseGameCell,
   readmePerftClaims,
 } from "./perft-table.js";
-import type { PerftClaim } from "./perft-table.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-
-/** The largest count checked in every run. */
-const FAST_LEAVES = 3_000_000;
-const SLOW = process.env.KETE_PERFT_SLOW !== undefined && process.env.KETE_PERFT_SLOW !== "";
-
-/** game.perft from the initial position; each (game, options, depth) counted once. */
-const counted = new Map<string, number>();
-function enginePerft(c: PerftClaim): number {
-  const key = `${c.game} ${c.options.join(" ")} ${c.depth}`;
-  const known = counted.get(key);
-  if (known !== undefined) return known;
-  const game = findGame(c.game);
-  if (game === undefined) throw new Error(`README perft: no game '${c.game}'`);
-  const options = parseOptionAssignments(game, c.options);
-  if (!options.ok) throw new Error(options.error.message);
-  const start = game.initial(options.value);
-  if (!start.ok) throw new Error(start.error.message);
-  const nodes = game.perft(start.value, c.depth);
-  counted.set(key, nodes);
-  return nodes;
-}
+const readme = readFileSync(new URL("../../docs/benchmarks.md", import.meta.url), "utf8");
 
 const claims = readmePerftClaims(readme);
 const fast = claims.filter((c) => c.leaves <= FAST_LEAVES);
@@ -125,7 +102,7 @@ describe("README perft counts are read", () => {
     expect(benchTableClaims(readme).some((c) => c.game === "glassperlenspiel")).toBe(true);
   });
 
-  it(`checks ${fast.length} counts in every run and ${slow.length} with KETE_PERFT_SLOW=1`, () => {
+  it(`checks ${fast.length} counts in every run and ${slow.length} in npm run test:slow`, () => {
     expect(fast.length + slow.length).toBe(claims.length);
     expect(fast.length).toBeGreaterThan(slow.length);
   });
@@ -138,14 +115,3 @@ describe(`README perft counts up to ${FAST_LEAVES.toLocaleString("en-US")} leave
     });
   }
 });
-
-describe.skipIf(!SLOW)(
-  `README perft counts above ${FAST_LEAVES.toLocaleString("en-US")} leaves (slow: run with KETE_PERFT_SLOW=1)`,
-  () => {
-    for (const c of slow) {
-      it(`${describeClaim(c)} (${c.source})`, { timeout: 600_000 }, () => {
-        expect(enginePerft(c)).toBe(c.leaves);
-      });
-    }
-  },
-);

@@ -1,14 +1,22 @@
 /**
- * The README's examples are runnable: every `$ … | npx kete engine` line in a
+ * The README's and docs pages' examples are runnable: every `$ … | npx kete engine` line in a
  * ```sh block is run against the CLI built from the current source and must
  * print exactly the lines that follow it in the block.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAIN, ensureBuilt } from "../cli/run.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+/** The pages whose `| npx kete engine` examples are run: the README and every docs page. */
+const docsDir = new URL("../../docs/", import.meta.url);
+const pages = [
+  readme,
+  ...readdirSync(docsDir)
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => readFileSync(new URL(f, docsDir), "utf8")),
+];
 
 beforeAll(ensureBuilt);
 
@@ -33,7 +41,7 @@ function engineExamples(text: string): Example[] {
 }
 
 describe("README", () => {
-  const examples = engineExamples(readme);
+  const examples = pages.flatMap((page) => engineExamples(page));
 
   it("shows engine examples", () => {
     expect(examples.length).toBeGreaterThanOrEqual(2);

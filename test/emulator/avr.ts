@@ -125,6 +125,11 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_board.hex");
 /** The same sketch built as the Arduino IDE builds it (`make -C hardware/firmware ide`). */
 export const IDE_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build-ide/kete_board.hex");
+/** The Glassperlenspiel board's firmware (`make -C hardware/firmware gems`). */
+export const GEMS_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_gems.hex");
+
+/** The Abalone board's firmware (`make -C hardware/firmware abalone`). */
+export const ABALONE_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_abalone.hex");
 
 /** One make in hardware/firmware at a time (test files run in parallel): `f` runs under a lock. */
 export async function withBuildLock<T>(f: () => T): Promise<T> {
@@ -152,9 +157,16 @@ export async function withBuildLock<T>(f: () => T): Promise<T> {
  */
 export async function referenceFirmware(
   suite: string,
-  build: "make" | "ide" = "make",
+  build: "make" | "ide" | "gems" | "abalone" = "make",
 ): Promise<string | null> {
-  const hex = build === "ide" ? IDE_FIRMWARE_HEX : FIRMWARE_HEX;
+  const hex =
+    build === "ide"
+      ? IDE_FIRMWARE_HEX
+      : build === "gems"
+        ? GEMS_FIRMWARE_HEX
+        : build === "abalone"
+          ? ABALONE_FIRMWARE_HEX
+          : FIRMWARE_HEX;
   if (existsSync(hex)) return hex;
   if (!avrToolchain(suite)) return null;
   return withBuildLock(() => {

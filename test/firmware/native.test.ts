@@ -18,6 +18,10 @@ import { describe, expect, it } from "vitest";
 const FIRMWARE = fileURLToPath(new URL("../../hardware/firmware/", import.meta.url));
 const HEX = join(FIRMWARE, "build", "kete_board.hex");
 const SKETCH = join(FIRMWARE, "kete_board");
+const GEMS_HEX = join(FIRMWARE, "build", "kete_gems.hex");
+const GEMS_SKETCH = join(FIRMWARE, "kete_gems");
+/** The Glassperlenspiel board's sensing module, portable as the core is. */
+const GEMS_PORTABLE = ["gems", "inventory"];
 /** The files that compile for the board and, unchanged, for the native tests. */
 const PORTABLE = ["crc8", "linefmt", "hostline", "sense", "leds", "buttons", "board"];
 const CORE = "/usr/share/arduino/hardware/arduino/avr/cores/arduino";
@@ -91,8 +95,13 @@ describe("firmware: native unit tests", () => {
     const r = await make("test");
     expect(r.output).toMatch(/native firmware tests: \d+ run, 0 failed checks/);
     expect(r.status, r.output).toBe(0);
-    const run = /native firmware tests: (\d+) run/.exec(r.output);
-    expect(Number(run?.[1])).toBeGreaterThanOrEqual(30);
+    const runs = [...r.output.matchAll(/native firmware tests: (\d+) run, (\d+) failed checks/g)];
+    // two binaries: the 4x8 board's core and sensing, then the 2x5+2 board's
+    // (test/gems: gems, inventories through a fake PN5180, the core speaking 2x5+2)
+    expect(runs.length, r.output).toBe(2);
+    expect(Number(runs[0]?.[1])).toBeGreaterThanOrEqual(30);
+    expect(Number(runs[1]?.[1])).toBeGreaterThanOrEqual(10);
+    for (const m of runs) expect(m[2]).toBe("0");
   }, 180_000); // a fresh build with the sanitizers takes ~15 s of CPU; make keeps it cached
 });
 
@@ -104,13 +113,20 @@ describe("firmware: sources", () => {
       const text = readFileSync(join(SKETCH, name), "utf8");
       expect(text, name).not.toMatch(/#include\s*[<"](avr\/|util\/|Arduino\.h|SPI\.h|EEPROM\.h)/);
     }
+    expect(makefile).toContain(`GEMS_PORTABLE := ${GEMS_PORTABLE.join(" ")}`);
+    for (const name of GEMS_PORTABLE.flatMap((p) => [`${p}.cpp`, `${p}.h`])) {
+      const text = readFileSync(join(GEMS_SKETCH, name), "utf8");
+      expect(text, name).not.toMatch(/#include\s*[<"](avr\/|util\/|Arduino\.h|SPI\.h|EEPROM\.h)/);
+    }
     const pgm = readFileSync(join(SKETCH, "pgm.h"), "utf8");
     expect(pgm).toMatch(/#if defined\(__AVR__\)\s*\n#include <avr\/pgmspace\.h>/);
   });
 
   it("allocates nothing on the heap: no new, malloc, String or printf in the sketch", () => {
-    for (const name of readdirSync(SKETCH)) {
-      const text = readFileSync(join(SKETCH, name), "utf8").replace(/\/\/.*$/gm, "");
+    for (const [dir, name] of [SKETCH, GEMS_SKETCH].flatMap((d) =>
+      readdirSync(d).map((n) => [d, n] as const),
+    )) {
+      const text = readFileSync(join(dir, name), "utf8").replace(/\/\/.*$/gm, "");
       expect(text, name).not.toMatch(
         /\bnew\s+[A-Za-z_]|\bmalloc\s*\(|\bcalloc\s*\(|\bString\b|printf\s*\(/,
       );
@@ -136,6 +152,7 @@ describe("firmware: AVR build", () => {
     expect(statSync(HEX).size).toBeGreaterThan(1000);
     const size = await make("size");
     expect(size.status, size.output).toBe(0);
+    expect(size.output).toContain("4x8 (build/kete_board.elf):");
     const flash = /^flash: (\d+) bytes/m.exec(size.output);
     const ram = /^ram: (\d+) bytes/m.exec(size.output);
     expect(flash, size.output).not.toBeNull();
@@ -150,4 +167,22 @@ describe("firmware: AVR build", () => {
     const symbols = readFileSync(join(FIRMWARE, "build", "kete_board.sym"), "utf8");
     expect(symbols).not.toMatch(/ (malloc|free|realloc|_Znwj|_Znaj|vfprintf)$/m);
   }, 180_000); // a fresh build compiles the Arduino core too
+
+  it("builds kete_gems.hex (2x5+2) within the flash and RAM budget, without a warning", async () => {
+    const r = await make("gems");
+    expect(r.status, r.output).toBe(0);
+    expect(r.output).not.toMatch(/warning:/);
+    expect(statSync(GEMS_HEX).size).toBeGreaterThan(1000);
+    const size = await make("gems-size");
+    expect(size.status, size.output).toBe(0);
+    expect(size.output).toContain("2x5+2 (build/kete_gems.elf):");
+    const flash = Number(/^flash: (\d+) bytes/m.exec(size.output)?.[1]);
+    const ram = Number(/^ram: (\d+) bytes/m.exec(size.output)?.[1]);
+    expect(flash).toBeGreaterThan(4000);
+    expect(flash).toBeLessThanOrEqual(FLASH_BYTES);
+    expect(ram).toBeGreaterThan(500);
+    expect(ram).toBeLessThanOrEqual(RAM_PEAK_BUDGET - STACK_RESERVE);
+    const symbols = readFileSync(join(FIRMWARE, "build", "kete_gems.sym"), "utf8");
+    expect(symbols).not.toMatch(/ (malloc|free|realloc|_Znwj|_Znaj|vfprintf)$/m);
+  }, 180_000);
 });

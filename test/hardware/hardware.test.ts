@@ -304,7 +304,8 @@ const SCENES: Readonly<Record<string, readonly Role[]>> = {
   // Kete's turn (kete play --computer): kete's next act only.
   keteTurn: ["computerMove", "sensorFault"],
   // Bao: a stop in the nyumba held open: the opponent's starts, the safari's lift.
-  stopPending: ["legalStart", "liftNext", "sensorFault"],
+  // Abalone (issue 28): a line carried front first, paused: the opponent's starts, the line's next hole.
+  stopPending: ["legalStart", "liftNext", "nextStone", "sensorFault"],
   sowing: [
     "nextStone",
     "lastStone",

@@ -12,6 +12,7 @@ import { expect } from "vitest";
 import type { Game, Position } from "../../src/games/core/types.js";
 import { seededRandom } from "../../src/shared/random.js";
 import {
+  DEFAULT_OPTIONS,
   DIRECTIONS,
   HOLES,
   STARTS,
@@ -225,7 +226,14 @@ export function randomPosition(random: () => number): AbPosition {
     random() < 0.3 ? { b: int(random, 1, 6), w: int(random, 1, 6) } : { b: 6, w: 6 };
   const moveLimit = random() < 0.25 ? int(random, 1, 20) : null;
   const noPushLimit = random() < 0.25 ? int(random, 1, 10) : null;
-  const options: AbOptions = { start, leaveOut, pushOffsToWin, moveLimit, noPushLimit };
+  const options: AbOptions = {
+    ...DEFAULT_OPTIONS,
+    start,
+    leaveOut,
+    pushOffsToWin,
+    moveLimit,
+    noPushLimit,
+  };
   // Pushed off: below each target, one side sometimes at it.
   const off = { b: int(random, 0, pushOffsToWin.w - 1), w: int(random, 0, pushOffsToWin.b - 1) };
   const atTarget = random();
@@ -313,6 +321,7 @@ function trappedPosition(random: () => number): AbPosition {
   const noPushLimit = random() < 0.2 ? int(random, 1, 5) : null;
   const moveCount = int(random, 0, 12);
   const options: AbOptions = {
+    ...DEFAULT_OPTIONS,
     start,
     moveLimit,
     noPushLimit,

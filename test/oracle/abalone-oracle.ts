@@ -30,6 +30,9 @@
 //      noPushLimit (AB-7), the player to move has no legal move (AB-6, loses).
 //  I6. Unknown top-level fields of a position are not checked (the rules name none).
 //  I7. perft counts a finished position before the depth as one leaf (as `kete perft`).
+//  I8. The variant options of AB-9 (teams … shapes) are another oracle's
+//      (./abalone-variants-oracle.ts): this one reads them only at their defaults, and
+//      as their defaults when a position omits them, and writes them as the engine does.
 
 export type Colour = "b" | "w";
 export type Reading = Colour | "e";
@@ -42,6 +45,14 @@ export interface AbOptions {
   noPushLimit: number | null;
   leaveOut: string[];
   pushOffsToWin: { b: number; w: number };
+  teams: null;
+  singleColour: false;
+  seed: null;
+  obstacles: string[];
+  traps: string[];
+  neutral: null;
+  neutralOff: "forbidden";
+  shapes: false;
 }
 
 export interface AbPosition {
@@ -183,10 +194,31 @@ export const DEFAULT_OPTIONS: AbOptions = {
   noPushLimit: null,
   leaveOut: [],
   pushOffsToWin: { b: 6, w: 6 },
+  ...AB9_DEFAULTS(),
 };
 
+/** AB-9's options at their defaults (I8). */
+function AB9_DEFAULTS() {
+  return {
+    teams: null,
+    singleColour: false,
+    seed: null,
+    obstacles: [] as string[],
+    traps: [] as string[],
+    neutral: null,
+    neutralOff: "forbidden",
+    shapes: false,
+  } as const;
+}
+
 function copyOptions(o: AbOptions): AbOptions {
-  return { ...o, leaveOut: [...o.leaveOut], pushOffsToWin: { ...o.pushOffsToWin } };
+  return {
+    ...o,
+    leaveOut: [...o.leaveOut],
+    pushOffsToWin: { ...o.pushOffsToWin },
+    obstacles: [],
+    traps: [],
+  };
 }
 
 export function abCopy(p: AbPosition): AbPosition {
@@ -253,7 +285,13 @@ function parseLimit(x: unknown): number | null | undefined {
 function parseOptions(x: unknown): AbResult<AbOptions> {
   if (!isObject(x)) return bad("options: not an object");
   const names = ["start", "leaveOut", "pushOffsToWin", "moveLimit", "noPushLimit"];
-  for (const k of Object.keys(x)) if (!names.includes(k)) return bad(`options: unknown ${k}`);
+  const ab9: Record<string, unknown> = AB9_DEFAULTS();
+  for (const k of Object.keys(x)) {
+    if (k in ab9) {
+      if (JSON.stringify(x[k]) !== JSON.stringify(ab9[k]))
+        return bad(`options.${k}: a variant (I8)`);
+    } else if (!names.includes(k)) return bad(`options: unknown ${k}`);
+  }
   for (const k of names) if (!(k in x)) return bad(`options: missing ${k}`);
   const start = x.start;
   if (typeof start !== "string" || !(STARTS as readonly string[]).includes(start)) {
@@ -281,7 +319,14 @@ function parseOptions(x: unknown): AbResult<AbOptions> {
   if (noPushLimit === undefined) return bad("options.noPushLimit: null or a whole number >= 1");
   return {
     ok: true,
-    value: { start, moveLimit, noPushLimit, leaveOut: holes, pushOffsToWin: { b: pb, w: pw } },
+    value: {
+      start,
+      moveLimit,
+      noPushLimit,
+      leaveOut: holes,
+      pushOffsToWin: { b: pb, w: pw },
+      ...AB9_DEFAULTS(),
+    },
   };
 }
 

@@ -3,6 +3,7 @@
 
 import { describe, expect, test } from "vitest";
 import fc from "fast-check";
+import { README_PERFT, leafCount } from "./mancala4x8-perft.js";
 import {
   ORACLE_GAMES,
   defaultOptions,
@@ -460,38 +461,6 @@ describe("oracle: self-consistency", () => {
   });
 });
 
-/**
- * The oracle's perft (oraclePerft) counts the positions `depth` plies on, so a
- * game over before then adds nothing; `kete perft` and the README count a
- * finished game as one leaf (leafCount below, over the oracle's moves). The
- * two agree until some game can end: at depth 4 of husbao-bis, husbao-front
- * and bao-de they do not.
- */
-function leafCount(pos: Position, depth: number): number {
-  if (depth === 0) return 1;
-  const legal = oracleLegal(pos);
-  if (legal.length === 0) return 1;
-  return legal.reduce((n, m) => n + leafCount(m.position, depth - 1), 0);
-}
-
-/** The README's perft table (`kete perft`), depths 1-4. */
-const README_PERFT: Record<string, number[]> = {
-  husbao: [24, 508, 6356, 89076],
-  "husbao-bis": [24, 480, 6284, 81305],
-  "husbao-front": [24, 508, 6356, 88728],
-  hus: [12, 144, 1308, 11015],
-  "bao-de": [32, 912, 17892, 333878],
-};
-
-/** oraclePerft at depth 4: fewer where games end by ply 4 (see leafCount). */
-const ORACLE_PERFT4: Record<string, number> = {
-  husbao: 89076,
-  "husbao-bis": 81303,
-  "husbao-front": 88692,
-  hus: 11015,
-  "bao-de": 333860,
-};
-
 describe("oracle: perft from the initial positions", () => {
   for (const game of ORACLE_GAMES) {
     test(`perft 1..3 ${game} is the README's`, () => {
@@ -499,16 +468,6 @@ describe("oracle: perft from the initial positions", () => {
       for (let d = 1; d <= 3; d++) counts.push(oraclePerft(oracleInitial(game), d));
       expect(counts).toEqual(README_PERFT[game].slice(0, 3));
       expect([1, 2, 3].map((d) => leafCount(oracleInitial(game), d))).toEqual(counts);
-    });
-  }
-});
-
-// Depth 4 takes about 7 s in all (bao-de alone about 3.5 s): run with ORACLE_PERFT4=1.
-describe.skipIf(!process.env.ORACLE_PERFT4)("oracle: perft depth 4", () => {
-  for (const game of ORACLE_GAMES) {
-    test(`perft 4 ${game}: the README's, finished games counted as leaves`, () => {
-      expect(oraclePerft(oracleInitial(game), 4)).toBe(ORACLE_PERFT4[game]);
-      expect(leafCount(oracleInitial(game), 4)).toBe(README_PERFT[game][3]);
     });
   }
 });

@@ -248,6 +248,19 @@ describe.skipIf(!chromiumAvailable())("the live page in chromium", { timeout: 15
     const drawn = await drawnOf(desktop.page);
     const outcomeText = (await outcome.textContent()) ?? "";
     await screenshot(desktop.page, "live-desktop-result");
+    // The lights in words (issue 32): the result's light lit and named, in the list and in
+    // a lit pit's tooltip; Hus's list has no light Hus cannot show (Bao's kichwa).
+    const lights = desktop.page.locator('[data-role="lights"] li');
+    const litWords = await desktop.page
+      .locator('[data-role="lights"] li[data-lit="true"]')
+      .allTextContents();
+    expect(litWords.join(" ")).toMatch(/winner \(GS\)|draw \(WS\)/);
+    expect((await lights.allTextContents()).join(" ")).not.toMatch(/kichwa/);
+    const tip = await desktop.page
+      .locator('g.place[data-led="GS"] title, g.place[data-led="WS"] title')
+      .first()
+      .textContent();
+    expect(tip).toMatch(/(winner|draw) \(LED (green|white) steady, (GS|WS)\)/);
     // The page stops listening at the result, so kete stopping is no error either.
     expect(desktop.errors).toEqual([]);
 

@@ -52,6 +52,7 @@ function body(status: string, extra = ""): WebBody {
     messages: extra === "" ? [] : [extra],
     link: "simulated",
     outcome: null,
+    legend: [{ code: "CB", colour: "cyan", pattern: "blink", meaning: "next stone" }],
   };
 }
 

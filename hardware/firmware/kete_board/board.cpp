@@ -4,6 +4,7 @@
 #include "hal.h"
 #include "linefmt.h"
 #include "pgm.h"
+#include "sensing.h"
 
 // ---- state -----------------------------------------------------------------
 
@@ -136,17 +137,36 @@ static void set_all_leds(uint8_t state) {
   ledsAnimated = leds_animated(leds);
 }
 
+// A place is faulty when its load cell is, or (2x5+2) its reader or a gem's tag.
+static bool place_faulty(uint8_t i) { return pit_faulty(&pits[i]) || sensing_faulty(i); }
+
 static uint32_t fault_mask() {
+  uint32_t m = 0;
+  for (uint8_t i = 0; i < KETE_PITS; i++)
+#if KETE_GEMS
+    if (pit_faulty(&pits[i]) || sensing_faulty(i)) m |= (uint32_t)1 << i;
+#else
+    if (pit_faulty(&pits[i])) m |= (uint32_t)1 << i;  // (the 4x8 image as before the shared core)
+#endif
+  return m;
+}
+
+// The load cells alone: the HX711 scan waits for every cell that is not faulty.
+#if KETE_GEMS
+static uint32_t cell_fault_mask() {
   uint32_t m = 0;
   for (uint8_t i = 0; i < KETE_PITS; i++)
     if (pit_faulty(&pits[i])) m |= (uint32_t)1 << i;
   return m;
 }
+#else
+static uint32_t cell_fault_mask() { return fault_mask(); }  // the cells are the places
+#endif
 
 static uint32_t settled_mask(uint32_t now) {
   uint32_t m = 0;
   for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (pit_settled(&pits[i], now, deb)) m |= (uint32_t)1 << i;
+    if (pit_settled(&pits[i], now, deb) && sensing_settled(i, &pits[i], now, deb)) m |= (uint32_t)1 << i;
   return m;
 }
 
@@ -211,6 +231,7 @@ void board_begin(uint8_t reason, uint32_t now) {
     cal_update(&cals[i]);
     if (!cal_ok(&cals[i])) calNeededMask |= (uint32_t)1 << i;
   }
+  sensing_begin(now);
   if (caps.colours != 0) set_all_leds(LED_OFF);  // the chain may still show the last session's
   else ledsDirty = false;
   lastLedAt = now;
@@ -264,7 +285,7 @@ static void start_job(const Command* c, uint32_t now) {
   job.start = now;
   bool tare = c->kind == CMD_TARE || c->known == 0;
   job.target = (uint8_t)((tare ? TARE_SCANS : CAL_SCANS) + JOB_WARMUP);
-  job.mask = c->pit == KETE_NO_PIT ? 0xFFFFFFFFu : (uint32_t)1 << c->pit;
+  job.mask = c->pit == KETE_NO_PIT ? KETE_ALL_PITS : (uint32_t)1 << c->pit;
   for (uint8_t i = 0; i < KETE_PITS; i++) {
     job.sum[i] = 0;
     job.n[i] = 0;
@@ -313,7 +334,7 @@ static void execute(const Command* c, uint32_t now) {
 
 // ---- sensing ------------------------------------------------------------------------
 
-uint32_t board_wait_mask() { return ~fault_mask(); }
+uint32_t board_wait_mask() { return ~cell_fault_mask(); }
 
 static void job_finish(uint32_t now);
 
@@ -354,7 +375,7 @@ static void job_nak() {
 static void job_finish(uint32_t now) {
   (void)now;
   bool tare = job.kind == CMD_TARE || job.known == 0;
-  bool single = job.mask != 0xFFFFFFFFu;
+  bool single = job.mask != KETE_ALL_PITS;
   uint32_t done = 0;
   // check every pit first, then change them: the command is all or nothing
   for (uint8_t i = 0; i < KETE_PITS; i++) {
@@ -408,10 +429,11 @@ void board_scan(const int32_t raw[KETE_PITS], uint32_t fresh, uint32_t notReady,
   for (uint8_t i = 0; i < KETE_PITS; i++) {
     uint32_t bit = (uint32_t)1 << i;
     bool started = false;
-    if (fresh & bit) started = pit_reading(&pits[i], &cals[i], raw[i], now);
+    if (fresh & bit) started = pit_reading(&pits[i], &cals[i], sensing_raw(i, raw[i], &cals[i]), now);
     else if (notReady & bit) started = pit_not_ready(&pits[i]);
     if (started) faultErrMask |= bit;
   }
+  faultErrMask |= sensing_scan(pits, now);
   haveScan = true;
   if (job.state == JOB_AVERAGING) job_scan(fresh, now);
 }
@@ -438,18 +460,26 @@ static void fmt_snapshot(char reason, uint32_t now) {
   uint32_t settled = settled_mask(now);
   uint32_t faults = fault_mask();
   begin_line();
-  lw_str(&tx, KETE_STR("SNAP 4x8 "));
+  lw_str(&tx, KETE_STR("SNAP " KETE_GEO_NAME " "));
   lw_char(&tx, reason);
   lw_char(&tx, ' ');
-  lw_char(&tx, ((settled | faults) == 0xFFFFFFFFu) ? 'S' : 'U');
+  lw_char(&tx, ((settled | faults) == KETE_ALL_PITS) ? 'S' : 'U');
   lw_char(&tx, ' ');
+#if KETE_GEMS
+  lw_hex3(&tx, (uint16_t)settled);
+#else
   lw_hex8(&tx, settled);
+#endif
   lw_char(&tx, ' ');
   for (uint8_t i = 0; i < KETE_PITS; i++) {
     if (i) lw_char(&tx, ',');
     if (faults & ((uint32_t)1 << i)) lw_char(&tx, '?');
-    else lw_uint(&tx, pits[i].count);
+    else {
+      lw_uint(&tx, pits[i].count);
+      sensing_fmt(&tx, i);
+    }
     sentCounts[i] = pits[i].count;
+    sensing_sent(i);
   }
   end_line();
   sentSettled = settled;
@@ -464,13 +494,13 @@ static bool state_changed(uint32_t now) {
   uint32_t faults = fault_mask();
   if (faults != sentFault || settled_mask(now) != sentSettled) return true;
   for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (!(faults & ((uint32_t)1 << i)) && pits[i].count != sentCounts[i]) return true;
+    if (!(faults & ((uint32_t)1 << i)) && (pits[i].count != sentCounts[i] || sensing_changed(i))) return true;
   return false;
 }
 
 static void fmt_info() {
   begin_line();
-  lw_str(&tx, KETE_STR("INFO proto=1 fw=" FW_VERSION " id=" KETE_BOARD_ID " geo=4x8 boot="));
+  lw_str(&tx, KETE_STR("INFO proto=1 fw=" FW_VERSION " id=" KETE_BOARD_ID " geo=" KETE_GEO_NAME " boot="));
   lw_uint(&tx, bootCount);
   lw_str(&tx, KETE_STR(" max="));
   lw_uint(&tx, KETE_MAX_COUNT);
@@ -554,7 +584,7 @@ static void fmt_calr(uint8_t pit) {
   begin_line();
   lw_str(&tx, KETE_STR("CALR "));
   lw_pit(&tx, pit);
-  if (pit_faulty(p)) lw_str(&tx, KETE_STR(" fault "));
+  if (place_faulty(pit)) lw_str(&tx, KETE_STR(" fault "));
   else if (cal_ok(&cals[pit])) lw_str(&tx, KETE_STR(" ok "));
   else lw_str(&tx, KETE_STR(" need "));
   lw_uint(&tx, calr_raw(median3(p->raw[0], p->raw[1], p->raw[2])));
@@ -649,7 +679,7 @@ static bool next_line(uint32_t now) {
   if (faultErrMask != 0) {
     uint8_t i = lowest_bit(faultErrMask);
     faultErrMask &= ~((uint32_t)1 << i);
-    if (pit_faulty(&pits[i])) {
+    if (place_faulty(i)) {
       pits[i].flags |= PS_FAULT_SENT;
       fmt_pit_err(KETE_STR("sensor-fault"), i);
       return true;
@@ -780,4 +810,14 @@ BoardView board_view() {
   return v;
 }
 
-int board_count(uint8_t pit) { return pit_faulty(&pits[pit]) ? -1 : pits[pit].count; }
+int board_count(uint8_t pit) { return place_faulty(pit) ? -1 : pits[pit].count; }
+
+#if KETE_GEMS
+uint8_t board_next_reader(uint32_t now) { return gems_next_place(pits, now); }
+
+void board_inventory(uint8_t place, uint16_t read, uint32_t began, uint32_t now) {
+  faultErrMask |= gems_inventory(place, read, began, pits, cals, now);
+}
+
+void board_reader_fault(uint8_t place, uint32_t now) { faultErrMask |= gems_reader_fault(place, now); }
+#endif

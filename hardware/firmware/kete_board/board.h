@@ -1,5 +1,5 @@
-// board.h: the board's whole side of PROTOCOL.md (revision 1.1) for the 4x8
-// geometry — session, commands, snapshots, heartbeats, LEDs, buttons,
+// board.h: the board's whole side of PROTOCOL.md (revision 1.1; 1.3 for
+// 2x5+2's gems) for the geometry of the build (geometry.h) — session, commands, snapshots, heartbeats, LEDs, buttons,
 // calibration — driven by the hardware layer with bytes, scans, button samples
 // and the time. Portable: no AVR headers; hardware access goes through hal.h.
 #ifndef KETE_BOARD_H
@@ -12,6 +12,7 @@
 #include "sense.h"
 
 #define FW_VERSION "1.0.0"
+#include "geometry.h"
 #ifndef KETE_BOARD_ID
 #define KETE_BOARD_ID "KETE-0001"
 #endif
@@ -23,7 +24,7 @@ enum BootReason { BOOT_POWER = 0, BOOT_RESET, BOOT_WATCHDOG, BOOT_BROWNOUT, BOOT
 
 // EEPROM layout
 #define EE_BOOT_COUNTER 0x000  // uint16, little-endian; a fresh EEPROM (0xFFFF) makes the first boot 0
-#define EE_CAL_BASE 0x010      // 32 records of CAL_RECORD_SIZE bytes, canonical pit order
+#define EE_CAL_BASE 0x010      // KETE_PITS records of CAL_RECORD_SIZE bytes, canonical pit order
 
 #define HOST_TIMEOUT_MS 5000
 #define HB_PERIOD_MS 1000
@@ -57,6 +58,24 @@ void board_buttons(uint8_t pressed, uint32_t now);
 
 // Timers and output: call every loop pass.
 void board_poll(uint32_t now);
+
+#if KETE_GEMS
+// The gem readers (2x5+2, gems.h): which place the reader loop inventories
+// next; an inventory of a place that began at `began` and read the gems in
+// `read` (bit g = gem g); a reader that stopped answering.
+uint8_t board_next_reader(uint32_t now);
+void board_inventory(uint8_t place, uint16_t read, uint32_t began, uint32_t now);
+void board_reader_fault(uint8_t place, uint32_t now);
+#endif
+
+#if KETE_HALL
+// The Hall sensors (hex61, kete_abalone/): hole h's reading (x, y, z in the
+// TMAG5273's lsb) as the TWI delivers it, 0 when its sensor did not
+// acknowledge; then the end of the scan of all 61, classified a few holes at a time
+// (from..to−1, in order from 0): true after the last part.
+void board_hole(uint8_t h, const int16_t* r);
+bool board_scan_end(uint8_t from, uint8_t to, uint32_t now);
+#endif
 
 // Introspection (tests, diagnostics).
 struct BoardView {

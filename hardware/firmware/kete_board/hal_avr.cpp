@@ -102,6 +102,9 @@ void hal_init() {
   // buttons: PE4 (D2), PE5 (D3), inputs with pull-ups
   DDRE &= (uint8_t) ~(_BV(PE4) | _BV(PE5));
   PORTE |= _BV(PE4) | _BV(PE5);
+#if defined(KETE_GEO_2X5P2)
+  gems_pins();  // HX711s, readers and the LED chain of the Glassperlenspiel board (gems_avr.cpp)
+#else
   // HX711 DOUT: PORTA, PORTC, PORTL, PORTK inputs with pull-ups
   DDRA = 0;
   PORTA = 0xFF;
@@ -120,6 +123,7 @@ void hal_init() {
   // LED chain on hardware SPI: D51 MOSI, D52 SCK; D53 SS an output so SPI stays master
   DDRB |= _BV(PB0);
   SPI.begin();
+#endif
   uart_begin(KETE_BAUD);
   GPIOR1 = 0;
   GPIOR2 = 0;
@@ -179,9 +183,11 @@ bool hal_eeprom_ready() { return eeprom_is_ready(); }
 
 void hal_eeprom_write_byte(uint16_t addr, uint8_t v) { eeprom_write_byte((uint8_t*)addr, v); }
 
+#if !defined(KETE_GEO_2X5P2)  // (2x5+2: a bit-banged chain, gems_avr.cpp)
 void hal_led_begin() { SPI.beginTransaction(SPISettings(2000000, MSBFIRST, SPI_MODE0)); }
 void hal_led_byte(uint8_t b) { SPI.transfer(b); }
 void hal_led_end() { SPI.endTransaction(); }
+#endif
 
 void hal_status_led(bool on) {
   if (on) PORTB |= _BV(PB7);

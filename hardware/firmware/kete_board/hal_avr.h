@@ -28,6 +28,14 @@ void uart_flush();                 // waits until every byte has left the pin
 // loop pass; a pass that hangs for KETE_WDT_MS resets the board (BOOT … watchdog).
 void hal_watchdog_kick();
 
+#if defined(KETE_GEO_2X5P2)
+// The Glassperlenspiel board (gems_avr.cpp, hardware/glassperlenspiel.md §8):
+// its pins; its 12 HX711s (bit = place, DOUT on PA0-7 and PC0-3, one clock PH3).
+void gems_pins();
+uint16_t hx12_ready_mask();
+uint16_t hx12_read(int32_t raw[12]);
+#endif
+
 // HX711s (hx711_avr.cpp). Masks are in canonical pit order (bit 0 = A1).
 uint32_t hx_ready_mask();                       // pits whose DOUT is low now
 uint32_t hx_read(int32_t raw[32]);              // 25 clocks on all rows; returns the pits

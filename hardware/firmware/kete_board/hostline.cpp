@@ -48,8 +48,23 @@ static uint8_t hexval(char c) { return c <= '9' ? (uint8_t)(c - '0') : (uint8_t)
 
 uint8_t pit_index(const char* s, uint8_t len) {
   if (len != 2) return KETE_NO_PIT;
+#if defined(KETE_GEO_2X5P2)
+  // A1..A5 = 0..4, B1..B5 = 5..9, SC = 10, NC = 11 (geometry/2x5+2.json)
+  if (s[1] == 'C') return s[0] == 'S' ? 10 : s[0] == 'N' ? 11 : KETE_NO_PIT;
+  if (s[0] < 'A' || s[0] > 'B' || s[1] < '1' || s[1] > '5') return KETE_NO_PIT;
+  return (uint8_t)((s[0] - 'A') * 5 + (s[1] - '1'));
+#elif KETE_HALL
+  // row A..I, column 1..9 within the hexagon (AB-1): A1..A5 = 0..4 .. I5..I9 = 56..60
+  static const uint8_t START[9] = {0, 5, 11, 18, 26, 35, 43, 50, 56};
+  if (s[0] < 'A' || s[0] > 'I' || s[1] < '1' || s[1] > '9') return KETE_NO_PIT;
+  int8_t r = (int8_t)(s[0] - 'A'), c = (int8_t)(s[1] - '0');
+  int8_t lo = r > 4 ? (int8_t)(r - 3) : 1, hi = r < 4 ? (int8_t)(r + 5) : 9;
+  if (c < lo || c > hi) return KETE_NO_PIT;
+  return (uint8_t)(START[r] + (c - lo));
+#else
   if (s[0] < 'A' || s[0] > 'D' || s[1] < '1' || s[1] > '8') return KETE_NO_PIT;
   return (uint8_t)((s[0] - 'A') * 8 + (s[1] - '1'));
+#endif
 }
 
 static uint8_t colour_of(char c) {
@@ -170,14 +185,14 @@ static LineVerdict parse_led(const char* b, const Field* f, uint8_t nf, const Bo
     if (!led_parse_state(e + colon + 1, (uint8_t)(len - colon - 1), &state)) return nak(cmd, NAK_BAD_ARGS);
     uint8_t pit = pit_index(e, colon);
     if (pit == KETE_NO_PIT) return nak(cmd, NAK_BAD_PIT);
-    uint32_t bit = (uint32_t)1 << pit;
+    PlaceMask bit = (PlaceMask)1 << pit;
     if (cmd->ledMask & bit) return nak(cmd, NAK_BAD_ARGS);  // a pit twice
     cmd->ledMask |= bit;
     cmd->ledStates[pit] = state;
   }
   if (caps->colours == 0) return nak(cmd, NAK_UNSUPPORTED);
   for (uint8_t p = 0; p < KETE_PITS; p++)
-    if ((cmd->ledMask & ((uint32_t)1 << p)) && !led_supported(caps, cmd->ledStates[p]))
+    if ((cmd->ledMask & ((PlaceMask)1 << p)) && !led_supported(caps, cmd->ledStates[p]))
       return nak(cmd, NAK_UNSUPPORTED);
   return LV_COMMAND;
 }
@@ -240,6 +255,13 @@ static LineVerdict parse_command(const char* b, const Field* f, uint8_t nf, cons
     if (!caps->calibration) return nak(cmd, NAK_UNSUPPORTED);
     cmd->pit = pit_index(b + f[1].at, f[1].len);
     if (cmd->pit == KETE_NO_PIT) return nak(cmd, NAK_BAD_PIT);
+#if KETE_HALL
+    // hex61 (hardware/abalone.md §7): the reference marble's colour, `.` = TARE of the hole
+    if (!hole) return nak(cmd, NAK_BAD_ARGS);  // a count sent to a colour board
+    if (calibrating) return nak(cmd, NAK_BUSY);
+    cmd->known = k[0] == 'w' ? CAL_KNOWN_WHITE : k[0] == 'b' ? CAL_KNOWN_BLACK : 0;
+    return LV_COMMAND;
+#endif
     if (hole) return nak(cmd, NAK_BAD_ARGS);  // a colour sent to a count board
     if (calibrating) return nak(cmd, NAK_BUSY);
     cmd->known = (uint8_t)v;

@@ -7,7 +7,8 @@
 
 #include <stdint.h>
 
-#define KETE_PITS 32
+#include "geometry.h"
+
 #define KETE_RXBUF_SIZE 252  // 250 + CR + one spare (PROTOCOL.md §2)
 #define KETE_NO_PIT 0xFF
 
@@ -84,13 +85,17 @@ struct Command {
   int32_t deb;         // CFG: -1 when absent
   int32_t interval;    // CFG: -1 when absent
   uint8_t pit;         // TARE (KETE_NO_PIT = every pit), CAL
-  uint8_t known;       // CAL count
+  uint8_t known;       // CAL count (hex61: CAL_KNOWN_WHITE / _BLACK, 0 = `.`)
   uint8_t ledState;    // LEDALL
-  uint32_t ledMask;    // LED: the pits set (bit = pit index)
+  PlaceMask ledMask;   // LED: the pits set (bit = pit index)
   uint8_t ledStates[KETE_PITS];  // LED: the new state of each pit in ledMask
 };
 
-// Pit name of the 4x8 geometry ("A1".."D8") to its canonical index, or KETE_NO_PIT.
+#define CAL_KNOWN_WHITE 1  // hex61: CAL <hole> w
+#define CAL_KNOWN_BLACK 2  // hex61: CAL <hole> b
+
+// Pit name of the geometry ("A1".."D8" on 4x8; "A1".."B5", "SC", "NC" on 2x5+2; A1..I9 on hex61)
+// to its canonical index, or KETE_NO_PIT.
 uint8_t pit_index(const char* s, uint8_t len);
 // "--" or colour letter + pattern letter; returns false when malformed.
 bool led_parse_state(const char* s, uint8_t len, uint8_t* state);

@@ -2,6 +2,32 @@
 
 #include "pgm.h"
 
+#if KETE_HALL
+// hex61 (hardware/abalone.md §10): A1→A5, B6→B1, C1→C7, D8→D1, E1→E9, F9→F2, G3→G9,
+// H9→H4, I5→I9 — rows A, C, E, G, I run with the canonical order, B, D, F, H against it
+static const uint8_t HEX_START[10] = {0, 5, 11, 18, 26, 35, 43, 50, 56, 61};
+uint8_t led_of_pit(uint8_t pit) {
+  uint8_t r = 0;
+  while (pit >= HEX_START[r + 1]) r++;
+  if (r & 1) return (uint8_t)(HEX_START[r] + HEX_START[r + 1] - 1 - pit);
+  return pit;
+}
+
+uint8_t pit_of_led(uint8_t led) { return led_of_pit(led); }  // a reversal is its own inverse
+#elif defined(KETE_GEO_2X5P2)
+uint8_t led_of_pit(uint8_t pit) {
+  if (pit < 5) return (uint8_t)(5 - pit);   // A1..A5 → 5..1
+  if (pit < 10) return (uint8_t)(pit + 1);  // B1..B5 → 6..10
+  return pit == 10 ? 0 : 11;                // SC first, NC last
+}
+
+uint8_t pit_of_led(uint8_t led) {
+  if (led == 0) return 10;
+  if (led <= 5) return (uint8_t)(5 - led);
+  if (led <= 10) return (uint8_t)(led - 1);
+  return 11;
+}
+#else
 uint8_t led_of_pit(uint8_t pit) {
   uint8_t row = pit >> 3, col = pit & 7;  // col 0 = column 1
   switch (row) {
@@ -21,6 +47,7 @@ uint8_t pit_of_led(uint8_t led) {
     default: return (uint8_t)(24 + k);
   }
 }
+#endif
 
 // first half of the raised cosine (20 ms steps over 0..1000 ms), gamma 2.2
 static const uint8_t PULSE[50] KETE_FLASH = {

@@ -6,7 +6,9 @@
 
 #include <stdint.h>
 
-#define LED_COUNT 32
+#include "geometry.h"
+
+#define LED_COUNT KETE_PITS
 #define LED_BRIGHTNESS 8   // SK9822 global brightness, capped at 8/31 (power budget)
 
 // state byte: colour 1..7 (R G B Y C M W) in bits 0-2, pattern 1..4 (S B F P) in bits 4-6
@@ -16,7 +18,8 @@
 #define LED_PAT_PULSE 4
 
 // Chain position (0 = first LED after the Mega) of a pit, and back
-// (geometry/4x8.json: A8→A1, B1→B8, C8→C1, D1→D8).
+// (geometry/4x8.json: A8→A1, B1→B8, C8→C1, D1→D8; geometry/2x5+2.json: SC, A5→A1,
+// B1→B5, NC).
 uint8_t led_of_pit(uint8_t pit);
 uint8_t pit_of_led(uint8_t led);
 
@@ -27,7 +30,7 @@ uint8_t led_level(uint8_t state, uint32_t t);
 // True when any state blinks or pulses (the chain then refreshes every 20 ms).
 bool leds_animated(const uint8_t states[LED_COUNT]);
 // The whole frame for states (indexed by pit) at board time t: 4 zero bytes,
-// 32 × (0xE0 | brightness, blue, green, red), then 8 zero bytes (reset and end frame).
+// LED_COUNT × (0xE0 | brightness, blue, green, red), then 8 zero bytes (reset and end frame).
 void led_frame(const uint8_t states[LED_COUNT], uint32_t t, void (*emit)(uint8_t));
 #define LED_FRAME_BYTES (4 + 4 * LED_COUNT + 8)
 

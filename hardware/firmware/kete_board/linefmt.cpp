@@ -1,6 +1,7 @@
 #include "linefmt.h"
 
 #include "crc8.h"
+#include "geometry.h"
 #include "pgm.h"
 
 static const char HEX_DIGITS[] = "0123456789ABCDEF";
@@ -68,9 +69,38 @@ void lw_hex8(LineWriter* w, uint32_t v) {
   lw_hex2(w, (uint8_t)v);
 }
 
+void lw_hex3(LineWriter* w, uint16_t v) {
+  put(w, HEX_DIGITS[(v >> 8) & 15], true);
+  lw_hex2(w, (uint8_t)v);
+}
+
+void lw_hex16(LineWriter* w, uint64_t v) {
+  lw_hex8(w, (uint32_t)(v >> 32));
+  lw_hex8(w, (uint32_t)v);
+}
+
 void lw_pit(LineWriter* w, uint8_t pit) {
+#if KETE_HALL
+  // A1..A5, B1..B6, … I5..I9 (PROTOCOL.md §5.3)
+  static const uint8_t START[10] = {0, 5, 11, 18, 26, 35, 43, 50, 56, 61};
+  uint8_t r = 0;
+  while (pit >= START[r + 1]) r++;
+  put(w, (char)('A' + r), true);
+  put(w, (char)('0' + (r > 4 ? r - 3 : 1) + (pit - START[r])), true);
+  return;
+#endif
+#if defined(KETE_GEO_2X5P2)
+  if (pit >= 10) {
+    put(w, pit == 10 ? 'S' : 'N', true);
+    put(w, 'C', true);
+    return;
+  }
+  put(w, (char)('A' + pit / 5), true);
+  put(w, (char)('1' + pit % 5), true);
+#else
   put(w, (char)('A' + (pit >> 3)), true);
   put(w, (char)('1' + (pit & 7)), true);
+#endif
 }
 
 void lw_end(LineWriter* w) {

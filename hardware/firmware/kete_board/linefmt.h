@@ -23,7 +23,9 @@ void lw_ram(LineWriter* w, const char* s);          // a string in RAM
 void lw_uint(LineWriter* w, uint32_t v);            // decimal, no leading zeros
 void lw_hex2(LineWriter* w, uint8_t v);             // two uppercase hex digits
 void lw_hex8(LineWriter* w, uint32_t v);            // eight uppercase hex digits
-void lw_pit(LineWriter* w, uint8_t pit);            // 4x8 pit name, A1..D8
+void lw_hex3(LineWriter* w, uint16_t v);            // three (the low 12 bits)
+void lw_hex16(LineWriter* w, uint64_t v);           // sixteen (hex61's snapshot mask)
+void lw_pit(LineWriter* w, uint8_t pit);            // the geometry's pit name (A1..D8; A1..B5, SC, NC)
 void lw_end(LineWriter* w);                          // "*CC\n"
 
 #endif

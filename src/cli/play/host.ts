@@ -8,8 +8,8 @@ import logUpdate from "log-update";
 import { realScheduler, type Scheduler } from "../../board/index.js";
 import type { EventEmitter } from "node:events";
 import { whenOutputCloses } from "../output.js";
-import { watchInterrupts, watchKeys, type SignalSource } from "./input.js";
-import type { Screen } from "./screen.js";
+import { OUTPUT_CLOSED, watchInterrupts, watchKeys, type SignalSource } from "./input.js";
+import type { Screen, TerminalSize } from "./screen.js";
 import type { PlaySettings } from "./settings.js";
 import { workerThinker, type Thinker } from "./think.js";
 
@@ -22,8 +22,8 @@ export interface PlayHost {
   write(text: string): void;
   /** One line on standard error. */
   error(line: string): void;
-  /** Calls `pause` on an interrupt (Ctrl-C, SIGTERM, SIGHUP, a closed output); returns the stop function. */
-  interrupts(pause: () => void): () => void;
+  /** Calls `pause` with why on an interrupt (Ctrl-C, SIGTERM, SIGHUP, a closed output); returns the stop function. */
+  interrupts(pause: (why: string) => void): () => void;
   /** Hands typed keys to `onKeys` (a terminal in raw mode), or null without one. */
   readonly keys: ((onKeys: (chunk: string) => void) => () => void) | null;
   /** The terminal the live frame is drawn on, or null to print a log. */
@@ -48,10 +48,24 @@ export function processHost(s: Pick<PlaySettings, "live">): PlayHost {
     error: (line) => process.stderr.write(`${line}\n`),
     interrupts: (pause) => watchProcess(process, process.stdout, process.stderr, pause),
     keys: s.live && stdin.isTTY === true ? (onKeys) => watchKeys(stdin, onKeys) : null,
-    screen: s.live ? { draw: (text) => logUpdate(text), done: () => logUpdate.done() } : null,
+    screen: s.live
+      ? {
+          draw: (text) => logUpdate(text),
+          done: () => logUpdate.done(),
+          size: () => terminalSize(process.stdout),
+        }
+      : null,
     onLeds: process.env.KETE_PROBE_STARTUP ? startupProbe : null,
     think: workerThinker().think,
   };
+}
+
+/** A terminal's columns and rows, or null where the output is not one (a pipe, a file). */
+export function terminalSize(out: { columns?: number; rows?: number }): TerminalSize | null {
+  const { columns, rows } = out;
+  return typeof columns === "number" && typeof rows === "number" && columns > 0 && rows > 0
+    ? { columns, rows }
+    : null;
 }
 
 /**
@@ -66,10 +80,10 @@ export function watchProcess(
   signals: SignalSource,
   stdout: EventEmitter,
   stderr: EventEmitter,
-  pause: () => void,
+  pause: (why: string) => void,
 ): () => void {
   const stopSignals = watchInterrupts(signals, stdout, pause);
-  const stopErrors = whenOutputCloses(pause, stderr);
+  const stopErrors = whenOutputCloses(() => pause(OUTPUT_CLOSED), stderr);
   return () => {
     stopSignals();
     stopErrors();

@@ -73,16 +73,27 @@ export const PAUSE_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 export function watchInterrupts(
   signals: SignalSource,
   output: EventEmitter,
-  pause: () => void,
+  pause: (why: string) => void,
 ): () => void {
-  const onSignal = () => pause();
-  for (const signal of PAUSE_SIGNALS) signals.on(signal, onSignal);
-  output.on("error", onSignal);
+  const handlers = PAUSE_SIGNALS.map((signal) => [signal, () => pause(PAUSE_WHY[signal])] as const);
+  const onOutput = () => pause(OUTPUT_CLOSED);
+  for (const [signal, on] of handlers) signals.on(signal, on);
+  output.on("error", onOutput);
   return () => {
-    for (const signal of PAUSE_SIGNALS) signals.off(signal, onSignal);
-    output.off("error", onSignal);
+    for (const [signal, on] of handlers) signals.off(signal, on);
+    output.off("error", onOutput);
   };
 }
+
+/** Why a game paused, said on its last line and in its journal's pause record (issue 32). */
+export const PAUSE_WHY: Readonly<Record<(typeof PAUSE_SIGNALS)[number], string>> = {
+  SIGINT: "interrupted (Ctrl-C, SIGINT)",
+  SIGTERM: "stopped (SIGTERM)",
+  SIGHUP: "the terminal closed (SIGHUP)",
+};
+
+/** An output that could not be written any more (`kete play | head`). */
+export const OUTPUT_CLOSED = "the output was closed";
 
 /** A terminal's input in raw mode (what `process.stdin` is on a TTY). */
 export interface RawInput extends EventEmitter {

@@ -5,8 +5,13 @@
  * the status line), assembled into the `PlayView` the renderer draws.
  */
 import type { BoardEvent } from "../../board/index.js";
-import type { Controller, ControllerEvent } from "../../controller/index.js";
-import type { Game, Outcome, Side } from "../../games/index.js";
+import {
+  legendRoles,
+  type Controller,
+  type ControllerEvent,
+  type LedRole,
+} from "../../controller/index.js";
+import type { Game, Options, Outcome, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { GEOMETRIES } from "../../shared/index.js";
@@ -37,6 +42,8 @@ export class PlayModel {
   private mistake: Omit<PlayMistake, "needs"> | null = null;
   /** Places of the latest sensor fault, until a move or a restore. */
   private readonly faulty = new Set<string>();
+  /** The lights this game can show (its legend). */
+  private readonly legend: readonly LedRole[];
 
   constructor(
     private readonly game: Game,
@@ -47,10 +54,18 @@ export class PlayModel {
     private readonly before: readonly string[],
     now: number,
     link: string,
+    /**
+     * A resumed game's time so far (issue 32): what each side had spent on
+     * the moves that stand, and how long the turn under way had run.
+     */
+    so: { readonly used: Readonly<Record<Side, number>>; readonly turnSoFar: number } | null = null,
   ) {
-    this.turnStarted = now;
+    this.turnStarted = now - (so?.turnSoFar ?? 0);
     this.link = link;
-    this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, 0]));
+    this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, so?.used[side] ?? 0]));
+    this.legend = legendRoles(game, (header.options as Options | undefined) ?? {});
+    // The hexagon from the first frame, its holes unknown until the board's first reading.
+    if (game.layout.geometry === "hex61") this.holes = game.layout.places.map(() => null);
   }
 
   /** Keeps a line for the message list (the newest 20). */
@@ -168,6 +183,7 @@ export class PlayModel {
       outcome: v.phase === "over" ? this.outcome : null,
       mistake: this.mistake === null ? null : { ...this.mistake, needs: v.needs },
       faulty: this.faulty,
+      legend: this.legend,
     };
   }
 }

@@ -604,9 +604,12 @@ export class KeyboardPlayer extends Player {
     try {
       if (this.pushes) await this.pushMarbles(position, typed);
       else await this.perform(move.value.trace);
-      await this.settledLights();
     } finally {
       this.sowing = false;
     }
+    // The next line typed is taken at once (a move waits for this player's
+    // turn): with both sides at one keyboard (`--human both`) the opponent may
+    // have moved before these lights settle, and this player then types again.
+    await this.settledLights();
   }
 }

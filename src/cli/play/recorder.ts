@@ -23,8 +23,17 @@ export interface Resumed {
   readonly moves: readonly string[];
   /** The time of the last record. */
   readonly lastT: number;
-  /** With clocks: the milliseconds each side had left at the last move or pause (absent without). */
+  /**
+   * With clocks: the milliseconds each side had left at the last pause, or
+   * at the last move less the time since it (a game killed without a pause
+   * record: the side to move is charged up to the journal's last record).
+   * Absent without clocks.
+   */
   readonly clocks?: Readonly<Record<string, number>>;
+  /** The milliseconds each side has spent on the moves that stand (the view's clocks). */
+  readonly used: Readonly<Record<string, number>>;
+  /** The milliseconds the turn under way had run when the journal stopped. */
+  readonly turnSoFar: number;
 }
 
 /** What stands at the end of a journal; an error if the game is over. */
@@ -33,27 +42,46 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
   let position: Record<string, unknown> = { ...header.initial };
   let counts: readonly number[] | null = null;
   const moves: string[] = [];
+  /** Each standing move's side and time spent (move records: from its turn's start to its end). */
+  const spent: { readonly side: string; readonly ms: number }[] = [];
   let sessionStart = 0;
   let lastT = 0;
+  let turnStart = 0;
   let clocks: Readonly<Record<string, number>> | null = null;
+  let clocksAt = 0;
+  let clocksPaused = false;
   for (const r of records) {
     lastT = Math.max(lastT, r.t);
-    if ((r.kind === "move" || r.kind === "pause") && r.clocks !== undefined) clocks = r.clocks;
+    if ((r.kind === "move" || r.kind === "pause") && r.clocks !== undefined) {
+      clocks = r.clocks;
+      clocksAt = r.t;
+      clocksPaused = r.kind === "pause";
+    }
     if (r.kind === "move") {
       position = { ...r.position };
       moves.push(r.move);
-    } else if (r.kind === "resolved") position = { ...r.position };
-    else if (r.kind === "snapshot" && r.counts.every((n) => typeof n === "number")) {
+      spent.push({ side: r.side, ms: Math.max(0, r.t - r.startedAt) });
+      turnStart = r.t;
+    } else if (r.kind === "resolved") {
+      position = { ...r.position };
+      turnStart = r.t;
+    } else if (r.kind === "snapshot" && r.counts.every((n) => typeof n === "number")) {
       counts = r.counts as number[];
     } else if (
       r.kind === "command" &&
       (r.command.type === "new-game" || r.command.type === "resume")
     ) {
       sessionStart = moves.length;
+      // A session resumed after a pause: its clock runs from here (a kill later is charged from here).
+      if (clocksPaused) {
+        clocksAt = r.t;
+        clocksPaused = false;
+      }
     } else if (r.kind === "decision" && r.decision.type === "takeback") {
       // `toPly` counts the plies of the controller that took it back (since its new game or resume).
       const toPly = Number(r.decision.toPly);
       if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
+      spent.length = Math.min(spent.length, moves.length);
     } else if (r.kind === "result") {
       return err(
         "game-over",
@@ -61,7 +89,25 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
       );
     }
   }
-  return ok({ header, position, counts, moves, lastT, ...(clocks === null ? {} : { clocks }) });
+  const used: Record<string, number> = {};
+  for (const { side, ms } of spent) used[side] = (used[side] ?? 0) + ms;
+  const turnSoFar = Math.max(0, lastT - turnStart);
+  // Killed (no pause record since the last move): the side to move is charged up to the last record.
+  const toMove = typeof position.toMove === "string" ? position.toMove : null;
+  if (clocks !== null && !clocksPaused && toMove !== null && toMove in clocks) {
+    const since = Math.max(0, lastT - clocksAt);
+    clocks = { ...clocks, [toMove]: Math.max(0, (clocks[toMove] ?? 0) - since) };
+  }
+  return ok({
+    header,
+    position,
+    counts,
+    moves,
+    lastT,
+    used,
+    turnSoFar,
+    ...(clocks === null ? {} : { clocks }),
+  });
 }
 
 /**

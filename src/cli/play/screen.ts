@@ -11,6 +11,13 @@ export interface Screen {
   draw(text: string): void;
   /** Leaves the last frame on screen and moves below it. */
   done(): void;
+  /** The terminal's size now (a frame must fit it), or absent when unknown. */
+  size?(): TerminalSize | null;
+}
+
+export interface TerminalSize {
+  readonly columns: number;
+  readonly rows: number;
 }
 
 const MIN_GAP_MS = 60;

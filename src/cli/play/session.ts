@@ -17,8 +17,8 @@ import {
 } from "../../controller/index.js";
 import type { ControllerCommand, ControllerEvent } from "../../controller/index.js";
 import type { Game, Position, Side } from "../../games/index.js";
-import { JournalWriter, readJournal } from "../../journal/index.js";
-import type { JournalHeader } from "../../journal/index.js";
+import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
+import type { Damage, JournalHeader } from "../../journal/index.js";
 import { seededRandom } from "../../shared/index.js";
 import { openBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
@@ -45,6 +45,7 @@ import type { PlaySettings } from "./settings.js";
 import { settingsOf } from "./verify.js";
 import { renderView } from "./view.js";
 import { startPlayWeb, WebFeed, type PlayWeb } from "./web.js";
+import { ClubPublisher } from "../../club/index.js";
 
 export type { PlaySettings } from "./settings.js";
 
@@ -61,6 +62,8 @@ export interface PlayFailure {
 interface Opening {
   readonly start: Position;
   readonly resumed: Resumed | null;
+  /** A resumed journal damaged in its middle: played on from the lines before the damage. */
+  readonly damaged?: Damage;
 }
 
 function opening(s: PlaySettings): Opening | PlayFailure {
@@ -79,7 +82,12 @@ function opening(s: PlaySettings): Opening | PlayFailure {
       message: `${s.resume}: the last position is not valid: ${parsed.error.message}`,
     };
   }
-  return { start: parsed.value, resumed: resumed.value };
+  const damaged = journal.ok ? journal.value.damaged : undefined;
+  return {
+    start: parsed.value,
+    resumed: resumed.value,
+    ...(damaged === undefined ? {} : { damaged }),
+  };
 }
 
 /**
@@ -134,13 +142,33 @@ export async function startPlay(
   const header = what.resumed?.header ?? newHeader(s, what.start, host.date(), board.info);
   const writer =
     what.resumed !== null && s.resume !== null
-      ? JournalWriter.resume(s.resume)
+      ? JournalWriter.resume(s.resume, what.damaged ?? null)
       : JournalWriter.create(s.gamesDir, header);
   if (!writer.ok) {
     await board.close();
     return failure({ exit: 1, message: writer.error.message });
   }
-  return new PlaySession(s, host, { ...what, header, board, sim, journal: writer.value, web });
+  // The club's broker (`--publish`): fed from the journal after each write to it.
+  const publish = s.publish ?? null;
+  let publisher: ClubPublisher | null = null;
+  const session = new PlaySession(s, host, {
+    ...what,
+    header,
+    board,
+    sim,
+    journal: writer.value,
+    web,
+    publisher: () => publisher,
+  });
+  if (publish !== null) {
+    publisher = new ClubPublisher(publish.target, writer.value.path, {
+      round: publish.round,
+      say: (m) => session.tell(m),
+    });
+    writer.value.onWrite(() => publisher?.poke());
+    publisher.poke();
+  }
+  return session;
 }
 
 /** Resolves with the exit code: 0 a result, 130 interrupted, 3 out of time, 1 or 2 could not start. */
@@ -160,6 +188,8 @@ interface Parts extends Opening {
   readonly journal: JournalWriter;
   /** The live page (`--web`), or null. */
   readonly web: PlayWeb | null;
+  /** The club's broadcast (`--publish`), or null. */
+  readonly publisher: () => ClubPublisher | null;
 }
 
 type Ending = "over" | "paused" | "timeout";
@@ -178,11 +208,14 @@ export class PlaySession {
   private readonly recorder: JournalRecorder;
   private readonly model: PlayModel;
   private readonly players: Player[];
-  private readonly keyboard: KeyboardPlayer | null;
+  /** The sides played from the keyboard (`--human S`, or both at one keyboard). */
+  private readonly keyboards: readonly KeyboardPlayer[];
   private readonly redrawer: Redrawer | null;
   /** Feeds the live page (`--web`), or null. */
   private readonly web: WebFeed | null;
   private ending: Ending | null = null;
+  /** Why the game paused (said on its last line and journalled), once it has. */
+  private pausedBecause = "interrupted";
   private end: (e: Ending) => void = () => undefined;
   private input = "";
   private lastSetup: string | null = null;
@@ -226,12 +259,12 @@ export class PlaySession {
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
     const pits = this.game.sensorView(parts.start).pits;
-    this.model = new PlayModel(this.game, header, pits, before, this.clock(), board.state);
+    this.model = new PlayModel(this.game, header, pits, before, this.clock(), board.state, resumed);
     this.redrawer =
       host.screen === null
         ? null
         : new Redrawer(host.scheduler, host.screen, () =>
-            renderView(this.view(), s.colour).join("\n"),
+            renderView(this.view(), s.colour, host.screen?.size?.() ?? null).join("\n"),
           );
     this.web =
       parts.web === null
@@ -268,7 +301,7 @@ export class PlaySession {
         ),
       now: () => host.scheduler.now(),
     });
-    [this.players, this.keyboard] = this.seat();
+    [this.players, this.keyboards] = this.seat();
     this.finished = this.run();
   }
 
@@ -293,10 +326,10 @@ export class PlaySession {
     return controller;
   }
 
-  /** The players of the simulated board: virtual ones, or a person at the keyboard. */
-  private seat(): [Player[], KeyboardPlayer | null] {
+  /** The players of the simulated board: virtual ones, or people at the keyboard. */
+  private seat(): [Player[], KeyboardPlayer[]] {
     const sim = this.sim;
-    if (sim === null) return [[], null];
+    if (sim === null) return [[], []];
     const table: Table = {
       controller: this.controller,
       board: sim,
@@ -307,15 +340,27 @@ export class PlaySession {
       stopped: () => this.ending !== null,
       say: (m) => this.say(m),
     };
-    let keyboard: KeyboardPlayer | null = null;
+    const keyboards: KeyboardPlayer[] = [];
     const players = this.game.layout.sides.map((side) => {
       // Kete's side: the hand sows kete's move (a person does on a real board).
       if (this.s.computer?.side === side) return computerHand(side, table, this.s.mistakeRate);
       if (!this.s.human.has(side)) return new SimulatedPlayer(side, table, this.s.mistakeRate);
-      keyboard = new KeyboardPlayer(side, table);
+      const keyboard = new KeyboardPlayer(side, table);
+      keyboards.push(keyboard);
       return keyboard;
     });
-    return [players, keyboard];
+    return [players, keyboards];
+  }
+
+  /**
+   * The keyboard player a typed line is for: the side to move when the
+   * keyboard plays it (`--human both`: the two players take turns at one
+   * keyboard), else the keyboard's only side (who is told it is not their
+   * turn yet); null without a keyboard player.
+   */
+  private get keyboard(): KeyboardPlayer | null {
+    const toMove = this.controller.view.toMove;
+    return this.keyboards.find((k) => k.side === toMove) ?? this.keyboards[0] ?? null;
   }
 
   /** The moves that stand, and the journal's path. */
@@ -345,8 +390,9 @@ export class PlaySession {
     );
   }
 
-  /** Pauses the game (Ctrl-C): the journal is closed, resumable. */
-  pause(): void {
+  /** Pauses the game (Ctrl-C, a signal): the journal is closed, resumable; `why` is said and journalled. */
+  pause(why = "interrupted"): void {
+    if (this.ending === null) this.pausedBecause = why;
     this.stop("paused");
   }
 
@@ -354,6 +400,12 @@ export class PlaySession {
     if (this.ending !== null) return;
     this.ending = ending;
     this.end(ending);
+  }
+
+  /** A message from outside the game (the club's broker) on the screen or the log. */
+  tell(message: string): void {
+    this.say(message);
+    this.redraw();
   }
 
   private say(message: string): void {
@@ -467,7 +519,7 @@ export class PlaySession {
     }
     const typed = typeKeys(this.input, chunk);
     this.input = typed.line;
-    if (typed.interrupt) this.pause();
+    if (typed.interrupt) this.pause("interrupted (Ctrl-C)");
     for (const line of typed.entered) {
       if (this.keyboard !== null) this.say(this.keyboard.submit(line).message);
     }
@@ -481,9 +533,14 @@ export class PlaySession {
     });
     this.begin();
     const { scheduler } = this.host;
-    const stopInterrupts = this.host.interrupts(() => this.pause());
+    const stopInterrupts = this.host.interrupts((why) => this.pause(why));
     const stopKeys = this.host.keys?.((chunk) => this.onKeys(chunk)) ?? null;
-    const cancelLimit = scheduler.schedule(() => this.stop("timeout"), this.s.maxMinutes * 60_000);
+    // `--minutes`: a limit the settings give a simulated game, and any game that names one (issue 32).
+    const limit = this.s.maxMinutes;
+    const cancelLimit =
+      limit === null
+        ? () => undefined
+        : scheduler.schedule(() => this.stop("timeout"), limit * 60_000);
     const stopNudge = every(scheduler, NUDGE_MS, () => this.pokePlayers());
     this.pokePlayers();
     this.redraw();
@@ -522,6 +579,17 @@ export class PlaySession {
         );
       }
     } else {
+      const damaged = this.parts.damaged;
+      if (damaged !== undefined) {
+        // Said, and journalled: `replay --verify` then knows the session before it was cut short.
+        this.recorder.command(
+          { type: "salvaged", line: damaged.line, reason: damaged.reason },
+          () => undefined,
+        );
+        const aside = this.parts.journal.keptAside;
+        this.say(damageText(path, damaged));
+        if (aside !== null) this.say(`the whole damaged file is kept as ${aside}`);
+      }
       const json = game.positionToJSON(start);
       const command = {
         type: "resume",
@@ -568,24 +636,34 @@ export class PlaySession {
   private async close(ending: Ending): Promise<number> {
     const left = this.timing?.left() ?? null;
     this.timing?.close();
-    if (ending !== "over") {
-      const reason =
-        ending === "paused" ? "interrupted" : `no result after ${this.s.maxMinutes} minutes`;
-      this.recorder.pause(reason, left);
-    }
+    const reason =
+      ending === "paused"
+        ? this.pausedBecause
+        : `no result after ${this.s.maxMinutes ?? 0} minutes (--minutes)`;
+    if (ending !== "over") this.recorder.pause(reason, left);
     this.redrawer?.finish();
     // The page gets the last state (the result), then its server stops.
     this.web?.finish();
     await this.parts.web?.server.close();
     const path = this.parts.journal.path;
     this.parts.journal.close();
+    // The broker gets what the journal holds (a few seconds' grace), then the game ends.
+    const publisher = this.parts.publisher();
+    if (publisher !== null) {
+      const left = await publisher.close();
+      if (left > 0)
+        this.host.write(
+          `${left} records not published (the broker is away); the journal keeps them: ${path}\n`,
+        );
+    }
     this.controller.close();
     await this.parts.board.close();
     if (ending === "over") {
       this.host.write(`journal: ${path}\n`);
       return 0;
     }
-    this.host.write(`game paused; continue it with: kete play --resume ${path}\n`);
+    // Why, always (issue 32), and the command as the README gives it.
+    this.host.write(`game paused: ${reason}; continue it with: npx kete play --resume ${path}\n`);
     return ending === "paused" ? 130 : 3;
   }
 }

@@ -15,11 +15,12 @@ import {
 import { findGame, games, type Game, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
-import { journalOptions } from "../journal-options.js";
+import { gamesDirFlag, journalOptions } from "../journal-options.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
 import { baudFlag, boardKindOf, waitFlag, type BoardKind } from "./board.js";
 import { parseComputer, type ComputerSetting } from "./computer.js";
+import { parsePublishTarget, type PublishTarget } from "../../club/index.js";
 
 /** The flags as commander hands them over. */
 export interface PlayFlags {
@@ -53,6 +54,12 @@ export interface PlayFlags {
   readonly web?: string | boolean;
   /** `--host ADDR`: the address the live page listens on (with a token beyond loopback). */
   readonly host?: string;
+  /** `--publish mqtt://HOST[:PORT]/EVENT/BOARD`: the game live on the club's broker (issue 33). */
+  readonly publish?: string;
+  readonly publishUser?: string;
+  readonly publishPassword?: string;
+  /** `--round N`: the event's round this game belongs to. */
+  readonly round?: string;
 }
 
 /** The defaults commander gives the flags that have one. */
@@ -92,8 +99,11 @@ export interface PlaySettings {
   /** Redraw a live view (a terminal) rather than print a log. */
   readonly live: boolean;
   readonly colour: boolean;
-  /** Give up after this long without a result (the game stays resumable). */
-  readonly maxMinutes: number;
+  /**
+   * Give up after this long without a result (the game stays resumable);
+   * null: never (a real board without --minutes).
+   */
+  readonly maxMinutes: number | null;
   /**
    * What a resumed game changes from its journal, to be said when it starts
    * ("guidance off from now on (was on)"); empty for a new game.
@@ -116,6 +126,8 @@ export interface PlaySettings {
    * port (0: any free one); absent or null: no web page.
    */
   readonly web?: { readonly port: number; readonly host: string } | null;
+  /** `--publish`: the club's broker and this board's topic, and the round; absent or null: none. */
+  readonly publish?: { readonly target: PublishTarget; readonly round: number | null } | null;
   /** Simulated board only: a noisy cable, lines lost or damaged both ways (tests; absent: none). */
   readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
@@ -171,11 +183,17 @@ function newestResumable(gamesDir: string): Result<string> {
   const latest = free[free.length - 1];
   if (latest !== undefined) return ok(latest.path);
   const busy = open.length - free.length;
+  // Files kete cannot read at all (a damaged header) are named, not passed over (issue 32).
+  const skipped = folder.value.skipped;
+  const unread =
+    skipped.length === 0
+      ? ""
+      : `; ${skipped.length === 1 ? "1 file" : `${skipped.length} files`} kete cannot read: ${skipped.map((f) => `${f.path} (${f.reason})`).join(", ")}`;
   return err(
     "no-journal",
     busy > 0
-      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete; name the journal: kete play --resume FILE`
-      : `no unfinished game in ${gamesDir}; name the journal: kete play --resume FILE`,
+      ? `no unfinished game in ${gamesDir} but ${busy} being played by another kete${unread}; name the journal: npx kete play --resume FILE`
+      : `no unfinished game in ${gamesDir}${unread}; name the journal: npx kete play --resume FILE`,
   );
 }
 
@@ -318,6 +336,8 @@ function gameOf(
   if (!options.ok) return usage(options.error.message);
   const initial = game.initial(options.value);
   if (!initial.ok) return usage(initial.error.message);
+  const notAtBoard = game.notAtBoard?.(initial.value) ?? null;
+  if (notAtBoard !== null) return usage(`--option: ${notAtBoard}`);
   return ok({ game, options: options.value });
 }
 
@@ -350,6 +370,9 @@ function policyForGame(
   });
 }
 
+/** The longest player's name, in characters. */
+export const MAX_NAME = 40;
+
 /** `--players`: two names, the first side's first, by the game's sides. */
 function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, string>>> {
   const [first, second] = game.layout.sides;
@@ -362,8 +385,16 @@ function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, s
     );
   }
   const names = given.split(",").map((n) => n.trim());
-  if (names.length !== 2 || names.some((n) => n.length === 0 || n.length > 40)) {
+  if (names.length !== 2 || names.some((n) => n.length === 0)) {
     return usage(`--players takes two names separated by a comma, e.g. "Ana,Ben"`);
+  }
+  // Too long for the screen's title line and kete games' column (issue 32: said as such).
+  const long = names.find((n) => [...n].length > MAX_NAME);
+  if (long !== undefined) {
+    const shown = [...long].slice(0, 20).join("");
+    return usage(
+      `--players: the name '${shown}…' is ${[...long].length} characters; a name has at most ${MAX_NAME}`,
+    );
   }
   return ok({ [first]: names[0] as string, [second]: names[1] as string });
 }
@@ -410,9 +441,11 @@ function numbersOf(
   if (!pace.ok) return pace;
   const mistakeRate = numberFlag("--mistakes", flags.mistakes, 0, 1);
   if (!mistakeRate.ok) return mistakeRate;
+  // The default limit is the simulated game's (a demo left running); a game on
+  // a real board never pauses by itself unless --minutes says so (issue 32).
   const maxMinutes =
     flags.minutes === undefined
-      ? ok(live ? 120 : 10)
+      ? ok(flags.port !== undefined ? null : live ? 120 : 10)
       : numberFlag("--minutes", flags.minutes, 0.05, 10000);
   if (!maxMinutes.ok) return maxMinutes;
   return ok({
@@ -633,6 +666,10 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (!kete.ok) return kete;
   const web = webOf(flags);
   if (!web.ok) return web;
+  const gamesDir = gamesDirFlag(flags.gamesDir, () => ctx.defaultGamesDir);
+  if (!gamesDir.ok) return gamesDir;
+  const publish = publishOf(flags);
+  if (!publish.ok) return publish;
   const { change } = keyboard.value;
   const changes = [...kept.value.changes, ...(change === null ? [] : [change])];
   if (kete.value.change !== null) changes.push(kete.value.change);
@@ -652,7 +689,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     boardKind: boardKind.value,
     ...(readyMs.value === undefined ? {} : { readyMs: readyMs.value }),
     ...(baud.value === undefined ? {} : { baudRate: baud.value }),
-    gamesDir: flags.gamesDir ?? ctx.defaultGamesDir,
+    gamesDir: gamesDir.value,
     resume: ctx.resume?.path ?? null,
     human: keyboard.value.human,
     noise: flags.noise,
@@ -662,7 +699,43 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     computer: kete.value.computer,
     hints: kete.value.hints,
     web: web.value,
+    publish: publish.value,
   });
+}
+
+/** `--publish URL` with its login and `--round N`, or null without `--publish`. */
+export function publishOf(
+  flags: Pick<PlayFlags, "publish" | "publishUser" | "publishPassword" | "round">,
+): Result<PlaySettings["publish"]> {
+  if (flags.publish === undefined) {
+    const stray =
+      flags.publishUser !== undefined
+        ? "--publish-user"
+        : flags.publishPassword !== undefined
+          ? "--publish-password"
+          : flags.round !== undefined
+            ? "--round"
+            : null;
+    return stray === null
+      ? ok(null)
+      : usage(`${stray} goes with --publish mqtt://HOST/EVENT/BOARD: give --publish too`);
+  }
+  const target = parsePublishTarget(flags.publish, {
+    ...(flags.publishUser === undefined ? {} : { username: flags.publishUser }),
+    ...(flags.publishPassword === undefined ? {} : { password: flags.publishPassword }),
+  });
+  if (!target.ok) return usage(`--publish: ${target.error.message}`);
+  let round: number | null = null;
+  if (flags.round !== undefined) {
+    const n = numberFlag("--round", flags.round, 1, 999);
+    if (!n.ok || !Number.isInteger(n.value)) {
+      return usage(
+        `--round takes the event's round, a whole number from 1 to 999, not '${flags.round}'`,
+      );
+    }
+    round = n.value;
+  }
+  return ok({ target: target.value, round });
 }
 
 /** An option's value as `--option` takes it: a list or a table as JSON (`["A1"]`, `{"b":6,"w":6}`). */

@@ -7,12 +7,13 @@
  */
 import pc from "picocolors";
 import type { BoardSnapshot } from "../../board/index.js";
-import { LED_ROLES, roleLed, type LedRole } from "../../controller/index.js";
+import { LED_ROLES, legendEntries, type LedRole } from "../../controller/index.js";
 import type { Outcome, Side } from "../../games/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
 import { renderHexBoard } from "../board-test/render.js";
 import { clockText, SOWING_SIDE_NAMES, type SideNames } from "./messages.js";
+import type { TerminalSize } from "./screen.js";
 
 /** The width the frame fits in: an 80-column terminal. */
 export const VIEW_WIDTH = 80;
@@ -63,6 +64,8 @@ export interface PlayView {
   readonly mistake?: PlayMistake | null;
   /** Places named in the latest sensor fault, until the next move (absent: none). */
   readonly faulty?: ReadonlySet<string>;
+  /** The lights this game can show, for its legend (`legendRoles`); absent: every role. */
+  readonly legend?: readonly LedRole[];
 }
 
 /** A mistake as the controller reported it, with what the board still needs to be restored. */
@@ -122,46 +125,42 @@ export function moveList(moves: readonly string[], firstSide: Side, opener: Side
   return out.join(" ");
 }
 
-/** What each light means, in the legend (a role without words here is named by its role). */
-const ROLE_WORDS: Partial<Record<LedRole, string>> = {
-  legalStart: "start",
-  nextStone: "next stone",
-  lastStone: "last lands",
-  liftNext: "lift on",
-  liftPart: "lift part",
-  captureFrom: "capture from",
-  capturedTo: "captured to",
-  kichwaChoice: "kichwa choice",
-  mistakeExcess: "too many",
-  mistakeMissing: "too few",
-  setupWrong: "set up",
-  winner: "winner",
-  draw: "draw",
-  sensorFault: "sensor fault",
-  linkLost: "link lost",
-  computerMove: "kete's move",
-  hintStart: "hint",
-  hintNext: "hint's way",
-};
+/** `GP start`, `CB next stone` …: each light `roles` can show in words (`hex`: marbles and holes). */
+export function legendItems(roles: readonly LedRole[] = LED_ROLES, hex = false): string[] {
+  return [...legendEntries(roles, hex).map((e) => `${e.code} ${e.meaning}`), "Ctrl-C pauses"];
+}
 
-/** `GP start · CB next stone · …`: every light the plan can show, wrapped to the view's width. */
-export function legend(): string[] {
-  const items = LED_ROLES.map(
-    (r) =>
-      `${ledCode(roleLed(r))} ${ROLE_WORDS[r] ?? r.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`,
-  );
-  items.push("Ctrl-C pauses");
+/** Items joined by ` · ` into lines of at most `width`, each line after the first begun with `indent`. */
+function pack(items: readonly string[], first: string, indent: string, width: number): string[] {
   const lines: string[] = [];
-  let line = "  LEDs:";
+  let line = first;
   for (const item of items) {
-    const next = `${line}${line.endsWith(":") ? " " : " · "}${item}`;
-    if (next.length > VIEW_WIDTH) {
+    const fresh = line === first || line === indent;
+    const next = `${line}${fresh ? "" : " · "}${item}`;
+    if (next.length > width && !fresh) {
       lines.push(line);
-      line = `        ${item}`;
+      line = `${indent}${item}`;
     } else line = next;
   }
   lines.push(line);
   return lines;
+}
+
+/**
+ * `LEDs: GP start · CB next stone · …`: the lights `roles` can show (every role
+ * by default), wrapped to `width`; `hex` words them for marbles and holes.
+ */
+export function legend(
+  roles: readonly LedRole[] = LED_ROLES,
+  hex = false,
+  width = VIEW_WIDTH,
+): string[] {
+  return pack(legendItems(roles, hex), "  LEDs: ", "        ", width);
+}
+
+/** The Abalone legend beside the hexagon: `LEDs:`, then the items in lines of `width`. */
+function sideLegend(roles: readonly LedRole[], width: number): string[] {
+  return ["LEDs:", ...pack(legendItems(roles, true), "", "", width)];
 }
 
 /** A line cut to the view's width (what does not fit is shown as …). */
@@ -192,13 +191,44 @@ function stateLine(view: PlayView): string {
 
 const SOWING_SIDES: readonly [Side, Side] = ["S", "N"];
 
-/** The whole frame, as lines, none wider than `VIEW_WIDTH` (colour codes aside). */
-export function renderView(view: PlayView, colour: boolean): string[] {
+/** The column where the Abalone legend starts, right of the hexagon's row labels. */
+const HEX_LEGEND_AT = 48;
+
+/** The fewest rows the view needs: the title and state, both players, the board, the status. */
+export function minimumRows(view: PlayView): number {
+  const board =
+    view.hex !== undefined && view.hex !== null
+      ? 10
+      : view.gems !== undefined && view.gems.size > 0
+        ? 6
+        : 6;
+  return 2 + 2 + board + 2;
+}
+
+/**
+ * The whole frame, as lines, none wider than `VIEW_WIDTH` (colour codes aside).
+ * Given the terminal's size, the frame also fits its rows, one kept free for
+ * the cursor: the title, the state, the players, the board and the status
+ * always; then the newest message, the moves, the legend and older messages as
+ * room allows, in that order of need. A terminal narrower than the view or
+ * shorter than its board gets a notice saying what size is needed instead of
+ * a frame that would wrap and scroll.
+ */
+export function renderView(
+  view: PlayView,
+  colour: boolean,
+  size: TerminalSize | null = null,
+): string[] {
   const bold = colour ? pc.bold : (s: string) => s;
   const dim = colour ? pc.dim : (s: string) => s;
   const state = stateLine(view);
   const over = (view.outcome ?? null) !== null;
-  const lines = [
+  const hex = view.hex !== undefined && view.hex !== null;
+  const rows = size === null ? Infinity : size.rows - 1;
+  if (size !== null && (size.columns < VIEW_WIDTH || rows < minimumRows(view))) {
+    return tooSmall(view, size, state, bold);
+  }
+  const head = [
     bold(fit(view.title)),
     dim(fit(`ply ${view.ply}${state ? " · " + state : ""} · board ${view.link}`)),
   ];
@@ -209,8 +239,7 @@ export function renderView(view: PlayView, colour: boolean): string[] {
     view.reserve === null || (side !== "S" && side !== "N")
       ? ""
       : ` · ${view.reserve[side]} in reserve`;
-  const off = (side: Side) =>
-    view.hex === undefined || view.hex === null ? "" : ` · ${view.hex.off[side] ?? 0} off`;
+  const off = (side: Side) => (!hex ? "" : ` · ${view.hex?.off[side] ?? 0} off`);
   const left = view.timeLeft ?? null;
   const time = (side: Side) =>
     left === null ? clock(view.clocks[side] ?? 0) : `${clockText(left[side] ?? 0)} left`;
@@ -218,32 +247,91 @@ export function renderView(view: PlayView, colour: boolean): string[] {
     `  ${names[side] ?? side} · ${fit(view.players[side] ?? "", 40)} ${time(side)}${reserve(side)}${off(side)}`;
   const row = (r: string) =>
     `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}`;
-  lines.push(`${player(far)}${turn(far)}`);
-  if (view.hex !== undefined && view.hex !== null) {
-    lines.push(...hexRows(view, view.hex.holes));
+  const board: string[] = [`${player(far)}${turn(far)}`];
+  let legendBeside = false;
+  if (hex) {
+    const drawn = hexRows(view, view.hex?.holes ?? []);
+    const rowsOfHoles = drawn.length - 1;
+    const beside = sideLegend(view.legend ?? LED_ROLES, VIEW_WIDTH - HEX_LEGEND_AT);
+    legendBeside = beside.length <= rowsOfHoles;
+    if (legendBeside) {
+      board.push(
+        ...drawn.map((l, i) =>
+          i < beside.length ? `${l.padEnd(HEX_LEGEND_AT)}${dim(beside[i] ?? "")}` : l,
+        ),
+      );
+    } else board.push(...drawn);
   } else if (view.gems !== undefined && view.gems.size > 0) {
-    lines.push(...gemRows(view, colour));
+    board.push(...gemRows(view, colour));
   } else {
-    lines.push(
+    board.push(
       `      ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${String(c).padStart(3)}   `).join(" ")}`,
     );
-    lines.push(row("D"), row("C"), `      ${"─".repeat(56)}`, row("B"), row("A"));
+    board.push(row("D"), row("C"), `      ${"─".repeat(56)}`, row("B"), row("A"));
   }
-  lines.push(`${player(near)}${turn(near)}`);
+  board.push(`${player(near)}${turn(near)}`);
   const hand: string[] = [];
   if (view.inHand !== null && view.inHand > 0) hand.push(`in hand ${view.inHand}`);
-  if (view.nextStone.length > 0) hand.push(`next stone ${view.nextStone.join(" or ")}`);
+  if (view.nextStone.length > 0) {
+    hand.push(`${hex ? "may go to" : "next stone"} ${view.nextStone.join(" or ")}`);
+  }
   if (view.lastLands !== null) hand.push(`last lands ${view.lastLands}`);
-  lines.push(fit(`  ${hand.length > 0 ? hand.join(" · ") : " "}`));
-  lines.push(...wrapped(view.status).map((l) => bold(l)));
+  const handLine = fit(`  ${hand.length > 0 ? hand.join(" · ") : " "}`);
+  const status = wrapped(view.status).map((l) => bold(l));
   const list = moveList(view.moves, view.firstSide, near);
   const room = VIEW_WIDTH - "  moves: … ".length;
-  lines.push(`  moves: ${list.length > room + 2 ? "… " + list.slice(-room) : list}`);
-  for (const m of view.messages.slice(-3)) {
-    for (const l of wrapped(m)) lines.push(colour ? pc.yellow(l) : l);
+  const movesLine = `  moves: ${list.length > room + 2 ? "… " + list.slice(-room) : list}`;
+  const messages = view.messages
+    .slice(-3)
+    .map((m) => wrapped(m).map((l) => (colour ? pc.yellow(l) : l)));
+  // On the hexagon the legend stands beside the board (above); elsewhere below it.
+  const legendLines = legendBeside ? [] : legend(view.legend ?? LED_ROLES, hex).map((l) => dim(l));
+
+  // What must show, then what may, newest message first, while rows are left.
+  let free = rows - head.length - board.length - 1 - status.length;
+  const take = (n: number): boolean => {
+    if (n > free) return false;
+    free -= n;
+    return true;
+  };
+  const newest = messages.length > 0 && take(messages[messages.length - 1]!.length);
+  const showMoves = take(1);
+  const showLegend = take(legendLines.length);
+  const older: string[][] = [];
+  for (const m of messages.slice(0, newest ? -1 : messages.length).reverse()) {
+    if (!take(m.length)) break;
+    older.unshift(m);
   }
-  for (const l of legend()) lines.push(dim(l));
-  return lines;
+  return [
+    ...head,
+    ...board,
+    handLine,
+    ...status,
+    ...(showMoves ? [movesLine] : []),
+    ...older.flat(),
+    ...(newest ? messages[messages.length - 1]! : []),
+    ...(showLegend ? legendLines : []),
+  ];
+}
+
+/** The notice for a terminal too small for the view, each line within its width. */
+function tooSmall(
+  view: PlayView,
+  size: TerminalSize,
+  state: string,
+  bold: (s: string) => string,
+): string[] {
+  const w = Math.max(1, size.columns);
+  const cut = (t: string) => (t.length <= w ? t : `${t.slice(0, Math.max(0, w - 1))}…`);
+  const need = `${VIEW_WIDTH}×${minimumRows(view) + 1}`;
+  const lines = [
+    bold(cut(view.title)),
+    cut(`ply ${view.ply}${state ? " · " + state : ""}`),
+    cut(view.status),
+    cut(`terminal too small: ${size.columns}×${size.rows}, the board needs ${need};`),
+    cut("enlarge it and the board is drawn again (the game goes on)"),
+  ];
+  return lines.slice(0, Math.max(1, size.rows - 1));
 }
 
 /**

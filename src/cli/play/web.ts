@@ -15,15 +15,19 @@ import {
   startWebServer,
   type WebBody,
   type WebLed,
+  type WebLegendItem,
   type WebServer,
 } from "../../web/index.js";
 import { needsText, SOWING_SIDE_NAMES } from "./messages.js";
+import { LED_ROLES, legendEntries } from "../../controller/index.js";
 import { ledCode, moveList, type PlayView } from "./view.js";
 
-/** The LED as the page draws it, or null when off. */
-function webLed(led: LedState | undefined): WebLed | null {
+/** The LED as the page draws it, with its meaning from the game's legend, or null when off. */
+function webLed(led: LedState | undefined, legend: readonly WebLegendItem[]): WebLed | null {
   if (led === undefined || led.pattern === "off") return null;
-  return { colour: led.colour, pattern: led.pattern, code: ledCode(led).trim() };
+  const code = ledCode(led).trim();
+  const meaning = legend.find((e) => e.code === code)?.meaning ?? `${led.colour} ${led.pattern}`;
+  return { colour: led.colour, pattern: led.pattern, code, meaning };
 }
 
 /** Whole seconds: the page shows m:ss, and a state that differs only below a second is not sent again. */
@@ -36,6 +40,8 @@ function seconds(ms: Readonly<Record<Side, number>>): Record<Side, number> {
 /** The page's state for a frame of the terminal's view. */
 export function webBody(view: PlayView, game: Game): WebBody {
   const drawing = drawingOf(game.layout);
+  const hex = view.hex !== undefined && view.hex !== null;
+  const legend = legendEntries(view.legend ?? LED_ROLES, hex);
   const holes = view.hex?.holes ?? null;
   const gems = view.gems;
   const faulty = view.faulty ?? new Set<string>();
@@ -55,7 +61,7 @@ export function webBody(view: PlayView, game: Game): WebBody {
       count: count ?? null,
       ...(here === undefined ? {} : { gems: here }),
       ...(hole === undefined ? {} : { hole }),
-      led: webLed(view.leds.get(p.name)),
+      led: webLed(view.leds.get(p.name), legend),
       unsettled: view.unsettled.has(p.name),
       faulty: faulty.has(p.name) || count === null,
     };
@@ -98,6 +104,7 @@ export function webBody(view: PlayView, game: Game): WebBody {
     messages: view.messages,
     link: view.link,
     outcome: view.outcome ?? null,
+    legend,
   };
 }
 

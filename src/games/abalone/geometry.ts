@@ -22,7 +22,11 @@ export const ROW_LETTERS = "ABCDEFGHI";
 export const EMPTY = 0;
 export const BLACK = 1;
 export const WHITE = 2;
-export type Cell = typeof EMPTY | typeof BLACK | typeof WHITE;
+/** The neutral marble (AB-9.6): nobody's, pushed as part of the line ahead. */
+export const NEUTRAL = 3;
+/** A marble of the single-colour game (AB-9.2): anybody's. */
+export const MARBLE = 4;
+export type Cell = typeof EMPTY | typeof BLACK | typeof WHITE | typeof NEUTRAL | typeof MARBLE;
 export type Colour = typeof BLACK | typeof WHITE;
 
 /** The sides as the rules write them. */
@@ -30,8 +34,11 @@ export type AbaloneSide = "b" | "w";
 export const SIDE_LETTER: Readonly<Record<Colour, AbaloneSide>> = { 1: "b", 2: "w" };
 export const COLOUR_OF: Readonly<Record<AbaloneSide, Colour>> = { b: BLACK, w: WHITE };
 export const SIDE_NAME: Readonly<Record<AbaloneSide, string>> = { b: "Black", w: "White" };
-/** A hole's content as a letter: `e` for empty (engine-protocol.md, Abalone traces). */
-export const CELL_LETTER = ["e", "b", "w"] as const;
+/**
+ * A hole's content as a letter: `e` for empty (engine-protocol.md, Abalone
+ * traces), `n` the neutral marble (AB-9.6), `x` a single-colour marble (AB-9.2).
+ */
+export const CELL_LETTER = ["e", "b", "w", "n", "x"] as const;
 
 export function other(c: Colour): Colour {
   return c === BLACK ? WHITE : BLACK;
@@ -92,6 +99,14 @@ export function neighbour(hole: number, dir: number): number {
 export function directionBetween(from: number, to: number): number {
   for (let dir = 0; dir < 6; dir++) if (NEXT[from * 6 + dir] === to) return dir;
   return -1;
+}
+
+/** How many steps apart two holes are (the hex distance: E5 to its ring of six is 1). */
+export function distance(a: number, b: number): number {
+  const dr = (ROW[b] as number) - (ROW[a] as number);
+  const dd = (DIAGONAL[b] as number) - (DIAGONAL[a] as number);
+  // (0,+1), (+1,+1), (+1,0) and their opposites are one step: a hex distance.
+  return dr * dd > 0 ? Math.max(Math.abs(dr), Math.abs(dd)) : Math.abs(dr) + Math.abs(dd);
 }
 
 /** The nine holes of row E (AB-7, `noPushLimit`). */

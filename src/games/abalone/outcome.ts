@@ -1,19 +1,22 @@
 /**
- * The end of the game (AB-6, AB-7 and their Clarifications), judged in the
- * order the rules give: push-offs reaching a side's target (six, or
- * `pushOffsToWin`) first, then `moveLimit`, then `noPushLimit`; and a player
- * to move who has no legal move loses. `score` is the opposing marbles each
+ * The end of the game (AB-6, AB-7, AB-9 and their Clarifications), judged
+ * in the order the rules give: the neutral marble pushed out with
+ * `neutralOff` "wins" (AB-9.6: the pusher wins at once), push-offs reaching
+ * a side's target (six, or `pushOffsToWin`), then `moveLimit`, then
+ * `noPushLimit` (in the single-colour game no marble on E1…E9 is either
+ * player's, so that end is a draw: AB-9.2 with AB-9.8); and a player to move
+ * who has no legal move loses. `score` is the opposing marbles each
  * side has pushed off: `{"b": off.w, "w": off.b}`.
  */
 import type { Outcome } from "../core/types.js";
 import { COLOUR_OF, ROW_E, SIDE_NAME, BLACK, WHITE, type AbaloneSide } from "./geometry.js";
-import { generate } from "./moves.js";
+import { generateMoves, moveRules } from "./variants.js";
 import type { AbaloneOptions, AbalonePosition, PerSide } from "./position.js";
 
 export interface AbaloneOutcome extends Outcome {
   readonly winner: AbaloneSide | null;
   /** The rule that ended the game. */
-  readonly rule: "AB-6" | "AB-7";
+  readonly rule: "AB-6" | "AB-7" | "AB-9.6";
 }
 
 function plural(n: number, word: string): string {
@@ -30,8 +33,10 @@ export function endedByCount(
   offW: number,
   moveCount: number,
   noPushCount: number,
+  neutralWon = false,
 ): boolean {
   return (
+    neutralWon ||
     offW >= options.pushOffsToWin.b ||
     offB >= options.pushOffsToWin.w ||
     (options.moveLimit !== null && moveCount >= 2 * options.moveLimit) ||
@@ -41,6 +46,14 @@ export function endedByCount(
 
 function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
   const { pushOffsToWin, moveLimit, noPushLimit } = p.options;
+  if (p.neutralOffBy !== null && p.options.neutralOff === "wins") {
+    return {
+      winner: p.neutralOffBy,
+      rule: "AB-9.6",
+      reason: `AB-9.6: ${SIDE_NAME[p.neutralOffBy]} pushed the neutral marble out and wins`,
+      score,
+    };
+  }
   for (const side of ["b", "w"] as const) {
     const opp = side === "b" ? "w" : "b";
     if (p.off[opp] >= pushOffsToWin[side]) {
@@ -64,6 +77,14 @@ function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
   if (noPushLimit !== null && p.noPushCount >= noPushLimit) {
     let b = 0;
     let w = 0;
+    if (p.options.singleColour) {
+      return {
+        winner: null,
+        rule: "AB-7",
+        reason: `AB-7: ${plural(noPushLimit, "move")} in a row pushed no marble off; in the single-colour game no marble on E1…E9 is either player's (AB-9.2): a draw`,
+        score,
+      };
+    }
     for (const h of ROW_E) {
       if (p.board[h] === BLACK) b++;
       else if (p.board[h] === WHITE) w++;
@@ -83,7 +104,7 @@ export function outcomeOf(p: AbalonePosition): AbaloneOutcome | null {
   const score = { b: p.off.w, w: p.off.b };
   const counted = byCount(p, score);
   if (counted !== null) return counted;
-  if (generate(p.board, COLOUR_OF[p.toMove], null) > 0) return null;
+  if (generateMoves(p.board, moveRules(p.options), COLOUR_OF[p.toMove], null) > 0) return null;
   const winner: AbaloneSide = p.toMove === "b" ? "w" : "b";
   return {
     winner,

@@ -31,7 +31,7 @@ import {
   sideIndex,
 } from "../fourrow/geometry.js";
 import type { BaoSide } from "./geometry.js";
-import { formatMoveParts, parseMove, type BaoMove } from "./notation.js";
+import { formatMoveParts, normaliseMove, parseMove, type BaoMove } from "./notation.js";
 import { parsePosition, positionToJSON, type BaoOptions, type BaoPosition } from "./position.js";
 import {
   MAX_STARTS,
@@ -219,6 +219,10 @@ export class BaoGame implements Game<BaoPosition> {
     const keep = Math.max(0, limit);
     if (moves.length <= keep) return { moves, truncated: false };
     return { moves: moves.slice(0, keep), truncated: true };
+  }
+
+  normaliseMove(text: string): string {
+    return normaliseMove(text);
   }
 
   apply(

@@ -55,6 +55,18 @@ export function formatMoveParts(start: number, choices: Uint8Array, count: numbe
   return s;
 }
 
+/**
+ * A typed move (any case, stray spaces) in the notation's spelling: the start
+ * token upper-case (`b4*r` → `B4*R`), the safari choices after `/` lower-case
+ * (`/S` → `/s`), as a keyboard that upper-cases what is typed sends them.
+ */
+export function normaliseMove(text: string): string {
+  const t = text.replace(/\s+/g, "");
+  const slash = t.indexOf("/");
+  if (slash < 0) return t.toUpperCase();
+  return `${t.slice(0, slash).toUpperCase()}/${t.slice(slash + 1).toLowerCase()}`;
+}
+
 /** The start token of a move (`B4*R` of `B4*R/s`). */
 export function startToken(start: number): string {
   return `${PIT_NAMES[start >> 3]}${VARIANT_SUFFIX[start & 7]}`;

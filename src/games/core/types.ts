@@ -95,7 +95,13 @@ export type Trace = readonly TraceStep[];
  * `Game.protocolTrace`.
  */
 export type MarbleStep =
-  | { readonly op: "off"; readonly cell: string; readonly colour: string }
+  | {
+      readonly op: "off";
+      readonly cell: string;
+      readonly colour: string;
+      /** Abalone AB-9.5: the trap the marble fell into from `cell` (else it went over the edge). */
+      readonly trap?: string;
+    }
   | { readonly op: "hole"; readonly cell: string; readonly from: string; readonly to: string };
 
 /** A trace step as the engine protocol writes it. */
@@ -325,6 +331,13 @@ export interface Game<P extends Position = Position> {
 
   /** Leaf count after `depth` plies (game-over positions are leaves). */
   perft(position: P, depth: number): number;
+
+  /**
+   * Optional: why a board cannot follow a game from this position yet (its
+   * options need sensing or moves the board layer does not have), or null.
+   * `kete play` refuses such a game up front; the engine plays it.
+   */
+  notAtBoard?(position: P): string | null;
 
   /**
    * A random legal move, or `null` when the game is over: a start drawn

@@ -91,8 +91,24 @@ describe("invalid positions are refused with a typed error", () => {
   it("a missing or unknown option, start not one of the three, a limit not null or a whole number ≥ 1", () => {
     const o = base().options;
     expect(refused(withField("options", undefined)).field).toBe("position.options");
+    // AB-1 and AB-7's options must be given; AB-9's read as their defaults when missing
+    // (positions written before the variants keep working).
+    const ab9 = [
+      "teams",
+      "singleColour",
+      "seed",
+      "obstacles",
+      "traps",
+      "neutral",
+      "neutralOff",
+      "shapes",
+    ];
     for (const name of Object.keys(o)) {
       const { [name]: _, ...rest } = o;
+      if (ab9.includes(name)) {
+        expect(ab.parsePosition(withField("options", rest)).ok, name).toBe(true);
+        continue;
+      }
       expect(refused(withField("options", rest)).field, name).toBe(`position.options.${name}`);
     }
     expect(refused(withField("options", { ...o, handicap: 1 })).field).toBe(
@@ -154,6 +170,14 @@ describe("kete engine serves Abalone as engine-protocol.md says", () => {
       noPushLimit: null,
       leaveOut: [],
       pushOffsToWin: { b: 6, w: 6 },
+      teams: null,
+      singleColour: false,
+      seed: null,
+      obstacles: [],
+      traps: [],
+      neutral: null,
+      neutralOff: "forbidden",
+      shapes: false,
     });
   });
 

@@ -58,6 +58,14 @@ describe("AB-1 setup", () => {
       noPushLimit: null,
       leaveOut: [],
       pushOffsToWin: { b: 6, w: 6 },
+      teams: null,
+      singleColour: false,
+      seed: null,
+      obstacles: [],
+      traps: [],
+      neutral: null,
+      neutralOff: "forbidden",
+      shapes: false,
     });
   });
 

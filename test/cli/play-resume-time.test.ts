@@ -1,0 +1,101 @@
+/**
+ * A resumed game keeps the time each player has spent (issue 32): the
+ * view's per-player clocks carry on from the journal instead of restarting
+ * at 0:00, and after a kill (no pause record) the side to move is charged,
+ * with `--clock`, the time from its last move to the journal's last record.
+ */
+import { copyFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { standingOf } from "../../src/cli/play/recorder.js";
+import {
+  drive,
+  driveUntil,
+  fakeHost,
+  journalAt,
+  records,
+  settings,
+  start,
+} from "./play-harness.js";
+
+/** The per-player times a frame shows (`South · Amani 0:05`), by side name. */
+function shownTimes(frame: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of frame.matchAll(/(South|North) · \S+ (\d+:\d\d)/g)) out[m[1]!] = m[2]!;
+  return out;
+}
+
+const seconds = (t: string) => {
+  const [m, s] = t.split(":").map(Number);
+  return m! * 60 + s!;
+};
+
+function liveHost() {
+  const h = fakeHost();
+  const frames: string[] = [];
+  const host = {
+    ...h.host,
+    screen: { draw: (t: string) => frames.push(t), done: () => undefined },
+  };
+  return { h: { ...h, host }, frames };
+}
+
+describe("time on resume (issue 32)", () => {
+  it("the view's time per player carries on from the journal", async () => {
+    const a = liveHost();
+    const s = settings("hus", { seed: 8, live: true, pace: 1 });
+    const session = await start(s, a.h);
+    expect(await driveUntil(a.h.scheduler, () => session.moves.length >= 4, 600_000, 200)).toBe(
+      true,
+    );
+    session.pause();
+    await drive(a.h.scheduler, session.finished);
+    const before = shownTimes(a.frames[a.frames.length - 1]!);
+    expect(seconds(before.South!)).toBeGreaterThan(2);
+    expect(seconds(before.North!)).toBeGreaterThan(2);
+    const standing = standingOf(journalAt(session.journalPath), "j");
+    if (!standing.ok) throw new Error(standing.error.message);
+    const moves = records(journalAt(session.journalPath), "move");
+    expect(standing.value.used.S).toBe(
+      moves.filter((m) => m.side === "S").reduce((n, m) => n + m.t - m.startedAt, 0),
+    );
+
+    const b = liveHost();
+    const again = await start({ ...s, resume: session.journalPath }, b.h);
+    await b.h.scheduler.advance(100);
+    const after = shownTimes(b.frames[b.frames.length - 1]!);
+    expect(seconds(after.South!)).toBeGreaterThanOrEqual(seconds(before.South!));
+    expect(seconds(after.North!)).toBeGreaterThanOrEqual(seconds(before.North!));
+    again.pause();
+    await drive(b.h.scheduler, again.finished);
+  });
+
+  it("killed mid-turn (no pause record): with --clock the side to move is charged up to the last record", async () => {
+    const s = settings("hus", { seed: 8, clock: { minutes: 10, bonusSeconds: 0 }, pace: 0.5 });
+    const h = fakeHost();
+    const session = await start(s, h);
+    const midTurn = () =>
+      session.moves.length >= 2 && session.controller.view.moving && session.sim!.hand.held > 0;
+    expect(await driveUntil(h.scheduler, midTurn)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), "kete-killed-clock-"));
+    const killed = join(dir, basename(session.journalPath));
+    copyFileSync(session.journalPath, killed);
+    session.pause();
+    await drive(h.scheduler, session.finished);
+    const j = journalAt(killed);
+    expect(records(j, "pause")).toHaveLength(0);
+    const moves = records(j, "move");
+    const last = moves[moves.length - 1]!;
+    const lastRecord = j.records[j.records.length - 1]!.t;
+    expect(lastRecord - last.t).toBeGreaterThan(200);
+    const standing = standingOf(j, killed);
+    if (!standing.ok) throw new Error(standing.error.message);
+    const toMove = String(standing.value.position.toMove);
+    const other = toMove === "S" ? "N" : "S";
+    expect(standing.value.clocks![toMove]).toBe(last.clocks![toMove]! - (lastRecord - last.t));
+    expect(standing.value.clocks![other]).toBe(last.clocks![other]);
+    // The turn under way had run as long, for the view.
+    expect(standing.value.turnSoFar).toBe(lastRecord - last.t);
+  });
+});
