@@ -18,6 +18,12 @@
  * 200 against level 3 as it is now (2026-11-26), which still beats level 2
  * by 67.5 to 89.5 % there. In Hus most openings decide their pair of games
  * from level 3 up (docs/benchmarks.md, "Search").
+ *
+ * Abalone (issue 29) plays on the same levels with its own evaluation
+ * (abalone.ts); its nodes cost more (every move is built with its trace), so
+ * level 4's 100,000 nodes take one to three seconds there and its `ms`
+ * bound is what keeps it to the second (docs/benchmarks.md, "Abalone and
+ * Glassperlenspiel").
  */
 import type { Level, SearchOptions } from "./types.js";
 

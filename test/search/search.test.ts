@@ -315,8 +315,8 @@ describe("budgets and errors", () => {
     const game = gameOf("bao-kujifunza");
     let t = 0;
     const r = best(game, initial(game), { ms: 20, now: () => t++ });
-    // The clock is read every 512 nodes: 20 looks at most past the start.
-    expect(r.nodes).toBeLessThanOrEqual(21 * 512);
+    // The clock is read every 128 nodes: 20 looks at most past the start.
+    expect(r.nodes).toBeLessThanOrEqual(21 * 128);
     expect(t).toBeLessThanOrEqual(23);
   });
 });
