@@ -15,7 +15,8 @@ export function coerceOptionValue(spec: OptionSpec, text: string): Result<Option
     // A list or an object (Abalone's leaveOut, pushOffsToWin): JSON, or the same without
     // quotes as `kete export` writes it (`{b:6,w:6}`, `[A1,B2]`); text that is neither
     // stands for itself (Abalone's neutral=E5), which the option's check judges.
-    value = relaxedJson(text) ?? text;
+    const parsed = relaxedJson(text); // null is a value (`seed=null`), undefined no JSON
+    value = parsed === undefined ? text : parsed;
   } else if (spec.values !== null) {
     // Listed values: match by their written form, so "true", "200" and "null" work too.
     value = spec.values.find((v) => String(v) === text);
