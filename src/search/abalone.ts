@@ -126,8 +126,9 @@ function inDanger(board: Uint8Array, h: number, c: number, out: readonly number[
       x = NEXT[x * 6 + back] as number;
     }
     if (own > 2 || x < 0) continue;
-    const o = board[x] as number;
-    if (o === 0) continue;
+    // Only the other colour pushes: an empty hole, or AB-9.6's neutral marble, does not.
+    const o = 3 - c;
+    if (board[x] !== o) continue;
     let opp = 0;
     while (x >= 0 && board[x] === o && opp < 3) {
       opp++;
