@@ -9,7 +9,8 @@
  */
 import type { ServerResponse } from "node:http";
 import type { Result } from "../shared/index.js";
-import { MAX_UNSENT_BYTES, type WebBody } from "./hub.js";
+import type { WebBody } from "./hub.js";
+import { SsePages } from "./pages.js";
 
 /** One board of the event as its tile and its own view draw it. */
 export interface EventBoard {
@@ -42,8 +43,6 @@ export interface EventSource {
   roundExport(round: number, format: "text" | "json"): Result<string> | null;
 }
 
-const HEARTBEAT_MS = 15_000;
-
 export class EventHub {
   private readonly frames = new Map<string, string>();
   private standingsFrame: string | null = null;
@@ -51,22 +50,20 @@ export class EventHub {
   private pendingStandings: (() => Standings) | null = null;
   private scheduled = false;
   private seq = 0;
-  private readonly clients = new Set<ServerResponse>();
-  private readonly heartbeat: ReturnType<typeof setInterval>;
+  private readonly pages = new SsePages();
   private closed = false;
   /** Pages dropped for not keeping up. */
-  dropped = 0;
+  get dropped(): number {
+    return this.pages.dropped;
+  }
 
   constructor(
     readonly event: string,
     private readonly now: () => number = Date.now,
-  ) {
-    this.heartbeat = setInterval(() => this.write(": ping\n\n"), HEARTBEAT_MS);
-    this.heartbeat.unref();
-  }
+  ) {}
 
   get listeners(): number {
-    return this.clients.size;
+    return this.pages.size;
   }
 
   /** Every board's newest frame and the standings, as JSON (`/api/event`). */
@@ -113,7 +110,7 @@ export class EventHub {
       });
       const frame = `event: board\ndata: ${json}\n\n`;
       this.frames.set(b.board, frame);
-      this.write(frame);
+      this.pages.write(frame);
     }
     const standings = this.pendingStandings;
     this.pendingStandings = null;
@@ -121,7 +118,7 @@ export class EventHub {
       const frame = `event: standings\ndata: ${JSON.stringify(standings())}\n\n`;
       if (frame !== this.standingsFrame) {
         this.standingsFrame = frame;
-        this.write(frame);
+        this.pages.write(frame);
       }
     }
   }
@@ -132,45 +129,14 @@ export class EventHub {
       res.end();
       return;
     }
-    this.clients.add(res);
-    res.on("close", () => this.clients.delete(res));
-    res.write("retry: 1000\n\n");
     const all = [...this.frames.values()];
     if (this.standingsFrame !== null) all.push(this.standingsFrame);
-    if (all.length > 0) this.send(res, all.join(""));
-  }
-
-  private write(text: string): void {
-    for (const res of this.clients) this.send(res, text);
-  }
-
-  private send(res: ServerResponse, text: string): void {
-    if (res.destroyed) {
-      this.clients.delete(res);
-      return;
-    }
-    res.write(text);
-    if (res.writableLength > MAX_UNSENT_BYTES) {
-      this.clients.delete(res);
-      this.dropped++;
-      res.destroy();
-    }
+    this.pages.add(res, all.join(""));
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.heartbeat);
-    const ends = [...this.clients].map(
-      (res) =>
-        new Promise<void>((resolve) => {
-          if (res.destroyed || res.writableFinished) return resolve();
-          res.once("finish", () => resolve());
-          res.once("close", () => resolve());
-          res.end();
-        }),
-    );
-    this.clients.clear();
-    await Promise.all(ends);
+    await this.pages.end();
   }
 }

@@ -6,16 +6,13 @@
  * gets the state of that moment at once.
  */
 import type { ServerResponse } from "node:http";
+import { SsePages } from "./pages.js";
 import type { WebState } from "./state.js";
 
 /** What the session hands over: a state without the server's stamps. */
 export type WebBody = Omit<WebState, "seq" | "sentAt">;
 
-/** Unsent bytes a page may have waiting before it is dropped. */
-export const MAX_UNSENT_BYTES = 1024 * 1024;
-
 /** A comment line every so often, so a page gone without a word is found out. */
-const HEARTBEAT_MS = 15_000;
 
 export class LiveHub {
   private seq = 0;
@@ -23,18 +20,16 @@ export class LiveHub {
   /** The current state's SSE frame and JSON, or null before the first. */
   private frame: string | null = null;
   private json: string | null = null;
-  private readonly clients = new Set<ServerResponse>();
+  private readonly pages = new SsePages();
   private source: (() => WebBody | null) | null = null;
   private scheduled = false;
-  private readonly heartbeat: ReturnType<typeof setInterval>;
   private closed = false;
   /** Pages dropped for not keeping up (for the tests and the bench). */
-  dropped = 0;
-
-  constructor(private readonly now: () => number = Date.now) {
-    this.heartbeat = setInterval(() => this.write(": ping\n\n"), HEARTBEAT_MS);
-    this.heartbeat.unref();
+  get dropped(): number {
+    return this.pages.dropped;
   }
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** The newest state's number (0 before the first). */
   get current(): number {
@@ -48,7 +43,7 @@ export class LiveHub {
 
   /** Pages listening now. */
   get listeners(): number {
-    return this.clients.size;
+    return this.pages.size;
   }
 
   /**
@@ -84,7 +79,7 @@ export class LiveHub {
     // One serialisation: the stamps are spliced in front of the body's fields.
     this.json = `{"seq":${this.seq},"sentAt":${this.now()},${text.slice(1)}`;
     this.frame = `id: ${this.seq}\nevent: state\ndata: ${this.json}\n\n`;
-    this.write(this.frame);
+    this.pages.write(this.frame);
     return true;
   }
 
@@ -94,27 +89,7 @@ export class LiveHub {
       res.end();
       return;
     }
-    this.clients.add(res);
-    res.on("close", () => this.clients.delete(res));
-    res.write("retry: 1000\n\n");
-    if (this.frame !== null) this.send(res, this.frame);
-  }
-
-  private write(text: string): void {
-    for (const res of this.clients) this.send(res, text);
-  }
-
-  private send(res: ServerResponse, text: string): void {
-    if (res.destroyed) {
-      this.clients.delete(res);
-      return;
-    }
-    res.write(text);
-    if (res.writableLength > MAX_UNSENT_BYTES) {
-      this.clients.delete(res);
-      this.dropped++;
-      res.destroy();
-    }
+    this.pages.add(res, this.frame);
   }
 
   /** Ends every page's stream (after the last state); later requests are ignored. */
@@ -122,18 +97,6 @@ export class LiveHub {
     if (this.closed) return;
     this.flush();
     this.closed = true;
-    clearInterval(this.heartbeat);
-    // Done when the last bytes are handed to the system, or the connection is gone.
-    const ends = [...this.clients].map(
-      (res) =>
-        new Promise<void>((resolve) => {
-          if (res.destroyed || res.writableFinished) return resolve();
-          res.once("finish", () => resolve());
-          res.once("close", () => resolve());
-          res.end();
-        }),
-    );
-    this.clients.clear();
-    await Promise.all(ends);
+    await this.pages.end();
   }
 }

@@ -5,5 +5,6 @@
  */
 export * from "./state.js";
 export * from "./hub.js";
+export * from "./pages.js";
 export * from "./server.js";
 export * from "./event.js";
