@@ -5,11 +5,10 @@
  * board: GB-1's gems named by their tags, the LED cycle over its twelve
  * places with a clean summary.
  */
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { socatAvailable } from "../../src/board/pty.js";
-import { MAIN, ROOT, ensureBuilt, kete } from "../cli/run.js";
+import { startKete, type KeteProcess } from "../cli/process.js";
+import { ensureBuilt, kete } from "../cli/run.js";
 import { referenceFirmware } from "./avr.js";
 
 const hex = await referenceFirmware("test/emulator/gems-cli.test.ts", "gems");
@@ -17,44 +16,25 @@ const hex = await referenceFirmware("test/emulator/gems-cli.test.ts", "gems");
 describe.skipIf(hex === null || !socatAvailable())(
   "kete board-sim --firmware kete_gems.hex --geometry 2x5+2 with kete board-test",
   () => {
-    let sim: ChildProcess | null = null;
-    let out = "";
+    let sim: KeteProcess | null = null;
     const path = `/tmp/kete-gems-cli-${process.pid}`;
 
     beforeAll(async () => {
       ensureBuilt();
-      const child = spawn(
-        process.execPath,
-        [MAIN, "board-sim", "--firmware", hex!, "--geometry", "2x5+2", "--path", path],
-        { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] },
-      );
-      sim = child;
-      child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
-      child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`board-sim did not start: ${out}`)),
-          20_000,
-        );
-        const check = (): void => {
-          if (!out.includes("Ctrl-C")) return;
-          clearTimeout(timer);
-          resolve();
-        };
-        child.stdout?.on("data", check);
-        check();
-      });
+      sim = startKete(["board-sim", "--firmware", hex!, "--geometry", "2x5+2", "--path", path]);
+      await sim.printed(/Ctrl-C/, 20_000);
     }, 30_000);
 
     afterAll(async () => {
       if (sim === null) return;
-      const exited = new Promise((r) => sim?.once("exit", r));
-      sim.kill("SIGINT");
-      await exited;
+      sim.child.kill("SIGINT");
+      await sim.exited;
     });
 
     it("says what it serves", () => {
-      expect(out).toContain(`emulated Mega 2560 (2x5+2 board) running ${hex!} on ${path}\n`);
+      expect(sim!.stdout() + sim!.stderr()).toContain(
+        `emulated Mega 2560 (2x5+2 board) running ${hex!} on ${path}\n`,
+      );
     });
 
     it("--once shows GB-1: every gem named by its tag in its pit, both cups empty", () => {
