@@ -630,8 +630,8 @@ void board_poll(uint32_t now) {
     uptimeS++;
     if (hall_job.kind == HJ_NONE) ztNext = 0;
   }
-  if (ztNext < KETE_PITS) {  // 8 holes a pass: a pass stays short (§8)
-    uint8_t to = (uint8_t)(ztNext + 8);
+  if (ztNext < KETE_PITS) {  // 2 holes a pass: a pass stays short (§8)
+    uint8_t to = (uint8_t)(ztNext + 2);
     hall_zero_track_part(hall_st, hall_cal, now, deb, ztNext, to);
     ztNext = to >= KETE_PITS ? (uint8_t)KETE_PITS : to;
   }
@@ -651,6 +651,7 @@ void board_poll(uint32_t now) {
     hal_led_begin();
     led_frame(leds, now, led_emit);
     hal_led_end();
+    return;  // the next line waits for the next pass: no pass holds a frame and a snapshot (§8)
   }
   pump_tx(now);
   if (rebootPending && tx.len == 0 && eeDirty == 0 && !eeLoaded && hal_tx_done()) {
