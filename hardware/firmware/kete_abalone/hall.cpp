@@ -424,6 +424,7 @@ uint64_t hall_scan(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], cons
 
 bool hall_settled(const HoleState* s, uint32_t now, uint16_t deb) {
   if (!live(s)) return false;
+  if (deb != 0 && (s->flags & HS_MOVING)) return false;  // its last reading moved: not yet classified
   if (deb == 0) return true;
   return s->candN == 0 && (uint16_t)((uint16_t)now - s->since) >= deb;
 }

@@ -17,8 +17,8 @@ static uint32_t scanStart;   // the scan on the bus (or the last one) began
 static uint32_t readStart;   // the scan being handed to the board and classified began
 static uint8_t nextHole = KETE_PITS;   // the next reading to hand to the board (KETE_PITS: all)
 static uint8_t nextClass = KETE_PITS;  // the next hole to classify (KETE_PITS: none)
-#define CLASSIFY_PART 4                // holes classified at a time ...
-#define STEP_BUDGET_US 1000            // ... and readings taken, for up to 1 ms a pass
+#define CLASSIFY_PART 1                // holes classified at a time (one: up to 0.7 ms with 12 neighbours) ...
+#define STEP_BUDGET_US 700             // ... and readings taken, for up to 0.7 ms a pass
 
 // Longest loop pass since boot, in µs (also in GPIOR0 in units of 64 µs); the
 // last scan's duration in ms, from its start on the bus to the last hole classified.
@@ -40,7 +40,7 @@ static void drain() {
 
 // The TWI interrupt reads the holes (hall_avr.cpp). A pass classifies the last
 // scan a few holes at a time, or hands the finished readings of the scan on the
-// bus to the board, for up to 1 ms; the next scan starts on the bus as soon as
+// bus to the board, for up to 0.7 ms; the next scan starts on the bus as soon as
 // every reading of this one is handed over and 25 ms have passed, while this one
 // is classified: no pass waits on the bus (§5, §8).
 static void scan_step(uint32_t now) {
