@@ -3,7 +3,7 @@
 // core (lines, LEDs, buttons, watchdog, UART) is the reference board's
 // (../kete_board, built with -DKETE_GEO_HEX61); this sketch adds the sensing
 // module: 61 TMAG5273 Hall sensors behind TCA9548A switches (hall.cpp,
-// hall_avr.cpp) and the board logic for holes (board_hex61.cpp).
+// hall_avr.cpp) and the holes as the core's places (places_hall.cpp).
 #include "board.h"
 #include "buttons.h"
 #include "hal_avr.h"
