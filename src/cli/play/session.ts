@@ -24,8 +24,9 @@ import { openBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
+import { translator, type Translator } from "../../i18n/index.js";
 import { boardMessage, clocksText, controllerMessage, sideLabel, stamp } from "./messages.js";
-import { PlayModel } from "./model.js";
+import { gameName, PlayModel } from "./model.js";
 import {
   KeyboardPlayer,
   PERSON_PACE,
@@ -222,6 +223,8 @@ export class PlaySession {
   private readonly holdClock: (handle: () => void) => void;
   private readonly recorder: JournalRecorder;
   private readonly model: PlayModel;
+  /** The players' language (`--lang`, issue 32). */
+  private readonly tr: Translator;
   private readonly players: Player[];
   /** The sides played from the keyboard (`--human S`, or both at one keyboard). */
   private readonly keyboards: readonly KeyboardPlayer[];
@@ -251,6 +254,7 @@ export class PlaySession {
     const { header, board, resumed, journal } = parts;
     this.game = s.game;
     this.sim = parts.sim;
+    this.tr = translator(s.lang ?? "en");
     const t0 = host.scheduler.now();
     const offset = resumed === null ? 0 : Math.ceil(resumed.lastT) + 1000;
     const running = (): number => Math.round(host.scheduler.now() - t0) + offset;
@@ -279,7 +283,7 @@ export class PlaySession {
       host.screen === null
         ? null
         : new Redrawer(host.scheduler, host.screen, () =>
-            renderView(this.view(), s.colour, host.screen?.size?.() ?? null).join("\n"),
+            renderView(this.view(), s.colour, host.screen?.size?.() ?? null, this.tr).join("\n"),
           );
     this.web =
       parts.web === null
@@ -437,7 +441,7 @@ export class PlaySession {
     // The line as the rules write it (Glassperlenspiel's stones `s`, its tags upper-case).
     const input = this.input === "" ? "" : normalisedMove(this.game, this.input);
     const prompt = this.keyboard === null ? null : { side: this.keyboard.side, input };
-    const view = this.model.view(this.controller, this.clock(), prompt);
+    const view = this.model.view(this.controller, this.clock(), prompt, this.tr);
     const left = this.timing?.left() ?? null;
     if (left === null) return view;
     const timeLeft = Object.fromEntries(this.game.layout.sides.map((x) => [x, left[x] ?? 0]));
@@ -449,7 +453,7 @@ export class PlaySession {
     this.timing?.board(e);
     this.recorder.board(e);
     this.model.board(e);
-    const message = boardMessage(e);
+    const message = boardMessage(e, this.tr);
     if (message !== null) this.say(message);
     this.redraw();
   }
@@ -469,11 +473,12 @@ export class PlaySession {
       this.parts.header.players,
       this.parts.resumed?.moves.length ?? 0,
       names,
+      this.tr,
     );
     // Both clocks on every move line of the log.
     const message =
       said !== null && e.type === "move" && timing !== null
-        ? `${said}  [${clocksText(timing.left(), names)}]`
+        ? `${said}  [${clocksText(timing.left(), names, this.tr)}]`
         : said;
     // Set-up needs are said when they change (each reading during set-up repeats them).
     const repeated = e.type === "setup" && message === this.lastSetup;
@@ -588,9 +593,18 @@ export class PlaySession {
         this.controller.resume(game.id, [], start.options, json),
       );
       const [a, b] = game.layout.sides;
-      const name = (side: Side) => sideLabel(side, game.layout.sideNames);
+      const name = (side: Side) => sideLabel(side, game.layout.sideNames, this.tr);
       this.say(
-        `new game of ${game.title} ${given.said}: ${players[a] ?? ""} (${name(a)}) vs ${players[b] ?? ""} (${name(b)}), ${name(start.toMove)} to move; journal ${path}`,
+        this.tr.t("log.newGameFrom", {
+          game: gameName(game, this.tr),
+          from: given.said,
+          first: players[a] ?? "",
+          firstSide: name(a),
+          second: players[b] ?? "",
+          secondSide: name(b),
+          toMove: name(start.toMove),
+          path,
+        }),
       );
     } else if (resumed === null) {
       const command = {
@@ -603,17 +617,29 @@ export class PlaySession {
         this.controller.newGame(game.id, start.options, this.s.first),
       );
       const [a, b] = game.layout.sides;
-      const name = (side: Side) => sideLabel(side, game.layout.sideNames);
+      const name = (side: Side) => sideLabel(side, game.layout.sideNames, this.tr);
       this.say(
-        `new game of ${game.title}: ${players[a] ?? ""} (${name(a)}) vs ${players[b] ?? ""} (${name(b)}); journal ${path}`,
+        this.tr.t("log.newGame", {
+          game: gameName(game, this.tr),
+          first: players[a] ?? "",
+          firstSide: name(a),
+          second: players[b] ?? "",
+          secondSide: name(b),
+          path,
+        }),
       );
     }
     if (resumed === null) {
       if (this.s.clock !== undefined && this.s.clock !== null) {
         const { minutes, bonusSeconds } = this.s.clock;
-        this.say(
-          `clocks: ${minutes} min each${bonusSeconds > 0 ? `, +${bonusSeconds} s per ${this.game.protocolTrace === undefined ? "capturing move" : "push-off"}` : ""}; a fallen flag loses`,
-        );
+        const bonus =
+          bonusSeconds === 0
+            ? ""
+            : this.tr.t(
+                this.game.protocolTrace === undefined ? "log.bonusCapture" : "log.bonusPushOff",
+                { seconds: bonusSeconds },
+              );
+        this.say(this.tr.t("log.clocks", { minutes, bonus }));
       }
     } else {
       const damaged = this.parts.damaged;
@@ -638,7 +664,7 @@ export class PlaySession {
       this.recorder.command(command, () =>
         this.controller.resume(game.id, [], start.options, json),
       );
-      this.say(`resumed ${path} at ply ${resumed.moves.length + 1}`);
+      this.say(this.tr.t("log.resumed", { path, ply: resumed.moves.length + 1 }));
       this.carryOn(this.parts.header.settings);
     }
     // Kete's side (journalled, so `replay --verify` tells a fresh controller too).

@@ -14,6 +14,7 @@ import {
 } from "../../controller/index.js";
 import { findGame, games, type Game, type Position, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "../../i18n/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { gamesDirFlag, journalOptions } from "../journal-options.js";
 import { parseOptionAssignments } from "../options.js";
@@ -25,6 +26,8 @@ import { parsePublishTarget, type PublishTarget } from "../../club/index.js";
 
 /** The flags as commander hands them over. */
 export interface PlayFlags {
+  /** `--lang CODE`: the player's language (issue 32); absent: the system locale's. */
+  readonly lang?: string;
   readonly port?: string;
   /** `--board serial|firmata`: what runs on the port. */
   readonly board?: string;
@@ -108,6 +111,8 @@ export interface PlaySettings {
   /** Redraw a live view (a terminal) rather than print a log. */
   readonly live: boolean;
   readonly colour: boolean;
+  /** The player's language (`--lang`, else the system locale; issue 32); absent: English. */
+  readonly lang?: Language;
   /**
    * Give up after this long without a result (the game stays resumable);
    * null: never (a real board without --minutes).
@@ -155,6 +160,8 @@ export interface PlayContext {
   readonly stdinTTY: boolean;
   /** `NO_COLOR` is set. */
   readonly noColour: boolean;
+  /** The system locale's language (`LC_ALL`, `LC_MESSAGES`, `LANG`); absent: English. */
+  readonly locale?: Language;
   /** Where journals go without `--games-dir`. */
   readonly defaultGamesDir: string;
   /** The seed when none is given (e.g. from the time of day). */
@@ -643,8 +650,20 @@ export function webOf(flags: Pick<PlayFlags, "web" | "host">): Result<PlaySettin
   return ok({ port: port.value, host });
 }
 
+/** `--lang CODE`: one of the languages kete speaks; absent: the system locale's (else English). */
+export function langOf(flag: string | undefined, locale: Language = "en"): Result<Language> {
+  if (flag === undefined) return ok(locale);
+  const code = flag.trim().toLowerCase();
+  if (isLanguage(code)) return ok(code);
+  return usage(
+    `--lang ${flag}: kete speaks ${LANGUAGES.map((l) => `${l} (${LANGUAGE_NAMES[l]})`).join(", ")}`,
+  );
+}
+
 /** The settings of a `kete play`, or the usage error (code `usage`) to print. */
 export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
+  const lang = langOf(flags.lang, ctx.locale);
+  if (!lang.ok) return lang;
   const givenStart = givenOf(flags, ctx);
   if (!givenStart.ok) return givenStart;
   const g = givenStart.value;
@@ -737,6 +756,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     noise: flags.noise,
     live: ctx.stdoutTTY,
     colour: ctx.stdoutTTY && !ctx.noColour,
+    lang: lang.value,
     clock: clock.value,
     computer: kete.value.computer,
     hints: kete.value.hints,

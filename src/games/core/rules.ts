@@ -5,6 +5,7 @@
  * (`Refusal`). The controller cites these; it never parses an engine message
  * or builds a move string to find out.
  */
+import type { Message } from "../../shared/index.js";
 
 /**
  * The rule id the game cites for each kind of mistake the controller can name
@@ -89,6 +90,8 @@ export interface Refusal {
   readonly rule: string;
   /** One sentence for the player, naming the place and citing the rule. */
   readonly message: string;
+  /** The same as a message (issue 32: the player's language); absent: said by its reason. */
+  readonly text?: Message;
 }
 
 /**
@@ -100,5 +103,7 @@ export interface Refusal {
 export interface Misplay {
   readonly rule: string;
   readonly message: string;
+  /** The same as a message (issue 32); absent: said in English. */
+  readonly text?: Message;
   readonly byMover: boolean;
 }

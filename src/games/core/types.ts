@@ -16,7 +16,7 @@
  * Hence `TraceStep` is an open union keyed by `op`, and a position's board is
  * whatever its family's JSON says (`pits`, `cells`).
  */
-import type { Result } from "../../shared/index.js";
+import type { Message, Result } from "../../shared/index.js";
 import type { BoardLayout } from "./board.js";
 import type { BoardAct, Misplay, Refusal, RuleBook } from "./rules.js";
 
@@ -112,6 +112,11 @@ export interface Outcome {
   readonly winner: Side | null;
   /** Words for the player, citing the rule: "HB-7: North has no pit with two or more stones". */
   readonly reason: string;
+  /**
+   * The same as a message (issue 32: the player's language, `src/i18n`);
+   * absent: the reason is said in English everywhere.
+   */
+  readonly text?: Message;
   readonly score: Readonly<Record<Side, number>>;
 }
 
