@@ -275,7 +275,9 @@ export class AbaloneGame implements Game<AbalonePosition> {
 
   outcome(position: AbalonePosition): Outcome | null {
     const over = outcomeOf(position);
-    return over === null ? null : { winner: over.winner, reason: over.reason, score: over.score };
+    return over === null
+      ? null
+      : { winner: over.winner, reason: over.reason, text: over.text, score: over.score };
   }
 
   /**

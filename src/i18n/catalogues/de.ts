@@ -211,6 +211,41 @@ const de = {
   "led.hex.mistakeMissing": "Kugel fehlt",
   "led.hex.hintStart": "Tipp: ziehen",
   "led.hex.hintNext": "Tipp: nach",
+  "outcome.frontRowEmpty": "{{rule}}: die vordere Reihe von {{side}} ist leer",
+  "outcome.noFrontStone": "{{rule}}: {{side}} hat keinen Stein in der vorderen Reihe",
+  "outcome.noStartPit": "{{rule}}: {{side}} hat keine Mulde mit zwei oder mehr Steinen",
+  "outcome.stageLimit":
+    "{{rule}}: jeder Start von {{side}} scheitert an der Grenze von {{limit}} Runden (CORE-5)",
+  "outcome.bothFrontRows":
+    "{{rule}}: beide vorderen Reihen sind leer; {{side}}, am Zug, hat verloren",
+  "outcome.stageLimitSowings":
+    "BK-17: jeder Start von {{side}} scheitert an der Grenze von {{limit}} Verteilungen (BK-18)",
+  "outcome.noLegalStart": "BK-17: {{side}} hat keinen erlaubten Start",
+  "outcome.neutralOut": "AB-9.6: {{side}} hat die neutrale Kugel hinausgeschoben und gewinnt",
+  "outcome.pushedOff": "AB-6: {{side}} hat {{marbles}} hinausgeschoben",
+  "outcome.moveLimit":
+    "AB-7: die Zuggrenze ist erreicht ({{moves}} je Spieler); Schwarz hat {{black}} hinausgeschoben, Weiß {{white}}",
+  "outcome.noPushSingle":
+    "AB-7: {{moves}} in Folge ohne hinausgeschobene Kugel; im einfarbigen Spiel gehört keine Kugel auf E1…E9 einem Spieler (AB-9.2): unentschieden",
+  "outcome.noPushHolds":
+    "AB-7: {{moves}} in Folge ohne hinausgeschobene Kugel; Schwarz hält {{black}} der Löcher E1…E9, Weiß {{white}}",
+  "outcome.noMove": "AB-6: {{side}}, am Zug, hat keinen erlaubten Zug",
+  "outcome.emptyOpponentWins":
+    "{{mover}} muss mit lauter leeren Mulden ziehen und {{opponent}} hat {{count}} Punkte (15 oder mehr): {{opponent}} gewinnt, {{score}} (GB-6)",
+  "outcome.emptyMoverWins":
+    "{{mover}} muss mit lauter leeren Mulden ziehen und {{opponent}} hat {{count}} Punkte (weniger als 15): {{mover}} gewinnt, {{score}} (GB-6)",
+  "outcome.cannotFeed":
+    "die Mulden von {{opponent}} sind leer und {{mover}} kann sie mit keiner Verteilung erreichen: {{opponent}} gewinnt, {{score}} (GB-5)",
+  "outcome.thirdTime":
+    "die Stellung kommt zum dritten Mal mit {{mover}} am Zug: {{result}}, {{score}} (GB-7)",
+  "outcome.outOfTime": "{{side}} hat die Zeit überschritten",
+  "outcome.flagFell": "{{rule}}: das Blättchen von {{side}} ist gefallen",
+  "n.moves_one": "{{count}} Zug",
+  "n.moves_other": "{{count}} Züge",
+  "n.blackMarbles_one": "{{count}} schwarze Kugel",
+  "n.blackMarbles_other": "{{count}} schwarze Kugeln",
+  "n.whiteMarbles_one": "{{count}} weiße Kugel",
+  "n.whiteMarbles_other": "{{count}} weiße Kugeln",
 };
 
 export default de;

@@ -204,6 +204,40 @@ const en = {
   "log.bonusCapture": ", +{{seconds}} s per capturing move",
   "log.bonusPushOff": ", +{{seconds}} s per push-off",
   "log.resumed": "resumed {{path}} at ply {{ply}}",
+  "outcome.frontRowEmpty": "{{rule}}: {{side}}'s front row is empty",
+  "outcome.noFrontStone": "{{rule}}: {{side}} has no stone in the front row",
+  "outcome.noStartPit": "{{rule}}: {{side}} has no pit with two or more stones",
+  "outcome.stageLimit":
+    "{{rule}}: every start {{side}} has is refused by the stage limit of {{limit}} (CORE-5)",
+  "outcome.bothFrontRows": "{{rule}}: both front rows are empty; {{side}}, to move, has lost",
+  "outcome.stageLimitSowings":
+    "BK-17: every start {{side}} has is refused by the stage limit of {{limit}} sowings (BK-18)",
+  "outcome.noLegalStart": "BK-17: {{side}} has no legal start",
+  "outcome.neutralOut": "AB-9.6: {{side}} pushed the neutral marble out and wins",
+  "outcome.pushedOff": "AB-6: {{side}} has pushed {{marbles}} off",
+  "outcome.moveLimit":
+    "AB-7: the move limit is reached ({{moves}} each); Black has pushed {{black}} off, White {{white}}",
+  "outcome.noPushSingle":
+    "AB-7: {{moves}} in a row pushed no marble off; in the single-colour game no marble on E1…E9 is either player's (AB-9.2): a draw",
+  "outcome.noPushHolds":
+    "AB-7: {{moves}} in a row pushed no marble off; Black holds {{black}} of the holes E1…E9, White {{white}}",
+  "outcome.noMove": "AB-6: {{side}}, to move, has no legal move",
+  "outcome.emptyOpponentWins":
+    "{{mover}} must move with every pit empty and {{opponent}} has {{count}} points (15 or more): {{opponent}} wins, {{score}} (GB-6)",
+  "outcome.emptyMoverWins":
+    "{{mover}} must move with every pit empty and {{opponent}} has {{count}} points (fewer than 15): {{mover}} wins, {{score}} (GB-6)",
+  "outcome.cannotFeed":
+    "{{opponent}}'s pits are empty and {{mover}} has no sowing that reaches them: {{opponent}} wins, {{score}} (GB-5)",
+  "outcome.thirdTime":
+    "the position occurs a third time with {{mover}} to move: {{result}}, {{score}} (GB-7)",
+  "outcome.outOfTime": "{{side}} ran out of time",
+  "outcome.flagFell": "{{rule}}: {{side}}'s flag fell",
+  "n.moves_one": "{{count}} move",
+  "n.moves_other": "{{count}} moves",
+  "n.blackMarbles_one": "{{count}} black marble",
+  "n.blackMarbles_other": "{{count}} black marbles",
+  "n.whiteMarbles_one": "{{count}} white marble",
+  "n.whiteMarbles_other": "{{count}} white marbles",
 };
 
 export default en;

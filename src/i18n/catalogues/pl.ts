@@ -221,6 +221,46 @@ const pl = {
   "led.hex.mistakeMissing": "brak kuli",
   "led.hex.hintStart": "podpowiedź: rusz",
   "led.hex.hintNext": "podpowiedź: na",
+  "outcome.frontRowEmpty": "{{rule}}: przedni rząd ({{side}}) jest pusty",
+  "outcome.noFrontStone": "{{rule}}: {{side}} nie ma kamienia w przednim rzędzie",
+  "outcome.noStartPit": "{{rule}}: {{side}} nie ma dołka z dwoma lub więcej kamieniami",
+  "outcome.stageLimit":
+    "{{rule}}: każdy start, jaki ma {{side}}, przekracza limit {{limit}} etapów (CORE-5)",
+  "outcome.bothFrontRows": "{{rule}}: oba przednie rzędy są puste; {{side}}, mając ruch, przegrywa",
+  "outcome.stageLimitSowings":
+    "BK-17: każdy start, jaki ma {{side}}, przekracza limit {{limit}} rozsiewów (BK-18)",
+  "outcome.noLegalStart": "BK-17: {{side}} nie ma dozwolonego startu",
+  "outcome.neutralOut": "AB-9.6: {{side}} wypycha neutralną kulę i wygrywa",
+  "outcome.pushedOff": "AB-6: {{side}} zepchnęło {{marbles}}",
+  "outcome.moveLimit":
+    "AB-7: osiągnięto limit ruchów ({{moves}} na gracza); Czarne zepchnęły {{black}}, Białe {{white}}",
+  "outcome.noPushSingle":
+    "AB-7: {{moves}} z rzędu bez zepchnięcia kuli; w grze jednym kolorem żadna kula na E1…E9 nie należy do gracza (AB-9.2): remis",
+  "outcome.noPushHolds":
+    "AB-7: {{moves}} z rzędu bez zepchnięcia kuli; Czarne zajmują {{black}} z pól E1…E9, Białe {{white}}",
+  "outcome.noMove": "AB-6: {{side}}, mając ruch, nie ma dozwolonego ruchu",
+  "outcome.emptyOpponentWins":
+    "{{mover}} musi grać przy wszystkich pustych dołkach, a {{opponent}} ma {{count}} pkt (15 lub więcej): wygrywa {{opponent}}, {{score}} (GB-6)",
+  "outcome.emptyMoverWins":
+    "{{mover}} musi grać przy wszystkich pustych dołkach, a {{opponent}} ma {{count}} pkt (mniej niż 15): wygrywa {{mover}}, {{score}} (GB-6)",
+  "outcome.cannotFeed":
+    "dołki ({{opponent}}) są puste, a {{mover}} nie ma rozsiewu, który do nich dotrze: wygrywa {{opponent}}, {{score}} (GB-5)",
+  "outcome.thirdTime":
+    "pozycja powtarza się po raz trzeci, ruch: {{mover}}: {{result}}, {{score}} (GB-7)",
+  "outcome.outOfTime": "{{side}}: skończył się czas",
+  "outcome.flagFell": "{{rule}}: {{side}} przekroczyło czas",
+  "n.moves_one": "{{count}} ruch",
+  "n.moves_few": "{{count}} ruchy",
+  "n.moves_many": "{{count}} ruchów",
+  "n.moves_other": "{{count}} ruchu",
+  "n.blackMarbles_one": "{{count}} czarną kulę",
+  "n.blackMarbles_few": "{{count}} czarne kule",
+  "n.blackMarbles_many": "{{count}} czarnych kul",
+  "n.blackMarbles_other": "{{count}} czarnej kuli",
+  "n.whiteMarbles_one": "{{count}} białą kulę",
+  "n.whiteMarbles_few": "{{count}} białe kule",
+  "n.whiteMarbles_many": "{{count}} białych kul",
+  "n.whiteMarbles_other": "{{count}} białej kuli",
 };
 
 export default pl;

@@ -215,6 +215,44 @@ const ro = {
   "led.hex.mistakeMissing": "lipsește o bilă",
   "led.hex.hintStart": "indiciu: mutați",
   "led.hex.hintNext": "indiciu: spre",
+  "outcome.frontRowEmpty": "{{rule}}: rândul din față al lui {{side}} este gol",
+  "outcome.noFrontStone": "{{rule}}: {{side}} nu are nicio piatră în rândul din față",
+  "outcome.noStartPit": "{{rule}}: {{side}} nu are nicio gaură cu două sau mai multe pietre",
+  "outcome.stageLimit":
+    "{{rule}}: fiecare pornire a lui {{side}} depășește limita de {{limit}} etape (CORE-5)",
+  "outcome.bothFrontRows":
+    "{{rule}}: ambele rânduri din față sunt goale; {{side}}, la mutare, a pierdut",
+  "outcome.stageLimitSowings":
+    "BK-17: fiecare pornire a lui {{side}} depășește limita de {{limit}} semănări (BK-18)",
+  "outcome.noLegalStart": "BK-17: {{side}} nu are nicio pornire permisă",
+  "outcome.neutralOut": "AB-9.6: {{side}} a împins bila neutră afară și câștigă",
+  "outcome.pushedOff": "AB-6: {{side}} a împins afară {{marbles}}",
+  "outcome.moveLimit":
+    "AB-7: limita de mutări a fost atinsă ({{moves}} fiecare); Negru a împins afară {{black}}, Alb {{white}}",
+  "outcome.noPushSingle":
+    "AB-7: {{moves}} la rând fără nicio bilă împinsă afară; în jocul cu o singură culoare nicio bilă de pe E1…E9 nu e a vreunui jucător (AB-9.2): remiză",
+  "outcome.noPushHolds":
+    "AB-7: {{moves}} la rând fără nicio bilă împinsă afară; Negru ține {{black}} din găurile E1…E9, Alb {{white}}",
+  "outcome.noMove": "AB-6: {{side}}, la mutare, nu are nicio mutare permisă",
+  "outcome.emptyOpponentWins":
+    "{{mover}} trebuie să mute cu toate găurile goale, iar {{opponent}} are {{count}} puncte (15 sau mai multe): câștigă {{opponent}}, {{score}} (GB-6)",
+  "outcome.emptyMoverWins":
+    "{{mover}} trebuie să mute cu toate găurile goale, iar {{opponent}} are {{count}} puncte (mai puțin de 15): câștigă {{mover}}, {{score}} (GB-6)",
+  "outcome.cannotFeed":
+    "găurile lui {{opponent}} sunt goale și {{mover}} nu are nicio semănare care să ajungă la ele: câștigă {{opponent}}, {{score}} (GB-5)",
+  "outcome.thirdTime":
+    "poziția apare a treia oară cu {{mover}} la mutare: {{result}}, {{score}} (GB-7)",
+  "outcome.outOfTime": "lui {{side}} i-a expirat timpul",
+  "outcome.flagFell": "{{rule}}: lui {{side}} i-a căzut steagul",
+  "n.moves_one": "{{count}} mutare",
+  "n.moves_few": "{{count}} mutări",
+  "n.moves_other": "{{count}} de mutări",
+  "n.blackMarbles_one": "{{count}} bilă neagră",
+  "n.blackMarbles_few": "{{count}} bile negre",
+  "n.blackMarbles_other": "{{count}} de bile negre",
+  "n.whiteMarbles_one": "{{count}} bilă albă",
+  "n.whiteMarbles_few": "{{count}} bile albe",
+  "n.whiteMarbles_other": "{{count}} de bile albe",
 };
 
 export default ro;

@@ -209,6 +209,41 @@ const sw = {
   "led.hex.mistakeMissing": "gololi haipo",
   "led.hex.hintStart": "dokezo: sogeza",
   "led.hex.hintNext": "dokezo: hadi",
+  "outcome.frontRowEmpty": "{{rule}}: safu ya mbele ya {{side}} iko tupu",
+  "outcome.noFrontStone": "{{rule}}: {{side}} hana kete katika safu ya mbele",
+  "outcome.noStartPit": "{{rule}}: {{side}} hana shimo lenye kete mbili au zaidi",
+  "outcome.stageLimit":
+    "{{rule}}: kila mwanzo alio nao {{side}} unazidi kikomo cha hatua {{limit}} (CORE-5)",
+  "outcome.bothFrontRows":
+    "{{rule}}: safu zote mbili za mbele ziko tupu; {{side}}, mwenye zamu, amepoteza",
+  "outcome.stageLimitSowings":
+    "BK-17: kila mwanzo alio nao {{side}} unazidi kikomo cha upandaji {{limit}} (BK-18)",
+  "outcome.noLegalStart": "BK-17: {{side}} hana mwanzo halali",
+  "outcome.neutralOut": "AB-9.6: {{side}} amesukuma gololi ya katikati nje na ameshinda",
+  "outcome.pushedOff": "AB-6: {{side}} amesukuma nje {{marbles}}",
+  "outcome.moveLimit":
+    "AB-7: kikomo cha hatua kimefikiwa ({{moves}} kila mmoja); Weusi wamesukuma nje {{black}}, Weupe {{white}}",
+  "outcome.noPushSingle":
+    "AB-7: {{moves}} mfululizo bila gololi kusukumwa nje; katika mchezo wa rangi moja hakuna gololi kwenye E1…E9 iliyo ya mchezaji yeyote (AB-9.2): sare",
+  "outcome.noPushHolds":
+    "AB-7: {{moves}} mfululizo bila gololi kusukumwa nje; Weusi wanashika mashimo {{black}} ya E1…E9, Weupe {{white}}",
+  "outcome.noMove": "AB-6: {{side}}, mwenye zamu, hana hatua halali",
+  "outcome.emptyOpponentWins":
+    "{{mover}} lazima acheze na mashimo yote matupu na {{opponent}} ana pointi {{count}} (15 au zaidi): {{opponent}} ameshinda, {{score}} (GB-6)",
+  "outcome.emptyMoverWins":
+    "{{mover}} lazima acheze na mashimo yote matupu na {{opponent}} ana pointi {{count}} (chini ya 15): {{mover}} ameshinda, {{score}} (GB-6)",
+  "outcome.cannotFeed":
+    "mashimo ya {{opponent}} ni matupu na {{mover}} hana upandaji unaoyafikia: {{opponent}} ameshinda, {{score}} (GB-5)",
+  "outcome.thirdTime":
+    "hali ya bao imetokea mara ya tatu, zamu ya {{mover}}: {{result}}, {{score}} (GB-7)",
+  "outcome.outOfTime": "muda wa {{side}} umekwisha",
+  "outcome.flagFell": "{{rule}}: muda wa {{side}} umekwisha",
+  "n.moves_one": "hatua {{count}}",
+  "n.moves_other": "hatua {{count}}",
+  "n.blackMarbles_one": "gololi {{count}} nyeusi",
+  "n.blackMarbles_other": "gololi {{count}} nyeusi",
+  "n.whiteMarbles_one": "gololi {{count}} nyeupe",
+  "n.whiteMarbles_other": "gololi {{count}} nyeupe",
 };
 
 export default sw;
