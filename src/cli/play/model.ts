@@ -100,7 +100,13 @@ export class PlayModel {
   controller(e: ControllerEvent): void {
     switch (e.type) {
       case "mistake":
-        this.mistake = { side: e.side, rule: e.rule, message: e.message, policy: e.policy };
+        this.mistake = {
+          side: e.side,
+          rule: e.rule,
+          message: e.message,
+          policy: e.policy,
+          ...(e.text === undefined ? {} : { text: e.text }),
+        };
         break;
       case "sensor-fault":
         this.faulty.clear();

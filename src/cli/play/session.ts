@@ -288,7 +288,7 @@ export class PlaySession {
     this.web =
       parts.web === null
         ? null
-        : new WebFeed(parts.web.hub, s.game, () => this.view(), host.scheduler);
+        : new WebFeed(parts.web.hub, s.game, () => this.view(), host.scheduler, this.tr);
     const control = timeControlOf(s, header, resumed);
     this.timing =
       control === null

@@ -13,7 +13,7 @@ import { english, type Translator } from "../../i18n/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
 import { renderHexBoard } from "../board-test/render.js";
-import { anyOf } from "../../shared/index.js";
+import { anyOf, type Message } from "../../shared/index.js";
 import { clockText, SOWING_SIDE_NAMES, type SideNames } from "./messages.js";
 import type { TerminalSize } from "./screen.js";
 
@@ -76,6 +76,8 @@ export interface PlayMistake {
   readonly rule: string | null;
   readonly message: string;
   readonly policy: string;
+  /** The message for the player's language (absent: `message`, in English). */
+  readonly text?: Message;
   /** What each pit still needs now (empty once restored). */
   readonly needs: readonly { readonly pit: string; readonly need: number }[];
 }
