@@ -82,6 +82,10 @@ export function registerPlayCommand(program: Command): Command {
       "--lang <code>",
       `the players' language: ${LANGUAGES.join(", ")} (default: the system locale's, else en)`,
     )
+    .option(
+      "--speak",
+      "say mistakes, kete's move and the result aloud in that language (espeak-ng, if installed)",
+    )
     .option("-o, --option <name=value>", "a rule option (repeatable), e.g. direction=cw", collect)
     .option(
       "--on-mistake <policy>",

@@ -25,6 +25,7 @@ import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
 import { translator, type Translator } from "../../i18n/index.js";
+import { Speaker, spawnSpeech } from "./speech.js";
 import { boardMessage, clocksText, controllerMessage, sideLabel, stamp } from "./messages.js";
 import { gameName, PlayModel } from "./model.js";
 import {
@@ -225,6 +226,8 @@ export class PlaySession {
   private readonly model: PlayModel;
   /** The players' language (`--lang`, issue 32). */
   private readonly tr: Translator;
+  /** `--speak`: the spoken cues, or null. */
+  private readonly speaker: Speaker | null;
   private readonly players: Player[];
   /** The sides played from the keyboard (`--human S`, or both at one keyboard). */
   private readonly keyboards: readonly KeyboardPlayer[];
@@ -255,6 +258,10 @@ export class PlaySession {
     this.game = s.game;
     this.sim = parts.sim;
     this.tr = translator(s.lang ?? "en");
+    this.speaker =
+      s.speak === true
+        ? new Speaker(this.tr, host.speech ?? spawnSpeech, (line) => this.say(line))
+        : null;
     const t0 = host.scheduler.now();
     const offset = resumed === null ? 0 : Math.ceil(resumed.lastT) + 1000;
     const running = (): number => Math.round(host.scheduler.now() - t0) + offset;
@@ -314,10 +321,13 @@ export class PlaySession {
       plyOffset: before.length,
       stopped: () => this.ending !== null,
       say: (m) => this.say(m),
-      command: (command, record) =>
+      command: (command, record) => {
         this.holdClock(() =>
           this.recorder.command({ ...record }, () => this.controller.send(command)),
-        ),
+        );
+        if (command.type === "computer-move")
+          this.speaker?.say(this.tr.t("speak.ketePlays", { move: command.move }));
+      },
       now: () => host.scheduler.now(),
     });
     [this.players, this.keyboards] = this.seat();
@@ -427,6 +437,15 @@ export class PlaySession {
     this.redraw();
   }
 
+  /** `--speak`: a mistake (who, what, the rule) and the result, aloud. */
+  private speak(e: ControllerEvent, said: string | null): void {
+    if (this.speaker === null) return;
+    if (e.type === "mistake") {
+      const side = sideLabel(e.side, this.game.layout.sideNames, this.tr);
+      this.speaker.say(this.tr.t("speak.mistake", { side, message: e.text ?? e.message }));
+    } else if (e.type === "game-over" && said !== null) this.speaker.say(said);
+  }
+
   private say(message: string): void {
     this.model.say(message);
     if (this.redrawer === null) this.host.write(`${stamp(this.clock())}  ${message}\n`);
@@ -484,6 +503,7 @@ export class PlaySession {
     const repeated = e.type === "setup" && message === this.lastSetup;
     if (e.type === "setup") this.lastSetup = message;
     if (message !== null && !repeated) this.say(message);
+    this.speak(e, message);
     if (e.type === "game-over") this.stop("over");
     if (e.type === "decision" && e.verdict === "pending") this.askWhenQuiet(e.at);
     this.redraw();

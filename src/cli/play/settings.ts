@@ -28,6 +28,8 @@ import { parsePublishTarget, type PublishTarget } from "../../club/index.js";
 export interface PlayFlags {
   /** `--lang CODE`: the player's language (issue 32); absent: the system locale's. */
   readonly lang?: string;
+  /** `--speak`: spoken cues through espeak-ng. */
+  readonly speak?: boolean;
   readonly port?: string;
   /** `--board serial|firmata`: what runs on the port. */
   readonly board?: string;
@@ -113,6 +115,8 @@ export interface PlaySettings {
   readonly colour: boolean;
   /** The player's language (`--lang`, else the system locale; issue 32); absent: English. */
   readonly lang?: Language;
+  /** `--speak`: mistakes, kete's move and the result said aloud (speech.ts); absent: silent. */
+  readonly speak?: boolean;
   /**
    * Give up after this long without a result (the game stays resumable);
    * null: never (a real board without --minutes).
@@ -757,6 +761,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     live: ctx.stdoutTTY,
     colour: ctx.stdoutTTY && !ctx.noColour,
     lang: lang.value,
+    speak: flags.speak === true,
     clock: clock.value,
     computer: kete.value.computer,
     hints: kete.value.hints,

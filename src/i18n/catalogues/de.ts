@@ -278,6 +278,12 @@ const de = {
   "web.hole.white": "weiß",
   "web.hole.empty": "leer",
   "web.hole.unreadable": "unlesbar",
+  "speak.missing":
+    "--speak: {{command}} ist nicht installiert, daher wird nichts gesprochen (apt-get install espeak-ng); das Spiel läuft weiter",
+  "speak.failed":
+    "--speak: {{command}} ist fehlgeschlagen ({{why}}), daher wird nichts mehr gesprochen; das Spiel läuft weiter",
+  "speak.ketePlays": "kete spielt {{move}}",
+  "speak.mistake": "{{side}}: {{message}}",
 };
 
 export default de;

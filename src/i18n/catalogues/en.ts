@@ -270,6 +270,12 @@ const en = {
   "web.hole.white": "white",
   "web.hole.empty": "empty",
   "web.hole.unreadable": "unreadable",
+  "speak.missing":
+    "--speak: {{command}} is not installed, so nothing is spoken (apt-get install espeak-ng); the game goes on",
+  "speak.failed":
+    "--speak: {{command}} failed ({{why}}), so nothing more is spoken; the game goes on",
+  "speak.ketePlays": "kete plays {{move}}",
+  "speak.mistake": "{{side}}: {{message}}",
 };
 
 export default en;

@@ -293,6 +293,12 @@ const pl = {
   "web.hole.white": "biała",
   "web.hole.empty": "puste",
   "web.hole.unreadable": "nieczytelne",
+  "speak.missing":
+    "--speak: brak programu {{command}}, więc nic nie zostanie powiedziane (apt-get install espeak-ng); gra toczy się dalej",
+  "speak.failed":
+    "--speak: {{command}} zawiódł ({{why}}), więc nic więcej nie zostanie powiedziane; gra toczy się dalej",
+  "speak.ketePlays": "kete gra {{move}}",
+  "speak.mistake": "{{side}}: {{message}}",
 };
 
 export default pl;

@@ -285,6 +285,12 @@ const ro = {
   "web.hole.white": "albă",
   "web.hole.empty": "goală",
   "web.hole.unreadable": "ilizibilă",
+  "speak.missing":
+    "--speak: {{command}} nu este instalat, deci nu se spune nimic (apt-get install espeak-ng); jocul continuă",
+  "speak.failed":
+    "--speak: {{command}} a eșuat ({{why}}), deci nu se mai spune nimic; jocul continuă",
+  "speak.ketePlays": "kete joacă {{move}}",
+  "speak.mistake": "{{side}}: {{message}}",
 };
 
 export default ro;

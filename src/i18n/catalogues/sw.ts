@@ -276,6 +276,12 @@ const sw = {
   "web.hole.white": "nyeupe",
   "web.hole.empty": "tupu",
   "web.hole.unreadable": "haisomeki",
+  "speak.missing":
+    "--speak: {{command}} haijasakinishwa, kwa hiyo hakuna kinachotamkwa (apt-get install espeak-ng); mchezo unaendelea",
+  "speak.failed":
+    "--speak: {{command}} imeshindwa ({{why}}), kwa hiyo hakuna zaidi kitakachotamkwa; mchezo unaendelea",
+  "speak.ketePlays": "kete inacheza {{move}}",
+  "speak.mistake": "{{side}}: {{message}}",
 };
 
 export default sw;
