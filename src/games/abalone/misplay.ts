@@ -9,6 +9,7 @@
  * marble of the side not to move (AB-2). A board that is no such push is
  * named by the holes that changed (AB-2).
  */
+import { msg, type Message } from "../../shared/index.js";
 import type { Misplay } from "../core/rules.js";
 import {
   BLACK,
@@ -68,37 +69,55 @@ function inlineWhy(board: Uint8Array, own: Colour, from: number, dir: number): M
   const mine = WORD[own];
   const theirs = WORD[other(own)];
   const where = holeName(from);
+  // The same as a message for the players' language (issue 32): the sides by name.
+  const said = (id: string, more: Readonly<Record<string, number>> = {}) =>
+    msg(`abalone.${id}`, {
+      colour: msg(`colour.${SIDE_LETTER[own]}`),
+      other: msg(`colour.${SIDE_LETTER[other(own)]}`),
+      place: where,
+      ...more,
+    });
   switch (fault.kind) {
     case "too-long":
       return misplay(
         "AB-2",
         `a line of four or more ${mine} marbles moved from ${where}; such a line never moves as a whole`,
+        said("tooLong"),
       );
     case "own-off":
       return misplay(
         "AB-3",
         `a ${mine} marble pushed off the board from ${where}'s line; an own marble never leaves it`,
+        said("ownOff"),
       );
     case "single-push":
       return misplay(
         "AB-5",
         `the ${mine} marble on ${where} pushed a ${theirs} marble; one marble never pushes`,
+        said("singlePush"),
       );
     case "outnumbered":
       return misplay(
         "AB-5",
         `${fault.group} ${mine} marbles from ${where} pushed ${fault.pushed} ${theirs}; the pushing line must outnumber the pushed one`,
+        said("outnumbered", { group: fault.group, pushed: fault.pushed }),
       );
     case "blocked":
       return misplay(
         "AB-5",
         `${fault.group} ${mine} marbles from ${where} pushed the ${theirs} line, but a ${mine} marble behind it blocks the push`,
+        said("blocked", { group: fault.group }),
       );
   }
 }
 
-function misplay(rule: string, text: string): Misplay {
-  return { rule, message: `${text} (${rule})`, byMover: true };
+function misplay(rule: string, text: string, said: Message): Misplay {
+  return {
+    rule,
+    message: `${text} (${rule})`,
+    text: msg("abalone.withRule", { text: said, rule }),
+    byMover: true,
+  };
 }
 
 /** The holes on which two boards differ. */
@@ -178,6 +197,7 @@ export function misplayOf(p: AbalonePosition, counts: readonly number[]): Mispla
     return misplay(
       "AB-4",
       `${mover}'s line ${line} moved sideways into an occupied hole; a broadside move needs every hole it moves into empty and never pushes`,
+      msg("abalone.broadside", { side: msg(`side.${p.toMove}`), line }),
     );
   }
   const theirs = other(own);
@@ -189,8 +209,17 @@ export function misplayOf(p: AbalonePosition, counts: readonly number[]): Mispla
     return {
       rule: "AB-2",
       message: `${mover}'s turn, but ${name} moved ${holes.join(" ")} (AB-2)`,
+      text: msg("abalone.outOfTurn", {
+        side: msg(`side.${p.toMove}`),
+        other: msg(`side.${SIDE_LETTER[theirs]}`),
+        places: holes.join(" "),
+      }),
       byMover: false,
     };
   }
-  return misplay("AB-2", `${holes.join(" ")} changed as no legal move of ${mover} changes them`);
+  return misplay(
+    "AB-2",
+    `${holes.join(" ")} changed as no legal move of ${mover} changes them`,
+    msg("abalone.noMove", { side: msg(`side.${p.toMove}`), places: holes.join(" ") }),
+  );
 }

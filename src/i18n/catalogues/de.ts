@@ -284,6 +284,24 @@ const de = {
     "--speak: {{command}} ist fehlgeschlagen ({{why}}), daher wird nichts mehr gesprochen; das Spiel läuft weiter",
   "speak.ketePlays": "kete spielt {{move}}",
   "speak.mistake": "{{side}}: {{message}}",
+  "colour.b": "schwarz",
+  "colour.w": "weiß",
+  "abalone.withRule": "{{text}} ({{rule}})",
+  "abalone.tooLong":
+    "eine Linie von vier oder mehr Kugeln ({{colour}}) von {{place}} bewegt; eine solche Linie bewegt sich nie als Ganzes",
+  "abalone.ownOff":
+    "eine Kugel ({{colour}}) aus der Linie von {{place}} vom Brett geschoben; eine eigene Kugel verlässt es nie",
+  "abalone.singlePush":
+    "die Kugel ({{colour}}) auf {{place}} hat eine Kugel ({{other}}) geschoben; eine einzelne Kugel schiebt nie",
+  "abalone.outnumbered":
+    "{{group}} Kugeln ({{colour}}) von {{place}} haben {{pushed}} ({{other}}) geschoben; die schiebende Linie muss in der Überzahl sein (Sumito)",
+  "abalone.blocked":
+    "{{group}} Kugeln ({{colour}}) von {{place}} haben die Linie ({{other}}) geschoben, aber eine eigene Kugel ({{colour}}) dahinter blockiert",
+  "abalone.broadside":
+    "die Linie {{line}} von {{side}} seitlich in ein besetztes Loch gezogen; ein Seitwärtszug braucht lauter leere Löcher und schiebt nie",
+  "abalone.outOfTurn": "{{side}} ist am Zug, aber {{other}} hat {{places}} bewegt (AB-2)",
+  "abalone.noMove":
+    "{{places}} hat sich verändert, wie es kein erlaubter Zug von {{side}} tut (AB-2)",
 };
 
 export default de;

@@ -276,6 +276,23 @@ const en = {
     "--speak: {{command}} failed ({{why}}), so nothing more is spoken; the game goes on",
   "speak.ketePlays": "kete plays {{move}}",
   "speak.mistake": "{{side}}: {{message}}",
+  "colour.b": "black",
+  "colour.w": "white",
+  "abalone.withRule": "{{text}} ({{rule}})",
+  "abalone.tooLong":
+    "a line of four or more {{colour}} marbles moved from {{place}}; such a line never moves as a whole",
+  "abalone.ownOff":
+    "a {{colour}} marble pushed off the board from {{place}}'s line; an own marble never leaves it",
+  "abalone.singlePush":
+    "the {{colour}} marble on {{place}} pushed a {{other}} marble; one marble never pushes",
+  "abalone.outnumbered":
+    "{{group}} {{colour}} marbles from {{place}} pushed {{pushed}} {{other}}; the pushing line must outnumber the pushed one",
+  "abalone.blocked":
+    "{{group}} {{colour}} marbles from {{place}} pushed the {{other}} line, but a {{colour}} marble behind it blocks the push",
+  "abalone.broadside":
+    "{{side}}'s line {{line}} moved sideways into an occupied hole; a broadside move needs every hole it moves into empty and never pushes",
+  "abalone.outOfTurn": "{{side}}'s turn, but {{other}} moved {{places}} (AB-2)",
+  "abalone.noMove": "{{places}} changed as no legal move of {{side}} changes them (AB-2)",
 };
 
 export default en;

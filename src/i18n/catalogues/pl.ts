@@ -299,6 +299,24 @@ const pl = {
     "--speak: {{command}} zawiódł ({{why}}), więc nic więcej nie zostanie powiedziane; gra toczy się dalej",
   "speak.ketePlays": "kete gra {{move}}",
   "speak.mistake": "{{side}}: {{message}}",
+  "colour.b": "czarne",
+  "colour.w": "białe",
+  "abalone.withRule": "{{text}} ({{rule}})",
+  "abalone.tooLong":
+    "linia czterech lub więcej kul ({{colour}}) ruszyła z {{place}}; taka linia nigdy nie rusza się w całości",
+  "abalone.ownOff":
+    "kula ({{colour}}) zepchnięta z planszy z linii {{place}}; własna kula nigdy jej nie opuszcza",
+  "abalone.singlePush":
+    "pojedyncza kula ({{colour}}) z {{place}} zepchnęła kulę ({{other}}); jedna kula nigdy nie spycha",
+  "abalone.outnumbered":
+    "{{group}} kule ({{colour}}) z {{place}} zepchnęły {{pushed}} ({{other}}); sumito: linia spychająca musi mieć przewagę liczebną",
+  "abalone.blocked":
+    "{{group}} kule ({{colour}}) z {{place}} zepchnęły linię ({{other}}), ale własna kula ({{colour}}) za nią blokuje spychanie",
+  "abalone.broadside":
+    "linia {{line}} ({{side}}) przesunęła się bokiem na zajęte pole; ruch bokiem wymaga pustych pól i nigdy nie spycha",
+  "abalone.outOfTurn": "ruch ma {{side}}, a {{other}} przesunęło {{places}} (AB-2)",
+  "abalone.noMove":
+    "{{places}} zmieniło się tak, jak nie zmienia tego żaden dozwolony ruch ({{side}}) (AB-2)",
 };
 
 export default pl;

@@ -291,6 +291,24 @@ const ro = {
     "--speak: {{command}} a eșuat ({{why}}), deci nu se mai spune nimic; jocul continuă",
   "speak.ketePlays": "kete joacă {{move}}",
   "speak.mistake": "{{side}}: {{message}}",
+  "colour.b": "negre",
+  "colour.w": "albe",
+  "abalone.withRule": "{{text}} ({{rule}})",
+  "abalone.tooLong":
+    "o linie de patru sau mai multe bile ({{colour}}) mutată din {{place}}; o asemenea linie nu se mută niciodată întreagă",
+  "abalone.ownOff":
+    "o bilă ({{colour}}) împinsă afară de pe tablă din linia lui {{place}}; o bilă proprie nu iese niciodată",
+  "abalone.singlePush":
+    "bila ({{colour}}) din {{place}} a împins o bilă ({{other}}); o singură bilă nu împinge niciodată",
+  "abalone.outnumbered":
+    "{{group}} bile ({{colour}}) din {{place}} au împins {{pushed}} ({{other}}); la sumito linia care împinge trebuie să fie mai numeroasă",
+  "abalone.blocked":
+    "{{group}} bile ({{colour}}) din {{place}} au împins linia ({{other}}), dar o bilă proprie ({{colour}}) din spatele ei blochează împingerea",
+  "abalone.broadside":
+    "linia {{line}} a lui {{side}} mutată lateral într-o gaură ocupată; o mutare laterală cere găuri goale și nu împinge niciodată",
+  "abalone.outOfTurn": "e rândul lui {{side}}, dar {{other}} a mutat {{places}} (AB-2)",
+  "abalone.noMove":
+    "{{places}} s-au schimbat cum nu le schimbă nicio mutare permisă a lui {{side}} (AB-2)",
 };
 
 export default ro;

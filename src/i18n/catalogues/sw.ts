@@ -282,6 +282,24 @@ const sw = {
     "--speak: {{command}} imeshindwa ({{why}}), kwa hiyo hakuna zaidi kitakachotamkwa; mchezo unaendelea",
   "speak.ketePlays": "kete inacheza {{move}}",
   "speak.mistake": "{{side}}: {{message}}",
+  "colour.b": "nyeusi",
+  "colour.w": "nyeupe",
+  "abalone.withRule": "{{text}} ({{rule}})",
+  "abalone.tooLong":
+    "mstari wa gololi nne au zaidi ({{colour}}) umesogezwa kutoka {{place}}; mstari kama huo hausogei wote pamoja",
+  "abalone.ownOff":
+    "gololi ({{colour}}) imesukumwa nje ya bao kutoka mstari wa {{place}}; gololi yako haitoki nje",
+  "abalone.singlePush":
+    "gololi ({{colour}}) ya {{place}} imesukuma gololi ({{other}}); gololi moja haisukumi kamwe",
+  "abalone.outnumbered":
+    "gololi {{group}} ({{colour}}) kutoka {{place}} zimesukuma {{pushed}} ({{other}}); sumito: mstari unaosukuma lazima uwe mwingi zaidi",
+  "abalone.blocked":
+    "gololi {{group}} ({{colour}}) kutoka {{place}} zimesukuma mstari ({{other}}), lakini gololi yako ({{colour}}) nyuma yake inazuia",
+  "abalone.broadside":
+    "mstari {{line}} wa {{side}} umesogea kando hadi shimo lenye gololi; hatua ya kando inahitaji mashimo matupu na haisukumi kamwe",
+  "abalone.outOfTurn": "ni zamu ya {{side}}, lakini {{other}} wamesogeza {{places}} (AB-2)",
+  "abalone.noMove":
+    "{{places}} yamebadilika kwa namna ambayo hakuna hatua halali ya {{side}} inayobadilisha (AB-2)",
 };
 
 export default sw;
