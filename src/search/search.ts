@@ -35,7 +35,9 @@
  * With a positional evaluation, a root move that puts the mover's marbles
  * back where they stood before its previous move (C1C2 answered by C2C1
  * next turn) loses `TAKE_BACK`, the tempo it wastes, so kete does not walk
- * the same marbles back and forth while the position gives no reason to.
+ * the same marbles back and forth while the position gives no reason to
+ * (in AB-9.2's single-colour game, where no marble is the mover's, a move
+ * that puts back exactly the holes its previous move changed).
  *
  * Budgets: depth, nodes and time (through the caller's `now`); a search
  * stopped by its budget answers the best move of the deepest iteration it
