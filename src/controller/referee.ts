@@ -114,7 +114,11 @@ export function beginGame(
   plies: readonly Ply[],
   tracking: TrackingOptions,
 ): GameState {
-  const turn = startTurn(game, position, tracking);
+  // A resumed game's last move is lit for the opponent as a played one is (withPosition).
+  const last = plies[plies.length - 1];
+  const previous =
+    last === undefined ? undefined : Int16Array.from(game.sensorView(last.before).counts);
+  const turn = startTurn(game, position, tracking, previous);
   return { game, position, plies, turn, outcome: game.outcome(position) };
 }
 
