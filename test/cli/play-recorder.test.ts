@@ -279,6 +279,7 @@ describe("what a journal leaves standing", () => {
       position: game.positionToJSON(second.position),
       counts,
       moves: [first.move, second.move],
+      plies: 2,
       lastT: 1800,
       // Each move from its turn's start (0 here) to its end; the turn after the last one ran 200 ms.
       used: { S: 800, N: 1600 },
@@ -352,6 +353,42 @@ describe("what a journal leaves standing", () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.moves).toEqual([first.move]);
     expect(r.value.position).toEqual(game.positionToJSON(first.position));
+  });
+
+  it("a turn a mistake passed is a ply: numbering goes on from it after a resume, and a takeback counts it (issue 32)", () => {
+    const passed = (at: number): JournalRecord => ({
+      kind: "resolved",
+      position: game.positionToJSON(first.position),
+      how: "turn-passed",
+      ...t(at),
+    });
+    const played: JournalRecord[] = [
+      { kind: "command", command: { type: "new-game" }, ...t(0) },
+      move(1, first, 800),
+      passed(1200), // ply 2: the mover's turn forfeited
+      move(3, second, 1600),
+    ];
+    const r = standingOf(journal(played), "x");
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({ moves: [first.move, second.move], plies: 3 });
+    // The recorder of the resumed session numbers its first move 4, as the first session would have.
+    const out = sink();
+    const resumed = new JournalRecorder(out.sink, game, second.position, r.value.plies, () => 0);
+    const third = game.legal(second.position, 500).moves[0]!;
+    resumed.controller(
+      { type: "move", ply: 1, side: second.position.toMove, move: third.move, trace: [], at: 0 },
+      () => null,
+    );
+    expect(out.records.find((x) => x.kind === "move")).toMatchObject({ ply: 4 });
+    // A takeback to ply 2 (counted as the controller counts: the forfeit is ply 2) keeps the first move.
+    const back = standingOf(
+      journal([
+        ...played,
+        { kind: "decision", decision: { type: "takeback", toPly: 2, at: 1800 }, ...t(1800) },
+      ]),
+      "x",
+    );
+    expect(back.ok && back.value).toMatchObject({ moves: [first.move], plies: 2 });
   });
 
   it("a game that is over: the line to print", () => {

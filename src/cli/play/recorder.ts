@@ -21,6 +21,12 @@ export interface Resumed {
   readonly counts: readonly number[] | null;
   /** The moves that stand, in order (a takeback removes the last). */
   readonly moves: readonly string[];
+  /**
+   * The plies that stand: the moves, and the turns a mistake passed (a
+   * forfeit, a truncation, a penalty due), numbered as the controller numbers
+   * them, so the plies after a resume go on from where they stood.
+   */
+  readonly plies: number;
   /** The time of the last record. */
   readonly lastT: number;
   /**
@@ -42,6 +48,8 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
   let position: Record<string, unknown> = { ...header.initial };
   let counts: readonly number[] | null = null;
   const moves: string[] = [];
+  /** The plies that stand, in order: a move's index in `moves`, or null for a passed turn. */
+  const plies: (number | null)[] = [];
   /** Each standing move's side and time spent (move records: from its turn's start to its end). */
   const spent: { readonly side: string; readonly ms: number }[] = [];
   let sessionStart = 0;
@@ -59,11 +67,14 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
     }
     if (r.kind === "move") {
       position = { ...r.position };
+      plies.push(moves.length);
       moves.push(r.move);
       spent.push({ side: r.side, ms: Math.max(0, r.t - r.startedAt) });
       turnStart = r.t;
     } else if (r.kind === "resolved") {
       position = { ...r.position };
+      // A mistake that passed the turn is a ply (the controller's `forfeit`, `truncate`, `penalty`).
+      if (r.how === "turn-passed" || r.how === "penalty-due") plies.push(null);
       turnStart = r.t;
     } else if (r.kind === "snapshot" && r.counts.every((n) => typeof n === "number")) {
       counts = r.counts as number[];
@@ -71,7 +82,7 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
       r.kind === "command" &&
       (r.command.type === "new-game" || r.command.type === "resume")
     ) {
-      sessionStart = moves.length;
+      sessionStart = plies.length;
       // A session resumed after a pause: its clock runs from here (a kill later is charged from here).
       if (clocksPaused) {
         clocksAt = r.t;
@@ -80,7 +91,12 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
     } else if (r.kind === "decision" && r.decision.type === "takeback") {
       // `toPly` counts the plies of the controller that took it back (since its new game or resume).
       const toPly = Number(r.decision.toPly);
-      if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
+      if (Number.isInteger(toPly) && sessionStart + toPly < plies.length) {
+        plies.length = Math.max(0, sessionStart + toPly);
+        // The moves before the first ply taken back stand.
+        const kept = plies.reduce<number>((n, m) => (m === null ? n : m + 1), 0);
+        moves.length = Math.min(moves.length, kept);
+      }
       spent.length = Math.min(spent.length, moves.length);
     } else if (r.kind === "result") {
       return err(
@@ -103,6 +119,7 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
     position,
     counts,
     moves,
+    plies: plies.length,
     lastT,
     used,
     turnSoFar,

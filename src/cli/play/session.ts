@@ -270,7 +270,13 @@ export class PlaySession {
       }
     };
     const before = resumed?.moves ?? [];
-    this.recorder = new JournalRecorder(journal, this.game, parts.start, before.length, this.clock);
+    this.recorder = new JournalRecorder(
+      journal,
+      this.game,
+      parts.start,
+      resumed?.plies ?? 0,
+      this.clock,
+    );
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
     const pits = this.game.sensorView(parts.start).pits;
@@ -467,7 +473,7 @@ export class PlaySession {
     const said = controllerMessage(
       e,
       this.parts.header.players,
-      this.parts.resumed?.moves.length ?? 0,
+      this.parts.resumed?.plies ?? 0,
       names,
     );
     // Both clocks on every move line of the log.
@@ -638,7 +644,7 @@ export class PlaySession {
       this.recorder.command(command, () =>
         this.controller.resume(game.id, [], start.options, json),
       );
-      this.say(`resumed ${path} at ply ${resumed.moves.length + 1}`);
+      this.say(`resumed ${path} at ply ${resumed.plies + 1}`);
       this.carryOn(this.parts.header.settings);
     }
     // Kete's side (journalled, so `replay --verify` tells a fresh controller too).
