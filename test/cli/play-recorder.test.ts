@@ -94,10 +94,10 @@ describe("a new game's header", () => {
 
 describe("JournalRecorder", () => {
   const at = (t: number) => ({ at: t });
-  function recorder(start: Position = initial) {
+  function recorder(start: Position = initial, heartbeatMs: number | null = null) {
     const s = sink();
     let now = 100;
-    const r = new JournalRecorder(s.sink, game, start, 0, () => now);
+    const r = new JournalRecorder(s.sink, game, start, 0, () => now, heartbeatMs);
     return { ...s, r, setNow: (t: number) => (now = t) };
   }
 
@@ -152,6 +152,26 @@ describe("JournalRecorder", () => {
       ["snapshot", 6000],
       ["decision", 6000],
       ["snapshot", 7000],
+    ]);
+  });
+
+  it("with clocks, a repeated reading is kept every heartbeat, with its decision (issue 32)", () => {
+    const { r, records } = recorder(initial, 10_000);
+    const board = { geometry: "4x8" as const, counts: [...game.sensorView(initial).counts] };
+    for (let t = 1000; t <= 25_000; t += 1000) {
+      r.board({
+        type: "snapshot",
+        snapshot: { board, settled: true, unsettled: [], receivedAt: t },
+      });
+      r.controller({ type: "decision", verdict: "same", counts: board.counts, at: t }, () => null);
+    }
+    expect(records.map((x) => [x.kind, x.t])).toEqual([
+      ["snapshot", 1000],
+      ["decision", 1000],
+      ["snapshot", 11_000],
+      ["decision", 11_000],
+      ["snapshot", 21_000],
+      ["decision", 21_000],
     ]);
   });
 

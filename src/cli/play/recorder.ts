@@ -5,12 +5,25 @@
  */
 import { createHash } from "node:crypto";
 import type { BoardEvent } from "../../board/index.js";
-import { DEFAULT_QUIET_MS, timeControlText, type ControllerEvent } from "../../controller/index.js";
+import {
+  DEFAULT_QUIET_MS,
+  parseTimeControl,
+  timeControlText,
+  type ControllerEvent,
+} from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
 import type { Journal, JournalHeader, JournalRecord, SnapshotRecord } from "../../journal/index.js";
 import { readingsOf, type InfoMessage } from "../../protocol/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import type { PlaySettings } from "./settings.js";
+
+/**
+ * With clocks, a repeated reading is kept at least this often (ms), though
+ * it decides nothing new: a game killed while a player thinks at an idle
+ * board is then charged up to at most this much before the kill (the
+ * journal's last record is what `standingOf` can prove).
+ */
+export const CLOCK_HEARTBEAT_MS = 10_000;
 
 /** What a journal leaves standing, to continue the game from. */
 export interface Resumed {
@@ -58,12 +71,27 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
   let clocks: Readonly<Record<string, number>> | null = null;
   let clocksAt = 0;
   let clocksPaused = false;
+  const control =
+    header.settings.clock === undefined ? null : parseTimeControl(header.settings.clock);
+  const full = control?.ok === true ? Math.round(control.value.minutes * 60_000) : null;
   for (const r of records) {
     lastT = Math.max(lastT, r.t);
     if ((r.kind === "move" || r.kind === "pause") && r.clocks !== undefined) {
       clocks = r.clocks;
       clocksAt = r.t;
       clocksPaused = r.kind === "pause";
+    }
+    if (
+      clocks === null &&
+      full !== null &&
+      r.kind === "decision" &&
+      r.decision.type === "setup" &&
+      Array.isArray(r.decision.needs) &&
+      r.decision.needs.length === 0
+    ) {
+      // The board set up: the clocks start, full, before any move records them.
+      clocks = Object.fromEntries(Object.keys(header.players).map((side) => [side, full]));
+      clocksAt = r.t;
     }
     if (r.kind === "move") {
       position = { ...r.position };
@@ -215,6 +243,8 @@ export class JournalRecorder {
   private turnStarted: number;
   /** The counts of the last snapshot written, and the verdict and counts of the last decision. */
   private lastCounts: string | null = null;
+  /** When the last snapshot record was written. */
+  private lastSnapshotT = Number.NEGATIVE_INFINITY;
   private lastDecision: string | null = null;
   /** A repeat of the last reading, and the decisions on it, not yet written. */
   private repeat: {
@@ -229,6 +259,8 @@ export class JournalRecorder {
     /** Plies played before this session (a resumed game). */
     private readonly plyOffset: number,
     private readonly clock: () => number,
+    /** With clocks: keep a repeated reading this often (`CLOCK_HEARTBEAT_MS`); null: never. */
+    private readonly heartbeatMs: number | null = null,
   ) {
     this.standing = start;
     this.turnStarted = clock();
@@ -250,12 +282,15 @@ export class JournalRecorder {
         counts,
       };
       const key = counts.join(",");
-      if (key === this.lastCounts) {
+      const heartbeat =
+        this.heartbeatMs !== null && record.t - this.lastSnapshotT >= this.heartbeatMs;
+      if (key === this.lastCounts && !heartbeat) {
         // The same reading again: an idle board repeats it every second.
         this.repeat = { snapshot: record, decisions: [] };
         return;
       }
       this.lastCounts = key;
+      this.lastSnapshotT = record.t;
       this.sink.append(record);
     } else if (e.type !== "line-error") {
       // Line errors are counted by the link itself; not a decision input.
@@ -279,6 +314,7 @@ export class JournalRecorder {
     if (repeat === null) return;
     this.repeat = null;
     this.sink.append(repeat.snapshot);
+    this.lastSnapshotT = repeat.snapshot.t;
     for (const d of repeat.decisions) this.sink.append(d);
   }
 

@@ -35,7 +35,13 @@ import {
   type Player,
   type Table,
 } from "./players.js";
-import { JournalRecorder, newHeader, standingOf, type Resumed } from "./recorder.js";
+import {
+  CLOCK_HEARTBEAT_MS,
+  JournalRecorder,
+  newHeader,
+  standingOf,
+  type Resumed,
+} from "./recorder.js";
 import { HINT_HOLD_MS, KeteBrain, computerHand } from "./computer.js";
 import { hotKey } from "./input.js";
 import { nodeThinker } from "./think.js";
@@ -276,6 +282,8 @@ export class PlaySession {
       parts.start,
       resumed?.plies ?? 0,
       this.clock,
+      // With clocks, an idle board's reading is kept now and then: a kill is charged up to it.
+      timeControlOf(s, header, resumed) === null ? null : CLOCK_HEARTBEAT_MS,
     );
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
