@@ -147,7 +147,12 @@ function withPosition(
   tracking: TrackingOptions,
 ): GameState {
   // The board before: the last move, lit for the opponent in turns whose changes happen at once.
-  const turn = startTurn(gs.game, position, tracking, gs.turn.before);
+  // A pending end made the next turn already (tracking.ts `after`): taken over, not made again.
+  const after = gs.turn.after;
+  const turn =
+    after !== undefined && after.move.position === position && after.turn.options === tracking
+      ? { ...after.turn, previous: gs.turn.before }
+      : startTurn(gs.game, position, tracking, gs.turn.before);
   return { ...gs, position, plies, turn, outcome: gs.game.outcome(position) };
 }
 

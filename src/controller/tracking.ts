@@ -142,6 +142,20 @@ export interface TurnTracker<P extends Position = Position> {
   readonly options: TrackingOptions;
   /** The readings before the move that led to `position`, when known (the last move, lit for the opponent). */
   readonly previous?: Int16Array;
+  /**
+   * While the end is pending: the move that would stand and the next turn
+   * after it, made once when the end was first read (its starts are lit for
+   * the opponent, its reserve bounds the readings) and taken over when the
+   * move is accepted, instead of listing the next position's moves again at
+   * every reading. Absent otherwise (and in a turn rebuilt from its record).
+   */
+  readonly after?: NextTurn<P>;
+}
+
+/** The move a pending end would accept, and the turn that follows it. */
+export interface NextTurn<P extends Position = Position> {
+  readonly move: LegalMove<P>;
+  readonly turn: TurnTracker<P>;
 }
 
 export function sum(counts: ArrayLike<number>): number {
@@ -888,7 +902,8 @@ function judge<P extends Position>(
   at: number,
 ): { tracker: TurnTracker<P>; verdict: TrackVerdict<P> } {
   const exact = cursors.filter((c) => c.exact);
-  const tracker: TurnTracker<P> = { ...t, cursors, reading, pendingSince: null };
+  const { after: _after, ...rest } = t;
+  const tracker: TurnTracker<P> = { ...rest, cursors, reading, pendingSince: null };
   if (exact.length === 0) return { tracker, verdict: { kind: "waiting" } };
   const ends = exact.filter(atMoveEnd);
   // A settled board equal to a move's end that also lies part way through
@@ -902,7 +917,14 @@ function judge<P extends Position>(
     return { tracker, verdict: { kind: "complete", move: completeMove(ends), carry: false } };
   }
   if (ends.length > 0) {
-    const pending = { ...tracker, pendingSince: at, maxTotal: pendingMaxTotal(t, ends, reading) };
+    const move = completeMove(cursors);
+    const after: NextTurn<P> = { move, turn: startTurn(t.game, move.position, t.options) };
+    const pending = {
+      ...tracker,
+      pendingSince: at,
+      maxTotal: pendingMaxTotal(t, ends, reading, after),
+      after,
+    };
     return { tracker: pending, verdict: { kind: "pending" } };
   }
   return { tracker: { ...tracker, maxTotal: baseMaxTotal(t) }, verdict: { kind: "progress" } };
@@ -926,6 +948,7 @@ function pendingMaxTotal<P extends Position>(
   t: TurnTracker<P>,
   ends: readonly Cursor<P>[],
   reading: Int16Array,
+  after: NextTurn<P>,
 ): number {
   let max = baseMaxTotal(t);
   const seen = new Set<LegalMove<P>>();
@@ -933,6 +956,13 @@ function pendingMaxTotal<P extends Position>(
     const m = c.node.move;
     if (m === null || seen.has(m)) continue;
     seen.add(m);
+    // A game whose turns place nothing from a reserve (no `place` step in
+    // any move of the next turn, as its trie counts) needs no second list.
+    const trie = after.turn.trie;
+    if (m === after.move && trie.maxPlaced === 0 && !trie.lazy && !trie.truncated) {
+      max = Math.max(max, sum(reading));
+      continue;
+    }
     let placed = 0;
     for (const next of t.game.legal(m.position, NEXT_PLACED_LIMIT).moves) {
       let n = 0;
@@ -1167,7 +1197,11 @@ function nextStartsOf<P extends Position>(t: TurnTracker<P>): string[] {
   if (t.pendingSince === null) return [];
   const ended = completeMove(t.cursors);
   if (t.game.outcome(ended.position) !== null) return [];
-  return [...guide(startTurn(t.game, ended.position, t.options)).starts];
+  const next =
+    t.after !== undefined && t.after.move === ended
+      ? t.after.turn
+      : startTurn(t.game, ended.position, t.options);
+  return [...guide(next).starts];
 }
 
 /**
