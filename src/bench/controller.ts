@@ -100,7 +100,7 @@ const CASES: readonly Case[] = [
  * Glassperlenspiel lift is its stones then each gem, a capture the gem off
  * its place then into the cup), or after each trace step on a counting board.
  */
-function readingsAlong(game: Game, p: Position, trace: Trace): number[][] {
+export function readingsAlong(game: Game, p: Position, trace: Trace): number[][] {
   const view = game.sensorView(p);
   if (game.sensorSteps === undefined) return countsAlong(view.pits, view.counts, trace);
   const index = new Map(view.pits.map((r, i) => [r, i] as const));

@@ -143,11 +143,13 @@ export interface TurnTracker<P extends Position = Position> {
   /** The readings before the move that led to `position`, when known (the last move, lit for the opponent). */
   readonly previous?: Int16Array;
   /**
-   * While the end is pending: the move that would stand and the next turn
-   * after it, made once when the end was first read (its starts are lit for
-   * the opponent, its reserve bounds the readings) and taken over when the
-   * move is accepted, instead of listing the next position's moves again at
-   * every reading. Absent otherwise (and in a turn rebuilt from its record).
+   * Once an end was pending in this turn: the move that would stand and the
+   * next turn after it, made once when the end was first read (its starts
+   * are lit for the opponent, its reserve bounds the readings) and taken
+   * over when the move is accepted, instead of listing the next position's
+   * moves again at every reading; kept while the turn goes on (the shorter
+   * move may still stand). Absent otherwise (and in a turn rebuilt from its
+   * record).
    */
   readonly after?: NextTurn<P>;
 }
@@ -850,6 +852,14 @@ export function track<P extends Position>(
         verdict: { kind: "complete", move: whole, carry: false },
       };
     }
+    // The turn was pending on a shorter move and the mover's marbles seemed
+    // to go on (a black marble lifted could be a broadside's second), but
+    // the board now fits no longer move: it was the opponent's first act (a
+    // push begun at its front, the pushed marbles first). The shorter move
+    // stands and the reading is judged in the next turn, as when pending.
+    if (t.after !== undefined && track(t.after.turn, reading, at).verdict.kind !== "inconsistent") {
+      return { tracker: t, verdict: { kind: "complete", move: t.after.move, carry: true } };
+    }
     return { tracker: t, verdict: { kind: "inconsistent" } };
   }
   return judge(t, next, reading, at);
@@ -902,8 +912,9 @@ function judge<P extends Position>(
   at: number,
 ): { tracker: TurnTracker<P>; verdict: TrackVerdict<P> } {
   const exact = cursors.filter((c) => c.exact);
-  const { after: _after, ...rest } = t;
-  const tracker: TurnTracker<P> = { ...rest, cursors, reading, pendingSince: null };
+  // `after` (a pending end's next turn) is kept while the turn goes on: the
+  // shorter move may still stand (see `track`).
+  const tracker: TurnTracker<P> = { ...t, cursors, reading, pendingSince: null };
   if (exact.length === 0) return { tracker, verdict: { kind: "waiting" } };
   const ends = exact.filter(atMoveEnd);
   // A settled board equal to a move's end that also lies part way through
@@ -918,7 +929,10 @@ function judge<P extends Position>(
   }
   if (ends.length > 0) {
     const move = completeMove(cursors);
-    const after: NextTurn<P> = { move, turn: startTurn(t.game, move.position, t.options) };
+    const after: NextTurn<P> =
+      t.after?.move === move
+        ? t.after
+        : { move, turn: startTurn(t.game, move.position, t.options) };
     const pending = {
       ...tracker,
       pendingSince: at,

@@ -1,10 +1,12 @@
 /**
  * Issue 32's leftovers in the controller: a pit the board reported faulty
  * (`ERR sensor-fault`) is faulty until it reads again, not for good; a
- * resumed Abalone game lights its last move for the opponent as a played one.
+ * resumed Abalone game lights its last move for the opponent as a played one;
+ * a pending Abalone move stands when the opponent's push begins at its front.
  */
 import { describe, expect, it } from "vitest";
-import { placeOfReading } from "../../src/shared/index.js";
+import { placeOfReading, seededRandom } from "../../src/shared/index.js";
+import { readingsAlong } from "../../src/bench/controller.js";
 import { Controller } from "../../src/controller/controller.js";
 import { fromRecord, type GameRecord } from "../../src/controller/records.js";
 import { DEFAULT_SETTINGS } from "../../src/controller/referee.js";
@@ -96,5 +98,36 @@ describe("Abalone's last-move lights after a resume", () => {
     expect(gs.turn.previous === undefined ? null : Array.from(gs.turn.previous)).toEqual(
       Array.from(before),
     );
+  });
+});
+
+describe("Abalone: a pending shorter move, then the opponent's push begun at its front", () => {
+  it("random games fed every marble taken up before any set down raise no mistake (the bench's seed 11)", () => {
+    const game = gameOf("abalone");
+    const random = seededRandom(11);
+    const mistakes: string[] = [];
+    // Game 5 of this seed (and 9) holds the case: Black's C3D3 pending (a
+    // broadside could go on from it), then White's G8F7 pushing C4 and D5,
+    // their black marbles lifted first; that was called AB-2 on Black.
+    for (let g = 0; g < 6; g++) {
+      let p = initial("abalone");
+      const link = new FakeLink();
+      link.info = { ...INFO, geometry: "hex61", maxCount: 1 };
+      const controller = new Controller(link, { clock: () => link.time });
+      const s: Session = { link, controller, events: [] };
+      controller.on((e) => {
+        if (e.type === "mistake") mistakes.push(`game ${g}: ${e.message}`);
+      });
+      controller.newGame("abalone");
+      sendHex(s, game.sensorView(p).counts);
+      for (let ply = 0; ply < 60; ply++) {
+        const m = game.randomMove(p, random);
+        if (m === null) break;
+        for (const board of readingsAlong(game, p, m.trace)) sendHex(s, board);
+        p = m.position;
+      }
+      controller.close();
+    }
+    expect(mistakes).toEqual([]);
   });
 });
