@@ -159,7 +159,8 @@ export async function testBoard(board: BoardSession, run: BoardTestRun): Promise
   board.subscribe((event) => {
     const report = recordEvent(stats, event);
     for (const note of report.notes) screen.note(note);
-    if (report.redraw) screen.redraw();
+    // `--once` draws one board, the settled one (showOnce): none from the stream before it.
+    if (report.redraw && !run.once) screen.redraw();
   });
   if (!run.live) run.out(`${describeInfo(ready.value)}\n`);
   const uncalibrated = await uncalibratedNote(board, ready.value, run);
