@@ -81,6 +81,21 @@ export interface EmulatedBoardOptions {
   readonly hallNoise?: number;
   /** `2x5+2`: the readers' miss rates and the gems' settling time. */
   readonly readers?: Omit<Pn5180Options, "seed">;
+  /**
+   * `2x5+2`: the gems' tags as bought, DSFID and AFI 0, not yet enrolled
+   * (glassperlenspiel.md §5.3); default false: enrolled at the factory.
+   */
+  readonly blankTags?: boolean;
+}
+
+/** A gem's tag on the emulated board. */
+export interface GemTag {
+  readonly uid: bigint;
+  /** What its DSFID and AFI hold now (the enrolment writes them). */
+  readonly dsfid: number;
+  readonly afi: number;
+  /** The gem's mass, grams. */
+  readonly grams: number;
 }
 
 /** The AFI the Glassperlenspiel firmware writes to its gems (kete_gems/gems.h, glassperlenspiel.md §2.3). */
@@ -135,8 +150,10 @@ export class EmulatedBoard {
   /** `2x5+2`: each gem's tag (UID, DSFID, AFI) and where and since when it lies. */
   private readonly tags = new Map<
     Gem,
-    { uid: bigint; grams: number; since: number; dead: boolean }
+    { uid: bigint; grams: number; since: number; dead: boolean; dsfid: number; afi: number }
   >();
+  /** A plain stone's mass, grams (the stone set's nominal). */
+  readonly stoneGrams: number;
   private lastLedClock = 0;
   /** A scheduler on the emulated clock (ms since power-up). */
   readonly clock: Scheduler;
@@ -184,6 +201,7 @@ export class EmulatedBoard {
       if (ch !== undefined) faults[ch] = fault;
     }
     const box = new StoneBox({ seed, ...options.stones });
+    this.stoneGrams = box.grams;
     this.pits = new PitModels(
       this.physical,
       channelOf,
@@ -196,11 +214,16 @@ export class EmulatedBoard {
     const rows = gems ? GEMS_ROWS : REFERENCE_ROWS;
     this.hx711 = new Hx711Bank(this.mcu, this.pits, rows, { ...options.hx711, seed });
     if (gems) {
-      this.readers = new Pn5180Bank(this.mcu, wiring.sensor.readers, (r) => this.tagsOver(r), {
-        ...options.readers,
-        seed,
-      });
-      this.placeGems(seed, box.grams);
+      this.readers = new Pn5180Bank(
+        this.mcu,
+        wiring.sensor.readers,
+        (r) => this.tagsOver(r),
+        { ...options.readers, seed },
+        (uid, field, value) => {
+          for (const t of this.tags.values()) if (t.uid === uid) t[field] = value & 0xff;
+        },
+      );
+      this.placeGems(seed, box.grams, options.blankTags === true);
     }
     if (hex) {
       const field = new AbaloneField({ seed });
@@ -322,7 +345,7 @@ export class EmulatedBoard {
   // ------------------------------------------------------------------ gems
 
   /** Gives each gem a tag (seeded UID, its DSFID, the board's AFI) and its weight on the cells. */
-  private placeGems(seed: number, stoneGrams: number): void {
+  private placeGems(seed: number, stoneGrams: number, blank: boolean): void {
     const random = seededRandom((seed ^ 0x15693) >>> 0);
     for (const gem of GEMS) {
       // NXP ICODE UIDs: E0 (ISO/IEC 15693), 04 (NXP), 01 (ICODE), then the serial
@@ -330,7 +353,14 @@ export class EmulatedBoard {
         BigInt(Math.floor(random() * 2 ** 32)) | (BigInt(Math.floor(random() * 2 ** 8)) << 32n);
       const uid = 0xe0040100_00000000n | serial;
       const grams = stoneGrams * GEM_STONES * (1 + 0.01 * (2 * random() - 1));
-      this.tags.set(gem, { uid, grams, since: -1000, dead: false });
+      this.tags.set(gem, {
+        uid,
+        grams,
+        since: -1000,
+        dead: false,
+        dsfid: blank ? 0 : gemDsfid(gem),
+        afi: blank ? 0 : GEM_AFI,
+      });
       const at = this.physical.whereIs(gem);
       if (at !== null) this.pits.addLoad(at, grams, false);
     }
@@ -351,12 +381,18 @@ export class EmulatedBoard {
       const t = this.tags.get(gem);
       return {
         uid: t?.uid ?? 0n,
-        dsfid: gemDsfid(gem),
-        afi: GEM_AFI,
+        dsfid: t?.dsfid ?? 0,
+        afi: t?.afi ?? 0,
         since: t?.since ?? 0,
         dead: t?.dead ?? false,
       };
     });
+  }
+
+  /** A gem's tag as it is now (null: no such gem on this board). */
+  tagOf(gem: Gem): GemTag | null {
+    const t = this.tags.get(gem);
+    return t === undefined ? null : { uid: t.uid, dsfid: t.dsfid, afi: t.afi, grams: t.grams };
   }
 
   /** A gem's tag dies (a cracked inlay) or comes back (re-enrolled): glassperlenspiel.md §6.1. */
