@@ -75,6 +75,8 @@ interface Enrolment {
   /** Each pit's LED when the pass was over, and the pass's length in emulated ms. */
   readonly result: readonly LedColour[];
   readonly passMs: number;
+  /** The deepest stack the firmware measured, bytes. */
+  readonly stackPeak: number;
 }
 
 /** The maker's steps of §5.3 with kete enrol's check running on the emulated clock. */
@@ -117,7 +119,10 @@ async function enrol(b: EmulatedBoard): Promise<Enrolment> {
     await sleep(50);
     b.release(2);
     const code = await check;
-    return { code, out, sentWhileEnrolling, lit, result, passMs };
+    // the deepest stack since power-up, as the firmware measures it (GPIOR2:GPIOR1, hal_avr.cpp)
+    const data = b.mcu.cpu.data;
+    const stackPeak = ((data[0x4b] ?? 0) << 8) | (data[0x4a] ?? 0);
+    return { code, out, sentWhileEnrolling, lit, result, passMs, stackPeak };
   } finally {
     untap();
     await b.stop();
@@ -144,6 +149,10 @@ describe.skipIf(hex === null)("enrolling the gems on the emulated Glassperlenspi
     expect(e.code).toBe(EXIT_OK);
     // the pass: 64 scans (0.8 s) and ten pits' inventories, writes and read-backs
     expect(e.passMs).toBeLessThan(3000);
+    // enrolment's buffers (64 scans of 12 cells summed, the records) on the stack: 428 B
+    // measured, with the 2,634 B of static RAM far under the 6 KB of issue 30
+    expect(e.stackPeak).toBeGreaterThan(0);
+    expect(e.stackPeak).toBeLessThan(1024);
   }, 60_000);
 
   it("a pit with no gem and one with two: those magenta and nothing stored for their gems; kete names them (§5.3)", async () => {
