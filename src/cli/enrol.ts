@@ -12,7 +12,7 @@
 import type { Command } from "commander";
 import {
   GLASSPERLENSPIEL_START_GEMS,
-  SerialBoard,
+  openBoard,
   realScheduler,
   waitForReady,
 } from "../board/index.js";
@@ -52,7 +52,10 @@ export function registerEnrolCommand(program: Command): Command {
       const baud = baudFlag(flags.baud, "serial");
       if (!baud.ok) usageError(command, baud.error.message);
       const port = flags.port ?? "";
-      const board = new SerialBoard(port, baud.value === undefined ? {} : { baudRate: baud.value });
+      const board = openBoard("serial", {
+        port,
+        ...(baud.value === undefined ? {} : { baudRate: baud.value }),
+      });
       const code = await enrolGems(board, {
         port,
         readyMs: wait.value ?? ENROL_WAIT_MS,
