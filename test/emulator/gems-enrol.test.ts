@@ -21,17 +21,11 @@ import { GLASSPERLENSPIEL_START_GEMS, PhysicalBoard } from "../../src/board/inde
 import type { InitialGems } from "../../src/board/index.js";
 import { enrolGems } from "../../src/cli/enrol.js";
 import { EXIT_FAILED, EXIT_OK } from "../../src/cli/usage.js";
-import {
-  EmulatedBoard,
-  EmulatedLink,
-  GEM_AFI,
-  gemDsfid,
-  loadFirmware,
-} from "../../src/emulator/index.js";
-import type { LedColour } from "../../src/emulator/index.js";
+import { EmulatedLink, GEM_AFI, gemDsfid } from "../../src/emulator/index.js";
+import type { EmulatedBoard, LedColour } from "../../src/emulator/index.js";
 import { GEMS } from "../../src/shared/index.js";
 import type { Gem } from "../../src/protocol/index.js";
-import { referenceFirmware } from "./avr.js";
+import { emulatedBoard, referenceFirmware } from "./avr.js";
 
 const hex = await referenceFirmware("test/emulator/gems-enrol.test.ts", "gems");
 const PITS = ["A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5"];
@@ -39,18 +33,13 @@ const PITS = ["A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5"];
 const EE_GEM_BASE = 0x0d0;
 
 function board(gems: InitialGems, seed: number): EmulatedBoard {
-  const image = loadFirmware(hex ?? "");
-  if (!image.ok) throw new Error(image.error.message);
-  const created = EmulatedBoard.create({
-    firmware: image.value,
+  return emulatedBoard(hex, {
     seed,
     calibrated: true,
     geometry: "2x5+2",
     blankTags: true,
     physical: new PhysicalBoard({ geometry: "2x5+2", counts: 0, gems }),
   });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
 }
 
 const white = (c: LedColour) => c.brightness > 0 && c.r > 0 && c.g > 0 && c.b > 0;

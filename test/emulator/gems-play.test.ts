@@ -23,7 +23,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { playTrace } from "../../src/board/index.js";
 import { socatAvailable } from "../../src/board/pty.js";
-import { EmulatedBoard, loadFirmware, serveOnPty } from "../../src/emulator/index.js";
+import { serveOnPty } from "../../src/emulator/index.js";
+import type { EmulatedBoard } from "../../src/emulator/index.js";
 import { findGame } from "../../src/games/index.js";
 import type { Game, Position } from "../../src/games/index.js";
 import { readJournal } from "../../src/journal/store.js";
@@ -31,7 +32,7 @@ import { seededRandom } from "../../src/shared/index.js";
 import { greedy } from "../../src/bench/watchdog-game.js";
 import { runKete, startKete } from "../cli/process.js";
 import { ensureBuilt } from "../cli/run.js";
-import { referenceFirmware } from "./avr.js";
+import { emulatedBoard, referenceFirmware } from "./avr.js";
 
 const hex = await referenceFirmware("test/emulator/gems-play.test.ts", "gems");
 const haveSocat = socatAvailable();
@@ -41,18 +42,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const GLASS = findGame("glassperlenspiel") as Game<Position>;
 
 function board(seed: number): EmulatedBoard {
-  const image = loadFirmware(hex ?? "");
-  if (!image.ok) throw new Error(image.error.message);
-  const created = EmulatedBoard.create({
-    firmware: image.value,
+  return emulatedBoard(hex, {
     seed,
     calibrated: true,
     geometry: "2x5+2",
     pits: { noiseCounts: 200 },
     readers: { missAlone: 0.02, missCrowded: 0.12 },
   });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
 }
 
 /** The last lines kete printed, for a failure's message. */
