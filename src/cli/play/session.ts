@@ -20,7 +20,7 @@ import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { seededRandom } from "../../shared/index.js";
-import { openBoard } from "./board.js";
+import { openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
@@ -157,7 +157,7 @@ export async function startPlay(
   const counts = what.resumed?.counts ?? boardAtStart(s, what.start);
   const g = s.game.layout.geometry;
   const geometry = g === "2x5+2" || g === "hex61" ? g : "4x8";
-  const opened = await openBoard({ ...s, geometry }, counts, host.scheduler);
+  const opened = await openGameBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return failure({ exit: 1, message: opened.error.message });
   const { board, sim } = opened.value;
   const header = what.resumed?.header ?? newHeader(s, what.start, host.date(), board.info);
