@@ -35,6 +35,7 @@ import {
   SimulatedPlayer,
   scaledPace,
   type Player,
+  type Entry,
   type Table,
 } from "./players.js";
 import {
@@ -335,6 +336,7 @@ export class PlaySession {
       plyOffset: before.length,
       stopped: () => this.ending !== null,
       say: (m) => this.say(m),
+      tr: this.tr,
       command: (command, record) => {
         this.holdClock(() =>
           this.recorder.command({ ...record }, () => this.controller.send(command)),
@@ -449,6 +451,20 @@ export class PlaySession {
   tell(message: string): void {
     this.say(message);
     this.redraw();
+  }
+
+  /** What a typed line did, in the players' language (the game's own refusal by its move and rule). */
+  private entered(e: Entry): string {
+    if (e.kind === "sowing") {
+      const pushes = this.game.layout.geometry === "hex61";
+      return this.tr.t(pushes ? "keyboard.pushing" : "keyboard.sowing", { move: e.move });
+    }
+    if (e.code === "busy") return this.tr.t("keyboard.busy");
+    if (e.code === "not-your-turn") return this.tr.t("keyboard.notYourTurn");
+    return this.tr.t(e.rule === null ? "keyboard.refused" : "keyboard.refusedRule", {
+      english: e.message,
+      rule: e.rule ?? "",
+    });
   }
 
   /** `--speak`: a mistake (who, what, the rule) and the result, aloud. */
@@ -575,7 +591,7 @@ export class PlaySession {
     this.input = typed.line;
     if (typed.interrupt) this.pause("interrupted (Ctrl-C)");
     for (const line of typed.entered) {
-      if (this.keyboard !== null) this.say(this.keyboard.submit(line).message);
+      if (this.keyboard !== null) this.say(this.entered(this.keyboard.submit(line)));
     }
     this.redraw();
   }

@@ -302,6 +302,25 @@ const de = {
   "abalone.outOfTurn": "{{side}} ist am Zug, aber {{other}} hat {{places}} bewegt (AB-2)",
   "abalone.noMove":
     "{{places}} hat sich verändert, wie es kein erlaubter Zug von {{side}} tut (AB-2)",
+  "keyboard.sowing": "verteile {{move}}",
+  "keyboard.pushing": "schiebe {{move}}",
+  "keyboard.busy": "verteile noch deinen letzten Zug",
+  "keyboard.notYourTurn": "du bist noch nicht am Zug",
+  "keyboard.refused": "dieser Zug ist hier nicht möglich",
+  "keyboard.refusedRule": "dieser Zug ist hier nicht möglich ({{rule}})",
+  "kete.plays":
+    "kete ({{side}}, Stufe {{level}} {{name}}) spielt {{move}}: seine Steine so setzen, wie das Brett sie anzeigt (t: was kete denkt)",
+  "kete.noMove": "kete konnte keinen Zug wählen: {{why}}",
+  "kete.noSearch": "kete konnte nicht suchen ({{why}}); es spielt den ersten erlaubten Zug",
+  "kete.hintsOff": "keine Tipps in diesem Spiel (--hints off)",
+  "kete.hintAtStart": "ein Tipp gilt für den Anfang eines Zuges",
+  "kete.ownTurn": "kete ist selbst am Zug: sein Zug leuchtet auf dem Brett",
+  "kete.noHint": "kein Tipp: {{why}}",
+  "kete.hint": "Tipp für {{side}}: {{move}} — {{why}}",
+  "kete.why": "{{took}}; ketes Bewertung {{score}} (Tiefe {{depth}}); erwartet {{expects}}",
+  "kete.takes_one": "nimmt auf einmal {{count}} Stein",
+  "kete.takes_other": "nimmt auf einmal {{count}} Steine",
+  "kete.takesNone": "nimmt keine Steine auf einmal",
 };
 
 export default de;

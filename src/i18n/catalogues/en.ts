@@ -293,6 +293,25 @@ const en = {
     "{{side}}'s line {{line}} moved sideways into an occupied hole; a broadside move needs every hole it moves into empty and never pushes",
   "abalone.outOfTurn": "{{side}}'s turn, but {{other}} moved {{places}} (AB-2)",
   "abalone.noMove": "{{places}} changed as no legal move of {{side}} changes them (AB-2)",
+  "keyboard.sowing": "sowing {{move}}",
+  "keyboard.pushing": "pushing {{move}}",
+  "keyboard.busy": "still sowing your last move",
+  "keyboard.notYourTurn": "not your turn yet",
+  "keyboard.refused": "{{english}}",
+  "keyboard.refusedRule": "{{english}}",
+  "kete.plays":
+    "kete ({{side}}, level {{level}} {{name}}) plays {{move}}: move its stones as the board lights them (t: what kete thinks)",
+  "kete.noMove": "kete could not choose a move: {{why}}",
+  "kete.noSearch": "kete could not search ({{why}}); it plays the first legal move",
+  "kete.hintsOff": "no hints in this game (--hints off)",
+  "kete.hintAtStart": "a hint is for the start of a turn",
+  "kete.ownTurn": "kete's own turn: its move is lit on the board",
+  "kete.noHint": "no hint: {{why}}",
+  "kete.hint": "hint for {{side}}: {{move}} — {{why}}",
+  "kete.why": "{{took}}; kete's score {{score}} (depth {{depth}}); expects {{expects}}",
+  "kete.takes_one": "takes {{count}} stones at once",
+  "kete.takes_other": "takes {{count}} stones at once",
+  "kete.takesNone": "takes no stones at once",
 };
 
 export default en;

@@ -317,6 +317,27 @@ const pl = {
   "abalone.outOfTurn": "ruch ma {{side}}, a {{other}} przesunęło {{places}} (AB-2)",
   "abalone.noMove":
     "{{places}} zmieniło się tak, jak nie zmienia tego żaden dozwolony ruch ({{side}}) (AB-2)",
+  "keyboard.sowing": "rozsiewam {{move}}",
+  "keyboard.pushing": "spycham {{move}}",
+  "keyboard.busy": "wciąż rozsiewam twój poprzedni ruch",
+  "keyboard.notYourTurn": "to jeszcze nie twój ruch",
+  "keyboard.refused": "tego ruchu nie można tu zagrać",
+  "keyboard.refusedRule": "tego ruchu nie można tu zagrać ({{rule}})",
+  "kete.plays":
+    "kete ({{side}}, poziom {{level}} {{name}}) gra {{move}}: przełóż jego kamienie tak, jak zapala je plansza (t: co myśli kete)",
+  "kete.noMove": "kete nie mógł wybrać ruchu: {{why}}",
+  "kete.noSearch": "kete nie mógł szukać ({{why}}); gra pierwszy dozwolony ruch",
+  "kete.hintsOff": "w tej grze nie ma podpowiedzi (--hints off)",
+  "kete.hintAtStart": "podpowiedź jest na początek ruchu",
+  "kete.ownTurn": "ruch kete: jego ruch świeci na planszy",
+  "kete.noHint": "brak podpowiedzi: {{why}}",
+  "kete.hint": "podpowiedź dla {{side}}: {{move}} — {{why}}",
+  "kete.why": "{{took}}; ocena kete {{score}} (głębokość {{depth}}); oczekuje {{expects}}",
+  "kete.takes_one": "bierze naraz {{count}} kamień",
+  "kete.takes_few": "bierze naraz {{count}} kamienie",
+  "kete.takes_many": "bierze naraz {{count}} kamieni",
+  "kete.takes_other": "bierze naraz {{count}} kamienia",
+  "kete.takesNone": "nie bierze od razu kamieni",
 };
 
 export default pl;

@@ -309,6 +309,26 @@ const ro = {
   "abalone.outOfTurn": "e rândul lui {{side}}, dar {{other}} a mutat {{places}} (AB-2)",
   "abalone.noMove":
     "{{places}} s-au schimbat cum nu le schimbă nicio mutare permisă a lui {{side}} (AB-2)",
+  "keyboard.sowing": "seamăn {{move}}",
+  "keyboard.pushing": "împing {{move}}",
+  "keyboard.busy": "încă seamăn mutarea ta de dinainte",
+  "keyboard.notYourTurn": "încă nu e rândul tău",
+  "keyboard.refused": "mutarea aceasta nu e posibilă aici",
+  "keyboard.refusedRule": "mutarea aceasta nu e posibilă aici ({{rule}})",
+  "kete.plays":
+    "kete ({{side}}, nivelul {{level}} {{name}}) joacă {{move}}: mutați-i pietrele așa cum le aprinde tabla (t: ce crede kete)",
+  "kete.noMove": "kete nu a putut alege o mutare: {{why}}",
+  "kete.noSearch": "kete nu a putut căuta ({{why}}); joacă prima mutare permisă",
+  "kete.hintsOff": "niciun indiciu în acest joc (--hints off)",
+  "kete.hintAtStart": "un indiciu este pentru începutul unei mutări",
+  "kete.ownTurn": "e rândul lui kete: mutarea lui e aprinsă pe tablă",
+  "kete.noHint": "niciun indiciu: {{why}}",
+  "kete.hint": "indiciu pentru {{side}}: {{move}} — {{why}}",
+  "kete.why": "{{took}}; scorul lui kete {{score}} (adâncime {{depth}}); așteaptă {{expects}}",
+  "kete.takes_one": "ia deodată {{count}} piatră",
+  "kete.takes_few": "ia deodată {{count}} pietre",
+  "kete.takes_other": "ia deodată {{count}} de pietre",
+  "kete.takesNone": "nu ia nicio piatră deodată",
 };
 
 export default ro;

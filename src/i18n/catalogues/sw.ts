@@ -300,6 +300,25 @@ const sw = {
   "abalone.outOfTurn": "ni zamu ya {{side}}, lakini {{other}} wamesogeza {{places}} (AB-2)",
   "abalone.noMove":
     "{{places}} yamebadilika kwa namna ambayo hakuna hatua halali ya {{side}} inayobadilisha (AB-2)",
+  "keyboard.sowing": "napanda {{move}}",
+  "keyboard.pushing": "nasukuma {{move}}",
+  "keyboard.busy": "bado napanda hatua yako iliyopita",
+  "keyboard.notYourTurn": "bado si zamu yako",
+  "keyboard.refused": "hatua hii haiwezekani hapa",
+  "keyboard.refusedRule": "hatua hii haiwezekani hapa ({{rule}})",
+  "kete.plays":
+    "kete ({{side}}, kiwango {{level}} {{name}}) inacheza {{move}}: hamisha kete zake kama bao linavyoziwasha (t: kete inafikiri nini)",
+  "kete.noMove": "kete haikuweza kuchagua hatua: {{why}}",
+  "kete.noSearch": "kete haikuweza kutafuta ({{why}}); inacheza hatua halali ya kwanza",
+  "kete.hintsOff": "hakuna madokezo katika mchezo huu (--hints off)",
+  "kete.hintAtStart": "dokezo ni kwa mwanzo wa zamu",
+  "kete.ownTurn": "ni zamu ya kete: hatua yake inawaka kwenye bao",
+  "kete.noHint": "hakuna dokezo: {{why}}",
+  "kete.hint": "dokezo kwa {{side}}: {{move}} — {{why}}",
+  "kete.why": "{{took}}; alama ya kete {{score}} (kina {{depth}}); inatarajia {{expects}}",
+  "kete.takes_one": "inakula kete {{count}} mara moja",
+  "kete.takes_other": "inakula kete {{count}} mara moja",
+  "kete.takesNone": "haili kete mara moja",
 };
 
 export default sw;
