@@ -9,13 +9,15 @@
  *   North +: D1→D8→C8→C1→D1    North -: D1→C1→C8→D8→D1
  */
 import { describe, expect, it } from "vitest";
-import type { Trace, TraceStep } from "../../../src/games/core/types.js";
+import type { Trace } from "../../../src/games/core/types.js";
 import {
   getGame,
   moveHead,
   parse,
   pitsOf,
   replayTrace,
+  row,
+  traceOf,
   total,
   type Pits,
   type PositionJSON,
@@ -32,28 +34,8 @@ function P(
   return { game, options, toMove, pits };
 }
 
-const row = (n: number): number[] => new Array<number>(8).fill(n);
-
-/**
- * A trace in short form: `^B2:2` lift 2 from B2, `B3` sow into B3,
- * `xC4:3` capture 3 from C4.
- */
-function T(text: string): TraceStep[] {
-  return text
-    .trim()
-    .split(/\s+/)
-    .map((tok): TraceStep => {
-      if (tok.startsWith("^")) {
-        const [pit, n] = tok.slice(1).split(":");
-        return { op: "lift", pit: pit as string, n: Number(n) };
-      }
-      if (tok.startsWith("x")) {
-        const [pit, n] = tok.slice(1).split(":");
-        return { op: "capture", pit: pit as string, n: Number(n) };
-      }
-      return { op: "sow", pit: tok };
-    });
-}
+/** A trace in the short form of ../fourrow/board.ts. */
+const T = traceOf;
 
 interface Played {
   pits: Pits;
