@@ -29,6 +29,7 @@ import {
   type Hand,
   type Pits,
 } from "./helpers.js";
+import { applyAsListed } from "../checks.js";
 
 const KIS = "bao-kiswahili";
 const KUJ = "bao-kujifunza";
@@ -46,18 +47,13 @@ interface Played {
 /** Applies `move`, checks legal lists it with the same result and the trace replays to it. */
 function play(json: BaoJSON, move: string): Played {
   const { game, position } = parse(json);
-  const r = game.apply(position, move);
-  if (!r.ok) throw new Error(`${move} refused: ${r.error.message}`);
-  const listed = game.legal(position).moves.find((m) => m.move === move);
-  expect(listed, `${move} listed by legal`).toBeDefined();
-  expect(listed?.trace).toEqual(r.value.trace);
-  expect(listed?.position).toEqual(r.value.position);
-  const pits = pitsOf(game, r.value.position);
-  const hand = handOf(game, r.value.position);
-  const replay = replayTrace(json.pits, json.hand ?? { S: 0, N: 0 }, r.value.trace, json.toMove);
+  const after = applyAsListed(game, position, move);
+  const pits = pitsOf(game, after.position);
+  const hand = handOf(game, after.position);
+  const replay = replayTrace(json.pits, json.hand ?? { S: 0, N: 0 }, after.trace, json.toMove);
   expect(replay.pits).toEqual(pits);
   expect(replay.hand).toEqual(hand);
-  return { pits, hand, trace: r.value.trace, json: game.positionToJSON(r.value.position) };
+  return { pits, hand, trace: after.trace, json: game.positionToJSON(after.position) };
 }
 
 function moves(json: BaoJSON): string[] {

@@ -23,6 +23,7 @@ import {
   type PositionJSON,
   type SideName,
 } from "./helpers.js";
+import { applyAsListed } from "../checks.js";
 
 /** A position in its JSON form. */
 function P(
@@ -46,17 +47,12 @@ interface Played {
 /** Applies `move` and checks it is also listed by `legal` with the same result. */
 function play(json: PositionJSON, move: string): Played {
   const { game, position } = parse(json);
-  const r = game.apply(position, move);
-  if (!r.ok) throw new Error(`${move} refused: ${r.error.message}`);
-  const listed = game.legal(position).moves.find((m) => m.move === move);
-  expect(listed, `${move} listed by legal`).toBeDefined();
-  expect(listed?.trace).toEqual(r.value.trace);
-  expect(listed?.position).toEqual(r.value.position);
-  const pits = pitsOf(game, r.value.position);
+  const after = applyAsListed(game, position, move);
+  const pits = pitsOf(game, after.position);
   // The trace, replayed step by step on the old board, gives the new board.
   const { start, sign } = moveHead(move);
-  expect(replayTrace(json.pits, r.value.trace, json.toMove, start, sign).pits).toEqual(pits);
-  return { pits, trace: r.value.trace, toMove: r.value.position.toMove };
+  expect(replayTrace(json.pits, after.trace, json.toMove, start, sign).pits).toEqual(pits);
+  return { pits, trace: after.trace, toMove: after.position.toMove };
 }
 
 function refusal(json: PositionJSON, move: string): { code: string; message: string } {
