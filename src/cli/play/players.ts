@@ -12,7 +12,12 @@ import type { Controller, ControllerView } from "../../controller/index.js";
 import { countsAlong, handChange } from "../../games/index.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
 import type { HoleContent } from "../../protocol/index.js";
-import { GEMS, type Gem } from "../../shared/index.js";
+import { GEMS, MARBLE_COLOURS, type Gem, type MarbleColour } from "../../shared/index.js";
+
+/** A hex61 reading's tag (`E5:n` → `n`) as the marble it reads. */
+const MARBLE_BY_TAG: ReadonlyMap<string, MarbleColour> = new Map(
+  (Object.keys(MARBLE_COLOURS) as MarbleColour[]).map((c) => [MARBLE_COLOURS[c], c]),
+);
 
 export interface Pace {
   /** Milliseconds per stone, drawn from [min, max]. */
@@ -277,14 +282,15 @@ export abstract class Player {
 
   /**
    * The Abalone board put back as lit: each marble that should not be in a
-   * hole (`E5:b` -1) taken out, then each one missing (`E5:w` +1) put in.
+   * hole (`E5:b` -1) taken out, then each one missing (`E5:w` +1, the
+   * neutral `E5:n`, a single-colour `E5:x`) put in.
    */
   private async restoreMarbles(
     needs: readonly { readonly pit: string; readonly need: number }[],
   ): Promise<void> {
     const physical = this.table.board.physical;
     const colour = (reading: string): HoleContent =>
-      reading.endsWith(":b") ? "black" : reading.endsWith(":w") ? "white" : "empty";
+      MARBLE_BY_TAG.get(reading.slice(reading.indexOf(":") + 1)) ?? "empty";
     for (const n of needs.filter((x) => x.need < 0)) {
       const [hole] = n.pit.split(":") as [string];
       if (physical.hole(hole) === colour(n.pit)) physical.putMarble(hole, "empty");

@@ -20,6 +20,7 @@ import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { seededRandom } from "../../shared/index.js";
+import { presenceOnly } from "../../protocol/index.js";
 import { openBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
@@ -327,6 +328,9 @@ export class PlaySession {
   ): Controller {
     const recorded = new RecordingLink(board, this.clock, (e) => this.onBoard(e), this.holdClock);
     recorded.onLeds = this.host.onLeds;
+    if (this.game.readsPresence?.(this.parts.start) === true) {
+      recorded.readBoard = (b) => (b.geometry === "hex61" ? presenceOnly(b) : b);
+    }
     const policy = POLICIES.find((p) => p === settings.onMistake) ?? null;
     const controller = new Controller(recorded, {
       clock: this.clock,

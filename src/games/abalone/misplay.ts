@@ -9,16 +9,16 @@
  * marble of the side not to move (AB-2). A board that is no such push is
  * named by the holes that changed (AB-2).
  */
+import { HOLE_READINGS } from "../../shared/index.js";
 import type { Misplay } from "../core/rules.js";
 import {
-  BLACK,
   COLOUR_OF,
   EMPTY,
   HOLE_COUNT,
   NEXT,
   SIDE_LETTER,
   SIDE_NAME,
-  WHITE,
+  cellOfReadings,
   holeName,
   other,
   type Colour,
@@ -48,15 +48,14 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** The board a readings vector shows (`E5:b`, `E5:w` per hole), or null when a hole reads both. */
+/** The board a readings vector shows (`E5:b`, `E5:w`, `E5:n`, `E5:x` per hole), or null when a hole reads two. */
 function boardOf(counts: readonly number[]): Uint8Array | null {
-  if (counts.length !== 2 * HOLE_COUNT) return null;
+  if (counts.length !== HOLE_READINGS * HOLE_COUNT) return null;
   const out = new Uint8Array(HOLE_COUNT);
   for (let h = 0; h < HOLE_COUNT; h++) {
-    const b = counts[2 * h] === 1;
-    const w = counts[2 * h + 1] === 1;
-    if (b && w) return null;
-    out[h] = b ? BLACK : w ? WHITE : EMPTY;
+    const cell = cellOfReadings(counts, h * HOLE_READINGS);
+    if (cell === -1) return null;
+    out[h] = cell;
   }
   return out;
 }

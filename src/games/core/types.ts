@@ -340,6 +340,13 @@ export interface Game<P extends Position = Position> {
   notAtBoard?(position: P): string | null;
 
   /**
+   * Optional (`hex61`): whether the game reads every black, white or
+   * colourless marble as one kind (`x`; AB-9.2's single colour), whatever
+   * colours the board tells; the neutral marble stays its own.
+   */
+  readsPresence?(position: P): boolean;
+
+  /**
    * A random legal move, or `null` when the game is over: a start drawn
    * uniformly among the legal starts, then each in-turn choice drawn at random
    * (not uniform over all moves, which can number tens of thousands).
