@@ -496,7 +496,9 @@ export class SimulatedPlayer extends Player {
       this.choose === null ? chooseMove(game, position, this.side, random) : this.choose(position);
     if (move === null) return;
     if (this.pushes) {
-      // No slips on Abalone's board: a push is made at once, not stone by stone.
+      // A push is made at once, not stone by stone: its slip is a whole wrong
+      // push (the game's `slip`, e.g. a marble onto an obstacle, AB-9.4).
+      if (random() < this.mistakeRate && (await this.slipMarbles(position))) return;
       await this.pushMarbles(position, move.move);
       await this.settledLights();
       return;
@@ -508,6 +510,29 @@ export class SimulatedPlayer extends Player {
         : -1;
     await this.perform(move.trace, slip);
     await this.settledLights();
+  }
+
+  /**
+   * A wrong push on a board of holes (`Game.slip`), said with the rule kete
+   * must name; then the hand waits until kete calls the mistake (the
+   * restore flow puts the board back as lit). False when the game has no
+   * slip for this board.
+   */
+  private async slipMarbles(position: Position): Promise<boolean> {
+    const { board, game, pace, random, scheduler } = this.table;
+    const slip = game.slip?.(position, random) ?? null;
+    if (slip === null) return false;
+    this.table.say(`${this.side} slips: ${slip.what} (${slip.rule} expected)`);
+    const played = await board.playTrace(slip.steps, { perStoneMs: pace.stoneMs });
+    if (!played.ok) {
+      this.table.say(`${this.side}: ${played.error.message}`);
+      return false;
+    }
+    const until = scheduler.now() + pace.settleMs * 6 + 3000;
+    while (scheduler.now() < until && !this.table.stopped() && !interrupted(this.view)) {
+      await this.pause(50);
+    }
+    return true;
   }
 
   /**

@@ -27,6 +27,7 @@ import type {
   SensorStep,
   SensorView,
   Side,
+  Slip,
   Trace,
   TraceStep,
 } from "../core/types.js";
@@ -58,6 +59,7 @@ import {
   type AbalonePosition,
 } from "./position.js";
 import { perftOf, playoutOf } from "./search.js";
+import { slipOf } from "./slips.js";
 import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } from "./variants.js";
 
 const READINGS = readingNames("hex61");
@@ -276,6 +278,11 @@ export class AbaloneGame implements Game<AbalonePosition> {
   outcome(position: AbalonePosition): Outcome | null {
     const over = outcomeOf(position);
     return over === null ? null : { winner: over.winner, reason: over.reason, score: over.score };
+  }
+
+  /** A hand's mistake for simulated players, with the rule kete must name (slips.ts). */
+  slip(position: AbalonePosition, random: () => number): Slip | null {
+    return outcomeOf(position) === null ? slipOf(position, random) : null;
   }
 
   /** AB-9.2: the single-colour game reads every marble but the neutral one as one kind (`x`). */

@@ -104,6 +104,16 @@ export type MarbleStep =
     }
   | { readonly op: "hole"; readonly cell: string; readonly from: string; readonly to: string };
 
+/**
+ * A mistake a hand makes (`Game.slip`, for simulated players): what it did
+ * in words, the rule kete must name it by, and the board change as steps.
+ */
+export interface Slip {
+  readonly what: string;
+  readonly rule: string;
+  readonly steps: readonly MarbleStep[];
+}
+
 /** A trace step as the engine protocol writes it. */
 export type ProtocolStep = TraceStep | MarbleStep;
 
@@ -345,6 +355,13 @@ export interface Game<P extends Position = Position> {
    * colours the board tells; the neutral marble stays its own.
    */
   readsPresence?(position: P): boolean;
+
+  /**
+   * Optional: a mistake a hand might make now, drawn with `random` (a board
+   * change no legal move makes, and the rule it breaks), for simulated
+   * players at a board of holes; null when the board allows none.
+   */
+  slip?(position: P, random: () => number): Slip | null;
 
   /**
    * A random legal move, or `null` when the game is over: a start drawn
