@@ -271,7 +271,14 @@ export class PlaySession {
       }
     };
     const before = resumed?.moves ?? [];
-    this.recorder = new JournalRecorder(journal, this.game, parts.start, before.length, this.clock);
+    this.recorder = new JournalRecorder(
+      journal,
+      this.game,
+      parts.start,
+      before.length,
+      this.clock,
+      header.teams ?? null,
+    );
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
     const pits = this.game.sensorView(parts.start).pits;
@@ -468,9 +475,13 @@ export class PlaySession {
     );
     this.model.controller(e);
     const names = this.game.layout.sideNames;
+    // A team game names the member who moved (AB-9.1).
+    const mover = e.type === "move" ? this.recorder.lastPlayer : null;
     const said = controllerMessage(
       e,
-      this.parts.header.players,
+      e.type !== "move" || mover === null
+        ? this.parts.header.players
+        : { ...this.parts.header.players, [e.side]: mover },
       this.parts.resumed?.moves.length ?? 0,
       names,
     );

@@ -103,7 +103,14 @@ export function verifyJournal(journal: Journal): Verification {
     // Plies before this session: those standing in what was derived so far.
     const before = standingOf({ header: journal.header, records: derived, torn: false }, "");
     const offset = before.ok ? before.value.moves.length : 0;
-    recorder = new JournalRecorder(sink, game, position.value, offset, () => now);
+    recorder = new JournalRecorder(
+      sink,
+      game,
+      position.value,
+      offset,
+      () => now,
+      journal.header.teams ?? null,
+    );
     recorder.command(r.kind === "command" ? r.command : {}, () => undefined);
   };
   const listen = (ctl: Controller): void => {

@@ -285,6 +285,11 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return outcomeOf(position) === null ? slipOf(position, random) : null;
   }
 
+  /** AB-9.1: the member of `side`'s team who makes its next move (null without teams). */
+  seat(position: AbalonePosition, side: Side): number | null {
+    return position.seat === null || (side !== "b" && side !== "w") ? null : position.seat[side];
+  }
+
   /** AB-9.2: the single-colour game reads every marble but the neutral one as one kind (`x`). */
   readsPresence(position: AbalonePosition): boolean {
     return position.options.singleColour;

@@ -357,6 +357,13 @@ export interface Game<P extends Position = Position> {
   readsPresence?(position: P): boolean;
 
   /**
+   * Optional: in a team game (Abalone's AB-9.1: two players a side, taking
+   * that side's turns in rotation), which member of `side`'s team makes its
+   * next move (0 or 1); null when each side is one player.
+   */
+  seat?(position: P, side: Side): number | null;
+
+  /**
    * Optional: a mistake a hand might make now, drawn with `random` (a board
    * change no legal move makes, and the rule it breaks), for simulated
    * players at a board of holes; null when the board allows none.
