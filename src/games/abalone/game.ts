@@ -64,6 +64,18 @@ import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } fro
 
 const READINGS = readingNames("hex61");
 
+/** AB-9.4's obstacles and AB-9.5's traps among `options` (read as given; validated elsewhere). */
+function markedOf(
+  options: Readonly<Record<string, unknown>> | undefined,
+): { readonly place: string; readonly kind: "obstacle" | "trap" }[] {
+  const holes = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((h): h is string => typeof h === "string") : [];
+  return [
+    ...holes(options?.obstacles).map((place) => ({ place, kind: "obstacle" as const })),
+    ...holes(options?.traps).map((place) => ({ place, kind: "trap" as const })),
+  ];
+}
+
 /** A move code written in notation. */
 export function moveString(code: number): string {
   if (moveKind(code) !== 0) return shapeString(code);
@@ -175,8 +187,10 @@ export class AbaloneGame implements Game<AbalonePosition> {
     }
   }
 
-  ruleBook(): RuleBook {
+  ruleBook(options?: Readonly<Record<string, unknown>>): RuleBook {
+    const marked = markedOf(options);
     return {
+      ...(marked.length === 0 ? {} : { marked }),
       turnOrder: "AB-2",
       sowing: "AB-2",
       keepDirection: "AB-2",
