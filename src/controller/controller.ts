@@ -76,6 +76,8 @@ export function ledInput(snapshot: ControllerSnapshot, touch: TurnGuide | null =
     winnerPits: [],
     draw: false,
     faultyPits: [...new Set([...c.faultyPits, ...(c.fault?.pits ?? [])])],
+    // The rules' own marked places (Abalone's obstacles and traps, AB-9.4, AB-9.5).
+    ...(gs === null ? {} : { marked: gs.game.ruleBook(gs.position.options).marked ?? [] }),
   };
   const tag = (t: ControllerTag) => snapshot.hasTag(t);
   if (tag("linkLost")) return { ...base, mode: "link-lost" };

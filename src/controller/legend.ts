@@ -67,6 +67,8 @@ export function legendRoles(game: Game, options: Options): readonly LedRole[] {
     computerMove: true,
     hintStart: true,
     hintNext: true,
+    obstacle: (book.marked ?? []).some((m) => m.kind === "obstacle"),
+    trap: (book.marked ?? []).some((m) => m.kind === "trap"),
   };
   return LED_ROLES.filter((r) => has[r]);
 }

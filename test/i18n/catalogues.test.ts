@@ -15,6 +15,7 @@ import {
   translator,
   type Language,
 } from "../../src/i18n/index.js";
+import { LED_ROLES } from "../../src/controller/index.js";
 import { allOf, anyOf, msg } from "../../src/shared/index.js";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -92,6 +93,11 @@ describe("the message catalogues", () => {
     expect(ids.size).toBeGreaterThan(50);
     const missing = [...ids].filter((id) => !en.has(id));
     expect(missing).toEqual([]);
+  });
+
+  it("names every light of the LED plan (led.<role>) and every side", () => {
+    const missing = [...LED_ROLES.map((r) => `led.${r}`), "side.S", "side.N", "side.b", "side.w"];
+    expect(missing.filter((id) => !en.has(id))).toEqual([]);
   });
 
   it("says plurals, lists and nested messages in each language", () => {

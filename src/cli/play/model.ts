@@ -11,7 +11,7 @@ import {
   type ControllerEvent,
   type LedRole,
 } from "../../controller/index.js";
-import type { Game, Options, Outcome, Side } from "../../games/index.js";
+import type { Game, Options, Outcome, Position, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { english, type Translator } from "../../i18n/index.js";
@@ -173,7 +173,7 @@ export class PlayModel {
     const json = v.position === null ? null : this.game.positionToJSON(v.position);
     return {
       title: gameTitle(this.game, this.header.players, tr),
-      players: this.header.players,
+      players: seatedPlayers(this.game, this.header, v.position, tr),
       sides,
       sideNames,
       hex: this.holes === null ? null : { holes: this.holes, off: offOf(json) },
@@ -205,6 +205,28 @@ export class PlayModel {
       legend: this.legend,
     };
   }
+}
+
+/**
+ * The players by side; in a team game (AB-9.1) each side's two, the one
+ * whose seat makes that side's next move first: `Cy to play, then Ana`.
+ */
+export function seatedPlayers(
+  game: Game,
+  header: JournalHeader,
+  position: Position | null,
+  tr: Translator = english,
+): Readonly<Record<Side, string>> {
+  const teams = header.teams;
+  if (teams === undefined || position === null) return header.players;
+  const out: Record<Side, string> = { ...header.players };
+  for (const side of game.layout.sides) {
+    const team = teams[side];
+    const seat = game.seat?.(position, side) ?? null;
+    if (team === undefined || seat === null) continue;
+    out[side] = tr.t("view.teamSeat", { now: team[seat] ?? "", next: team[1 - seat] ?? "" });
+  }
+  return out;
 }
 
 /** `Bao — Ana (South) vs Ben (North)`: the players by the game's sides, the first side's first. */

@@ -20,6 +20,7 @@ import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { seededRandom } from "../../shared/index.js";
+import { presenceOnly } from "../../protocol/index.js";
 import { openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
@@ -296,6 +297,7 @@ export class PlaySession {
       this.clock,
       // With clocks, an idle board's reading is kept now and then: a kill is charged up to it.
       timeControlOf(s, header, resumed) === null ? null : CLOCK_HEARTBEAT_MS,
+      header.teams ?? null,
     );
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
@@ -357,6 +359,9 @@ export class PlaySession {
   ): Controller {
     const recorded = new RecordingLink(board, this.clock, (e) => this.onBoard(e), this.holdClock);
     recorded.onLeds = this.host.onLeds;
+    if (this.game.readsPresence?.(this.parts.start) === true) {
+      recorded.readBoard = (b) => (b.geometry === "hex61" ? presenceOnly(b) : b);
+    }
     const policy = POLICIES.find((p) => p === settings.onMistake) ?? null;
     const controller = new Controller(recorded, {
       clock: this.clock,
@@ -517,9 +522,13 @@ export class PlaySession {
     );
     this.model.controller(e);
     const names = this.game.layout.sideNames;
+    // A team game names the member who moved (AB-9.1).
+    const mover = e.type === "move" ? this.recorder.lastPlayer : null;
     const said = controllerMessage(
       e,
-      this.parts.header.players,
+      e.type !== "move" || mover === null
+        ? this.parts.header.players
+        : { ...this.parts.header.players, [e.side]: mover },
       this.parts.resumed?.plies ?? 0,
       names,
       this.tr,

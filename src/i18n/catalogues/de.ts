@@ -300,8 +300,7 @@ const de = {
   "abalone.broadside":
     "die Linie {{line}} von {{side}} seitlich in ein besetztes Loch gezogen; ein Seitwärtszug braucht lauter leere Löcher und schiebt nie",
   "abalone.outOfTurn": "{{side}} ist am Zug, aber {{other}} hat {{places}} bewegt (AB-2)",
-  "abalone.noMove":
-    "{{places}} hat sich verändert, wie es kein erlaubter Zug von {{side}} tut (AB-2)",
+  "abalone.noMove": "{{places}} hat sich verändert, wie es kein erlaubter Zug von {{side}} tut",
   "keyboard.sowing": "verteile {{move}}",
   "keyboard.pushing": "schiebe {{move}}",
   "keyboard.busy": "verteile noch deinen letzten Zug",
@@ -321,6 +320,9 @@ const de = {
   "kete.takes_one": "nimmt auf einmal {{count}} Stein",
   "kete.takes_other": "nimmt auf einmal {{count}} Steine",
   "kete.takesNone": "nimmt keine Steine auf einmal",
+  "led.obstacle": "Hindernis (AB-9.4)",
+  "led.trap": "Falle (AB-9.5)",
+  "view.teamSeat": "{{now}} spielt, dann {{next}}",
 };
 
 export default de;

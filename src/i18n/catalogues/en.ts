@@ -292,7 +292,7 @@ const en = {
   "abalone.broadside":
     "{{side}}'s line {{line}} moved sideways into an occupied hole; a broadside move needs every hole it moves into empty and never pushes",
   "abalone.outOfTurn": "{{side}}'s turn, but {{other}} moved {{places}} (AB-2)",
-  "abalone.noMove": "{{places}} changed as no legal move of {{side}} changes them (AB-2)",
+  "abalone.noMove": "{{places}} changed as no legal move of {{side}} changes them",
   "keyboard.sowing": "sowing {{move}}",
   "keyboard.pushing": "pushing {{move}}",
   "keyboard.busy": "still sowing your last move",
@@ -312,6 +312,9 @@ const en = {
   "kete.takes_one": "takes {{count}} stones at once",
   "kete.takes_other": "takes {{count}} stones at once",
   "kete.takesNone": "takes no stones at once",
+  "led.obstacle": "obstacle (AB-9.4)",
+  "led.trap": "trap (AB-9.5)",
+  "view.teamSeat": "{{now}} to play, then {{next}}",
 };
 
 export default en;

@@ -316,7 +316,7 @@ const pl = {
     "linia {{line}} ({{side}}) przesunęła się bokiem na zajęte pole; ruch bokiem wymaga pustych pól i nigdy nie spycha",
   "abalone.outOfTurn": "ruch ma {{side}}, a {{other}} przesunęło {{places}} (AB-2)",
   "abalone.noMove":
-    "{{places}} zmieniło się tak, jak nie zmienia tego żaden dozwolony ruch ({{side}}) (AB-2)",
+    "{{places}} zmieniło się tak, jak nie zmienia tego żaden dozwolony ruch ({{side}})",
   "keyboard.sowing": "rozsiewam {{move}}",
   "keyboard.pushing": "spycham {{move}}",
   "keyboard.busy": "wciąż rozsiewam twój poprzedni ruch",
@@ -338,6 +338,9 @@ const pl = {
   "kete.takes_many": "bierze naraz {{count}} kamieni",
   "kete.takes_other": "bierze naraz {{count}} kamienia",
   "kete.takesNone": "nie bierze od razu kamieni",
+  "led.obstacle": "przeszkoda (AB-9.4)",
+  "led.trap": "pułapka (AB-9.5)",
+  "view.teamSeat": "gra {{now}}, potem {{next}}",
 };
 
 export default pl;

@@ -308,7 +308,7 @@ const ro = {
     "linia {{line}} a lui {{side}} mutată lateral într-o gaură ocupată; o mutare laterală cere găuri goale și nu împinge niciodată",
   "abalone.outOfTurn": "e rândul lui {{side}}, dar {{other}} a mutat {{places}} (AB-2)",
   "abalone.noMove":
-    "{{places}} s-au schimbat cum nu le schimbă nicio mutare permisă a lui {{side}} (AB-2)",
+    "{{places}} s-au schimbat cum nu le schimbă nicio mutare permisă a lui {{side}}",
   "keyboard.sowing": "seamăn {{move}}",
   "keyboard.pushing": "împing {{move}}",
   "keyboard.busy": "încă seamăn mutarea ta de dinainte",
@@ -329,6 +329,9 @@ const ro = {
   "kete.takes_few": "ia deodată {{count}} pietre",
   "kete.takes_other": "ia deodată {{count}} de pietre",
   "kete.takesNone": "nu ia nicio piatră deodată",
+  "led.obstacle": "obstacol (AB-9.4)",
+  "led.trap": "capcană (AB-9.5)",
+  "view.teamSeat": "joacă {{now}}, apoi {{next}}",
 };
 
 export default ro;

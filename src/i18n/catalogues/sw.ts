@@ -299,7 +299,7 @@ const sw = {
     "mstari {{line}} wa {{side}} umesogea kando hadi shimo lenye gololi; hatua ya kando inahitaji mashimo matupu na haisukumi kamwe",
   "abalone.outOfTurn": "ni zamu ya {{side}}, lakini {{other}} wamesogeza {{places}} (AB-2)",
   "abalone.noMove":
-    "{{places}} yamebadilika kwa namna ambayo hakuna hatua halali ya {{side}} inayobadilisha (AB-2)",
+    "{{places}} yamebadilika kwa namna ambayo hakuna hatua halali ya {{side}} inayobadilisha",
   "keyboard.sowing": "napanda {{move}}",
   "keyboard.pushing": "nasukuma {{move}}",
   "keyboard.busy": "bado napanda hatua yako iliyopita",
@@ -319,6 +319,9 @@ const sw = {
   "kete.takes_one": "inakula kete {{count}} mara moja",
   "kete.takes_other": "inakula kete {{count}} mara moja",
   "kete.takesNone": "haili kete mara moja",
+  "led.obstacle": "kizuizi (AB-9.4)",
+  "led.trap": "mtego (AB-9.5)",
+  "view.teamSeat": "{{now}} anacheza, kisha {{next}}",
 };
 
 export default sw;
