@@ -157,8 +157,7 @@ export async function testBoard(board: BoardSession, run: BoardTestRun): Promise
   board.subscribe((event) => {
     const report = recordEvent(stats, event);
     for (const note of report.notes) screen.note(note);
-    // --once draws its one settled snapshot itself: a redraw of an earlier, unsettled one
-    // (due 250 ms after it) printed the board twice when the settled one came later
+    // `--once` draws one board, the settled one (showOnce): none from the stream before it.
     if (report.redraw && !run.once) screen.redraw();
   });
   if (!run.live) run.out(`${describeInfo(ready.value)}\n`);

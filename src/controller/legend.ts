@@ -35,6 +35,8 @@ const ROLE_WORDS: Partial<Record<LedRole, string>> = {
   computerMove: "kete's move",
   hintStart: "hint",
   hintNext: "hint's way",
+  obstacle: "obstacle (AB-9.4)",
+  trap: "trap (AB-9.5)",
 };
 
 /** On the Abalone board the same lights speak of marbles and holes (LED plan, leds.ts). */
@@ -80,6 +82,8 @@ export function legendRoles(game: Game, options: Options): readonly LedRole[] {
     computerMove: true,
     hintStart: true,
     hintNext: true,
+    obstacle: (book.marked ?? []).some((m) => m.kind === "obstacle"),
+    trap: (book.marked ?? []).some((m) => m.kind === "trap"),
   };
   return LED_ROLES.filter((r) => has[r]);
 }

@@ -411,6 +411,18 @@ export class EmulatedBoard {
     this.mcu.reset(reason);
   }
 
+  /**
+   * Power back after the USB cable was out (serveOnPty's replug): a power-on
+   * reset; on hex61 the Hall sensors, fed from USB too, power up afresh (POR).
+   */
+  powerUp(): void {
+    if (this.hall !== null) {
+      this.hall.unplug(true);
+      this.hall.unplug(false);
+    }
+    this.reset("power");
+  }
+
   // ------------------------------------------------------------------ UART
 
   /** Host bytes dropped because the UART was off (booting) or the bridge overflowed. */

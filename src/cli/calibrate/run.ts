@@ -15,6 +15,7 @@ import { err, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import { describeInfo } from "../board-test/render.js";
 import { EXIT_FAILED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../usage.js";
+import { calibrateHoles } from "./holes.js";
 import { REFERENCE_RAW_PER_STONE, startCalibration, stepCalibration } from "./machine.js";
 import type {
   CalibrationCommand,
@@ -98,6 +99,8 @@ export async function calibrateBoard(
   }
   const before = await calibrationTable(board);
   const faulty = pits.value.filter((p) => before.get(p)?.status === "fault");
+  if (info.geometry === "hex61")
+    return calibrateHex61(board, info, pits.value, before, options, io);
   const plan: CalibrationPlan = {
     pits: pits.value.filter((p) => !faulty.includes(p)),
     boardPits: GEOMETRIES[info.geometry].cells,
@@ -149,6 +152,67 @@ export async function calibrateBoard(
   return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
 }
 
+/**
+ * A hex61 board (hardware/abalone.md §7): the board empty and TARE, then the
+ * white and the black reference marble carried from hole to hole (holes.ts);
+ * `--stones` and `--verify` do not apply. CALGET after says `ok` for each hole
+ * that took both levels, as its EEPROM will hold them across reboots.
+ */
+async function calibrateHex61(
+  board: BoardSession,
+  info: InfoMessage,
+  holes: readonly string[],
+  before: ReadonlyMap<string, CalrEntry>,
+  options: CalibrateOptions,
+  io: CalibrateIo,
+): Promise<number> {
+  const faulty = holes.filter((p) => before.get(p)?.status === "fault");
+  const chosen = holes.filter((p) => !faulty.includes(p));
+  if (chosen.length === 0) {
+    const why = `nothing to calibrate: the sensor of ${faulty.join(" ")} is faulty`;
+    return close(board, () => io.err(`kete calibrate: ${why}\n`), EXIT_INCOMPLETE);
+  }
+  const screen = new CalibrationScreen({
+    live: io.live,
+    colour: io.colour,
+    out: io.out,
+    title: `kete calibrate: ${describeInfo(info).split("\n")[0] ?? ""}`,
+  });
+  if (!io.live) io.out(`${describeInfo(info)}\n`);
+  if (faulty.length > 0) screen.note(`left out, their sensor is faulty: ${faulty.join(" ")}`);
+  const wholeBoard = options.pits === null && faulty.length === 0;
+  const run = await calibrateHoles(board, chosen, wholeBoard, io, screen);
+  const after = board.state === "ready" ? await calibrationTable(board) : new Map();
+  if (board.state === "ready") await board.clearLeds();
+  await board.close();
+  const date = io.date();
+  const report = buildReport({
+    info,
+    port: board.name,
+    date,
+    state: {
+      plan: { boardPits: GEOMETRIES.hex61.cells, stones: 0, verifyStones: null },
+      phase: run.completed ? "finished" : "stopped",
+      results: run.results,
+    },
+    before,
+    after,
+    faulty,
+  });
+  for (const line of summaryLines(report)) io.out(`${line}\n`);
+  const path =
+    options.reportPath ?? join(reportDir(options.gamesDir), reportName(info.boardId, date));
+  const written = writeReport(path, report);
+  if (!written.ok) {
+    io.err(`kete calibrate: ${written.error.message}\n`);
+    return EXIT_FAILED;
+  }
+  io.out(`calibration report: ${path}\n`);
+  if (run.gone) return EXIT_FAILED;
+  if (!run.completed && run.byPerson) return EXIT_INTERRUPTED;
+  return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
+}
+
 async function close(board: BoardSession, tell: () => void, code: number): Promise<number> {
   await board.close();
   tell();
@@ -160,19 +224,13 @@ export function choosePits(info: InfoMessage, options: CalibrateOptions): Result
   if (!info.calibration) {
     return err("unsupported", "this board does not support calibration (its INFO says cal=0)");
   }
-  if (info.geometry === "hex61") {
-    return err(
-      "unsupported",
-      "a hex61 board is calibrated with colours; kete calibrate counts stones",
-    );
-  }
-  if (options.stones > info.maxCount) {
+  if (info.geometry !== "hex61" && options.stones > info.maxCount) {
     return err(
       "usage",
       `--stones ${options.stones} is more than this board counts (max=${info.maxCount})`,
     );
   }
-  if ((options.verifyStones ?? 0) > info.maxCount) {
+  if (info.geometry !== "hex61" && (options.verifyStones ?? 0) > info.maxCount) {
     return err(
       "usage",
       `--verify ${options.verifyStones} is more than this board counts (max=${info.maxCount})`,

@@ -11,7 +11,7 @@ import {
   type ControllerEvent,
   type LedRole,
 } from "../../controller/index.js";
-import type { Game, Options, Outcome, Side } from "../../games/index.js";
+import type { Game, Options, Outcome, Position, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { GEOMETRIES } from "../../shared/index.js";
@@ -44,6 +44,8 @@ export class PlayModel {
   private readonly faulty = new Set<string>();
   /** The lights this game can show (its legend). */
   private readonly legend: readonly LedRole[];
+  /** Plies before this session: the ply shown counts them and the controller's (a forfeit is one). */
+  private readonly plyOffset: number;
 
   constructor(
     private readonly game: Game,
@@ -58,8 +60,14 @@ export class PlayModel {
      * A resumed game's time so far (issue 32): what each side had spent on
      * the moves that stand, and how long the turn under way had run.
      */
-    so: { readonly used: Readonly<Record<Side, number>>; readonly turnSoFar: number } | null = null,
+    so: {
+      readonly used: Readonly<Record<Side, number>>;
+      readonly turnSoFar: number;
+      /** The plies that stood (moves and passed turns), when more than the moves. */
+      readonly plies?: number;
+    } | null = null,
   ) {
+    this.plyOffset = so?.plies ?? before.length;
     this.turnStarted = now - (so?.turnSoFar ?? 0);
     this.link = link;
     this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, so?.used[side] ?? 0]));
@@ -154,7 +162,7 @@ export class PlayModel {
     const json = v.position === null ? null : this.game.positionToJSON(v.position);
     return {
       title: gameTitle(this.game, this.header.players),
-      players: this.header.players,
+      players: seatedPlayers(this.game, this.header, v.position),
       sides,
       sideNames,
       hex: this.holes === null ? null : { holes: this.holes, off: offOf(json) },
@@ -163,7 +171,7 @@ export class PlayModel {
       leds: controller.ledPlan() as ReadonlyMap<string, LedState>,
       unsettled: this.unsettled,
       toMove,
-      ply: moves.length + 1,
+      ply: this.plyOffset + v.plies + 1,
       status:
         prompt !== null && toMove === prompt.side
           ? `${status}   your move> ${prompt.input}`
@@ -186,6 +194,27 @@ export class PlayModel {
       legend: this.legend,
     };
   }
+}
+
+/**
+ * The players by side; in a team game (AB-9.1) each side's two, the one
+ * whose seat makes that side's next move first: `Cy to play, then Ana`.
+ */
+export function seatedPlayers(
+  game: Game,
+  header: JournalHeader,
+  position: Position | null,
+): Readonly<Record<Side, string>> {
+  const teams = header.teams;
+  if (teams === undefined || position === null) return header.players;
+  const out: Record<Side, string> = { ...header.players };
+  for (const side of game.layout.sides) {
+    const team = teams[side];
+    const seat = game.seat?.(position, side) ?? null;
+    if (team === undefined || seat === null) continue;
+    out[side] = `${team[seat] ?? ""} to play, then ${team[1 - seat] ?? ""}`;
+  }
+  return out;
 }
 
 /** `Bao — Ana (South) vs Ben (North)`: the players by the game's sides, the first side's first. */

@@ -20,6 +20,7 @@ import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { seededRandom } from "../../shared/index.js";
+import { presenceOnly } from "../../protocol/index.js";
 import { openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
@@ -35,7 +36,13 @@ import {
   type Player,
   type Table,
 } from "./players.js";
-import { JournalRecorder, newHeader, standingOf, type Resumed } from "./recorder.js";
+import {
+  CLOCK_HEARTBEAT_MS,
+  JournalRecorder,
+  newHeader,
+  standingOf,
+  type Resumed,
+} from "./recorder.js";
 import { HINT_HOLD_MS, KeteBrain, computerHand } from "./computer.js";
 import { hotKey } from "./input.js";
 import { nodeThinker } from "./think.js";
@@ -270,7 +277,16 @@ export class PlaySession {
       }
     };
     const before = resumed?.moves ?? [];
-    this.recorder = new JournalRecorder(journal, this.game, parts.start, before.length, this.clock);
+    this.recorder = new JournalRecorder(
+      journal,
+      this.game,
+      parts.start,
+      resumed?.plies ?? 0,
+      this.clock,
+      // With clocks, an idle board's reading is kept now and then: a kill is charged up to it.
+      timeControlOf(s, header, resumed) === null ? null : CLOCK_HEARTBEAT_MS,
+      header.teams ?? null,
+    );
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
     const pits = this.game.sensorView(parts.start).pits;
@@ -327,6 +343,9 @@ export class PlaySession {
   ): Controller {
     const recorded = new RecordingLink(board, this.clock, (e) => this.onBoard(e), this.holdClock);
     recorded.onLeds = this.host.onLeds;
+    if (this.game.readsPresence?.(this.parts.start) === true) {
+      recorded.readBoard = (b) => (b.geometry === "hex61" ? presenceOnly(b) : b);
+    }
     const policy = POLICIES.find((p) => p === settings.onMistake) ?? null;
     const controller = new Controller(recorded, {
       clock: this.clock,
@@ -464,10 +483,14 @@ export class PlaySession {
     );
     this.model.controller(e);
     const names = this.game.layout.sideNames;
+    // A team game names the member who moved (AB-9.1).
+    const mover = e.type === "move" ? this.recorder.lastPlayer : null;
     const said = controllerMessage(
       e,
-      this.parts.header.players,
-      this.parts.resumed?.moves.length ?? 0,
+      e.type !== "move" || mover === null
+        ? this.parts.header.players
+        : { ...this.parts.header.players, [e.side]: mover },
+      this.parts.resumed?.plies ?? 0,
       names,
     );
     // Both clocks on every move line of the log.
@@ -638,7 +661,7 @@ export class PlaySession {
       this.recorder.command(command, () =>
         this.controller.resume(game.id, [], start.options, json),
       );
-      this.say(`resumed ${path} at ply ${resumed.moves.length + 1}`);
+      this.say(`resumed ${path} at ply ${resumed.plies + 1}`);
       this.carryOn(this.parts.header.settings);
     }
     // Kete's side (journalled, so `replay --verify` tells a fresh controller too).

@@ -94,8 +94,13 @@ export interface PlaySettings {
   readonly baudRate?: number;
   readonly onMistake: Policy | null;
   readonly guidance: boolean;
-  /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`). */
+  /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`); a team game's: each team. */
   readonly players: Readonly<Record<Side, string>>;
+  /**
+   * A team game (Abalone's AB-9.1, `--players` with four names): each side's
+   * two players in the order they take its turns; absent or null otherwise.
+   */
+  readonly teams?: Readonly<Record<Side, readonly [string, string]>> | null;
   readonly gamesDir: string;
   /** A journal to continue, or null for a new game. */
   readonly resume: string | null;
@@ -416,6 +421,41 @@ function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, s
   return ok({ [first]: names[0] as string, [second]: names[1] as string });
 }
 
+/** `--players` in a team game, when none are given: four names. */
+const TEAM_PLAYERS = "Amani,Baraka,Chausiku,Dumisani";
+
+/**
+ * `--players` in a team game (AB-9.1): four names in the order of play, the
+ * first side's first player, the second side's first, the first side's
+ * second, the second side's second (Black 1, White 1, Black 2, White 2);
+ * each side's team is then named "Ana & Cy".
+ */
+function teamsOf(
+  flags: PlayFlags,
+  game: Game,
+): Result<{
+  readonly players: Readonly<Record<Side, string>>;
+  readonly teams: Readonly<Record<Side, readonly [string, string]>>;
+}> {
+  const [first, second] = game.layout.sides;
+  const given = flags.players ?? TEAM_PLAYERS;
+  const names = given.split(",").map((n) => n.trim());
+  if (names.length !== 4 || names.some((n) => n.length === 0)) {
+    return usage(
+      `--players: a team game (AB-9.1) has four players; give four names in the order of play (${sideName(game, first)} 1, ${sideName(game, second)} 1, ${sideName(game, first)} 2, ${sideName(game, second)} 2), e.g. "Ana,Ben,Cy,Di"`,
+    );
+  }
+  const two = playersOf({ ...flags, players: `${names[0]},${names[1]}` }, game);
+  if (!two.ok) return two;
+  const rest = playersOf({ ...flags, players: `${names[2]},${names[3]}` }, game);
+  if (!rest.ok) return rest;
+  const [a, b, c, d] = names as [string, string, string, string];
+  return ok({
+    players: { [first]: `${a} & ${c}`, [second]: `${b} & ${d}` },
+    teams: { [first]: [a, c] as const, [second]: [b, d] as const },
+  });
+}
+
 /** A side as typed (`s`, `B`): the game's side it names, or null. */
 function sideTyped(game: Game, text: string): Side | null {
   const t = text.trim().toLowerCase();
@@ -674,11 +714,21 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (flags.guidance !== "on" && flags.guidance !== "off") {
     return usage(`--guidance must be on or off, not '${flags.guidance}'`);
   }
+  // A team game (AB-9.1) names four players; a resumed one keeps its journal's.
+  const opening = g === null ? chosen.value.game.initial(chosen.value.options) : ok(g.position);
+  const teamGame =
+    ctx.resume === null &&
+    opening.ok &&
+    (chosen.value.game.seat?.(opening.value, opening.value.toMove) ?? null) !== null;
+  const team = teamGame ? teamsOf(flags, chosen.value.game) : null;
+  if (team !== null && !team.ok) return team;
   // A record's players play on unless --players names others.
   const players =
-    g?.players !== undefined && !givenIn(flags, ctx)("players")
-      ? ok(g.players)
-      : playersOf(flags, chosen.value.game);
+    team !== null && team.ok
+      ? ok(team.value.players)
+      : g?.players !== undefined && !givenIn(flags, ctx)("players")
+        ? ok(g.players)
+        : playersOf(flags, chosen.value.game);
   if (!players.ok) return players;
   const first = g === null ? firstOf(flags, ctx, chosen.value.game) : ok(g.position.toMove);
   if (!first.ok) return first;
@@ -727,6 +777,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     ...numbers.value,
     ...kept.value,
     players: named,
+    teams: team !== null && team.ok ? team.value.teams : null,
     changes,
     port: flags.port ?? null,
     boardKind: boardKind.value,

@@ -12,6 +12,11 @@
  * `null`; the controller then names the mistake by the more general role.
  */
 export interface RuleBook {
+  /**
+   * Optional: places the rules mark for the whole game, lit with a light of
+   * their own (Abalone: obstacles, AB-9.4; traps, AB-9.5); absent: none.
+   */
+  readonly marked?: readonly { readonly place: string; readonly kind: "obstacle" | "trap" }[];
   /** Only the player to move changes the board (CORE-7; Abalone AB-2). */
   readonly turnOrder: string;
   /** Stones go one per pit into the following pits, none skipped (CORE-1). */
