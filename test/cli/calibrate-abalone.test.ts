@@ -11,8 +11,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { every } from "../../src/board/index.js";
-import { calibrationBoard } from "../../src/cli/calibrate/link.js";
+import { BoardSession, every } from "../../src/board/index.js";
 import type { CalibrationReport } from "../../src/cli/calibrate/report.js";
 import { calibrateBoard } from "../../src/cli/calibrate/run.js";
 import type { CalibrateOptions } from "../../src/cli/calibrate/run.js";
@@ -71,7 +70,7 @@ describe.skipIf(hex === null)("kete calibrate on the Abalone firmware (emulated,
     const out: string[] = [];
     const errors: string[] = [];
     let code: number | null = null;
-    const link = calibrationBoard(cable, { scheduler: emu.clock });
+    const link = new BoardSession(cable, { scheduler: emu.clock });
     void calibrateBoard(link, options, {
       out: (t) => out.push(t),
       err: (t) => errors.push(t),

@@ -24,10 +24,10 @@
  * step), so a run needs no `--yes`.
  */
 import { every } from "../../board/index.js";
+import type { BoardSession } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { HoleContent, LedColour, LedEntry } from "../../protocol/index.js";
 import type { Result } from "../../shared/index.js";
-import type { CalibrationBoard } from "./link.js";
 import type { PitResult } from "./machine.js";
 import type { CalibrateIo, PersonAction } from "./run.js";
 import type { CalibrationScreen } from "./screen.js";
@@ -54,13 +54,13 @@ const blink = (colour: LedColour): Led => ({ pattern: "blink", colour });
 
 /** Calibrates `holes` (canonical order) of a ready hex61 board. */
 export async function calibrateHoles(
-  board: CalibrationBoard,
+  session: BoardSession,
   holes: readonly string[],
   wholeBoard: boolean,
   io: CalibrateIo,
   screen: CalibrationScreen,
 ): Promise<HoleRun> {
-  const run = new HoleCalibration(board, holes, io, screen);
+  const run = new HoleCalibration(session, holes, io, screen);
   try {
     const cleared = await run.clearAndTare(wholeBoard);
     if (cleared !== "ok") return run.end(false, cleared);
@@ -100,7 +100,7 @@ class HoleCalibration {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly board: CalibrationBoard,
+    private readonly session: BoardSession,
     private readonly holes: readonly string[],
     private readonly io: CalibrateIo,
     private readonly screen: CalibrationScreen,
@@ -110,7 +110,7 @@ class HoleCalibration {
       this.action = a;
       if (a === "stop") this.byPerson = true;
     });
-    this.unsubscribe = board.session.subscribe((event) => {
+    this.unsubscribe = session.subscribe((event) => {
       if (event.type === "link") {
         this.lostAt = event.state === "ready" ? null : (this.lostAt ?? io.scheduler.now());
         if (event.state === "lost")
@@ -135,7 +135,7 @@ class HoleCalibration {
     await this.light(new Map());
     this.show("[1/3] taring", "the board is empty: recording each sensor's zero (TARE)");
     for (const hole of wholeBoard ? [null] : this.holes) {
-      const r = await this.send(() => this.board.session.tare(hole ?? undefined));
+      const r = await this.send(() => this.session.tare(hole ?? undefined));
       if (!r.ok) {
         for (const h of hole === null ? this.holes : [hole])
           this.results.set(h, {
@@ -181,7 +181,7 @@ class HoleCalibration {
           verify: null,
         });
       const r = await this.send(() =>
-        this.board.session.command({ type: "calibrate", pit: hole, known: pass.colour }),
+        this.session.command({ type: "calibrate", pit: hole, known: pass.colour }),
       );
       if (r.ok)
         return this.record(
@@ -214,7 +214,7 @@ class HoleCalibration {
   async close(): Promise<void> {
     this.unsubscribe();
     this.stopInput();
-    if (this.board.session.state === "ready") await this.light(new Map());
+    if (this.session.state === "ready") await this.light(new Map());
   }
 
   private record(hole: string, result: PitResult): Wait {
@@ -227,12 +227,12 @@ class HoleCalibration {
 
   /** What a hole reads in the latest snapshot: null for a faulty sensor. */
   private content(hole: string): HoleContent | null | undefined {
-    const s = this.board.session.snapshot;
+    const s = this.session.snapshot;
     return s !== null && "holes" in s.board ? s.board.holes[this.cells.indexOf(hole)] : undefined;
   }
 
   private reads(hole: string, want: HoleContent): boolean {
-    const s = this.board.session.snapshot;
+    const s = this.session.snapshot;
     return s !== null && this.content(hole) === want && !s.unsettled.includes(hole);
   }
 
@@ -257,11 +257,11 @@ class HoleCalibration {
     this.shown = new Map([...want].map(([h, l]) => [h, key(l)]));
     // an LED command sets at most 40 holes (PROTOCOL.md §8)
     for (let i = 0; i < entries.length; i += 40)
-      await this.board.session.setLeds(entries.slice(i, i + 40));
+      await this.session.setLeds(entries.slice(i, i + 40));
   }
 
   private show(task: string, status: string): void {
-    this.screen.showTask(task, true, status, this.board.session.snapshot);
+    this.screen.showTask(task, true, status, this.session.snapshot);
   }
 
   /** Waits, checking every tick, until `done()` (or skip, stop, the board gone too long). */
@@ -275,7 +275,7 @@ class HoleCalibration {
         else if (this.lostAt !== null && this.io.scheduler.now() - this.lostAt >= GONE_MS)
           end = "gone";
         else if (a === "skip") end = "skip";
-        else if (this.board.session.state === "ready" && done()) end = "ok";
+        else if (this.session.state === "ready" && done()) end = "ok";
         if (end !== null) {
           stop();
           resolve(end);

@@ -8,7 +8,7 @@
  * tests run it on a simulated board and a fake clock.
  */
 import { every, waitForReady } from "../../board/index.js";
-import type { BoardEvent, Scheduler } from "../../board/index.js";
+import type { BoardEvent, BoardSession, Scheduler } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
 import { err, ok } from "../../shared/index.js";
@@ -16,8 +16,6 @@ import type { Result } from "../../shared/index.js";
 import { describeInfo } from "../board-test/render.js";
 import { EXIT_FAILED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../usage.js";
 import { calibrateHoles } from "./holes.js";
-import { readCalibration } from "./link.js";
-import type { CalibrationBoard } from "./link.js";
 import { REFERENCE_RAW_PER_STONE, startCalibration, stepCalibration } from "./machine.js";
 import type {
   CalibrationCommand,
@@ -83,12 +81,12 @@ export interface CalibrateIo {
 
 /** Calibrates the board (a session not yet ready); resolves to the exit code. */
 export async function calibrateBoard(
-  board: CalibrationBoard,
+  board: BoardSession,
   options: CalibrateOptions,
   io: CalibrateIo,
 ): Promise<number> {
   const say = (line: string): void => io.err(`kete calibrate: ${line}\n`);
-  const ready = await waitForReady(board.session, options.readyMs ?? READY_MS, {
+  const ready = await waitForReady(board, options.readyMs ?? READY_MS, {
     failOnLost: true,
     scheduler: io.scheduler,
   });
@@ -127,13 +125,13 @@ export async function calibrateBoard(
   if (!io.live) io.out(`${describeInfo(info)}\n`);
   if (faulty.length > 0) screen.note(`left out, their sensor is faulty: ${faulty.join(" ")}`);
   const end = await runMachine(board, plan, io, screen);
-  const after = board.session.state === "ready" ? await calibrationTable(board) : new Map();
-  if (board.session.state === "ready") await board.session.clearLeds();
-  await board.session.close();
+  const after = board.state === "ready" ? await calibrationTable(board) : new Map();
+  if (board.state === "ready") await board.clearLeds();
+  await board.close();
   const date = io.date();
   const report = buildReport({
     info,
-    port: board.session.name,
+    port: board.name,
     date,
     state: end.state,
     before,
@@ -161,7 +159,7 @@ export async function calibrateBoard(
  * that took both levels, as its EEPROM will hold them across reboots.
  */
 async function calibrateHex61(
-  board: CalibrationBoard,
+  board: BoardSession,
   info: InfoMessage,
   holes: readonly string[],
   before: ReadonlyMap<string, CalrEntry>,
@@ -184,13 +182,13 @@ async function calibrateHex61(
   if (faulty.length > 0) screen.note(`left out, their sensor is faulty: ${faulty.join(" ")}`);
   const wholeBoard = options.pits === null && faulty.length === 0;
   const run = await calibrateHoles(board, chosen, wholeBoard, io, screen);
-  const after = board.session.state === "ready" ? await calibrationTable(board) : new Map();
-  if (board.session.state === "ready") await board.session.clearLeds();
-  await board.session.close();
+  const after = board.state === "ready" ? await calibrationTable(board) : new Map();
+  if (board.state === "ready") await board.clearLeds();
+  await board.close();
   const date = io.date();
   const report = buildReport({
     info,
-    port: board.session.name,
+    port: board.name,
     date,
     state: {
       plan: { boardPits: GEOMETRIES.hex61.cells, stones: 0, verifyStones: null },
@@ -215,8 +213,8 @@ async function calibrateHex61(
   return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
 }
 
-async function close(board: CalibrationBoard, tell: () => void, code: number): Promise<number> {
-  await board.session.close();
+async function close(board: BoardSession, tell: () => void, code: number): Promise<number> {
+  await board.close();
   tell();
   return code;
 }
@@ -251,8 +249,8 @@ export function choosePits(info: InfoMessage, options: CalibrateOptions): Result
 }
 
 /** CALGET as a table by pit; empty when the board gives none. */
-async function calibrationTable(board: CalibrationBoard): Promise<Map<string, CalrEntry>> {
-  const lines = await readCalibration(board);
+async function calibrationTable(board: BoardSession): Promise<Map<string, CalrEntry>> {
+  const lines = await board.readCalibration();
   if (!lines.ok) return new Map();
   return new Map(lines.value.map((m) => [m.pit, { status: m.status, raw: m.raw }]));
 }
@@ -274,12 +272,11 @@ interface MachineEnd {
 
 /** Runs the step machine on the board until it finishes or is stopped. */
 function runMachine(
-  board: CalibrationBoard,
+  board: BoardSession,
   plan: CalibrationPlan,
   io: CalibrateIo,
   screen: CalibrationScreen,
 ): Promise<MachineEnd> {
-  const session = board.session;
   return new Promise((resolve) => {
     const first = startCalibration(plan);
     let state = first.state;
@@ -292,7 +289,7 @@ function runMachine(
       const next = stepCalibration(state, event);
       state = next.state;
       perform(next.effects);
-      if (!done) screen.show(state, session.snapshot);
+      if (!done) screen.show(state, board.snapshot);
     };
     const perform = (effects: readonly CalibrationEffect[]): void => {
       for (const effect of effects) {
@@ -301,11 +298,11 @@ function runMachine(
             apply(r.ok ? { type: "answer", ok: true } : { type: "answer", ok: false, ...r.error }),
           );
         } else if (effect.type === "poll") {
-          void readCalibration(board).then((r) => {
+          void board.readCalibration().then((r) => {
             const raws = new Map(r.ok ? r.value.map((m) => [m.pit, m.raw] as const) : []);
             apply({ type: "raws", raws, at: io.scheduler.now() });
           });
-        } else if (effect.type === "leds") void session.setLeds(effect.entries);
+        } else if (effect.type === "leds") void board.setLeds(effect.entries);
         else if (effect.type === "note") screen.note(effect.text);
         else finish();
       }
@@ -335,7 +332,7 @@ function runMachine(
         screen.note(event.message);
       }
     };
-    const unsubscribe = session.subscribe(onEvent);
+    const unsubscribe = board.subscribe(onEvent);
     const stopTicks = every(io.scheduler, TICK_MS, () => {
       const now = io.scheduler.now();
       if (lostAt !== null && now - lostAt >= GONE_MS) {
@@ -359,8 +356,8 @@ function runMachine(
       resolve({ state, byPerson, gone });
     };
     perform(first.effects);
-    screen.show(state, session.snapshot);
-    const latest = session.snapshot;
+    screen.show(state, board.snapshot);
+    const latest = board.snapshot;
     if (latest !== null) {
       apply({
         type: "reading",
@@ -372,7 +369,7 @@ function runMachine(
   });
 }
 
-function sendCommand(board: CalibrationBoard, command: CalibrationCommand): Promise<Result<void>> {
-  if (command.type === "tare") return board.session.tare(command.pit ?? undefined);
-  return board.session.command({ type: "calibrate", pit: command.pit, known: command.known });
+function sendCommand(board: BoardSession, command: CalibrationCommand): Promise<Result<void>> {
+  if (command.type === "tare") return board.tare(command.pit ?? undefined);
+  return board.command({ type: "calibrate", pit: command.pit, known: command.known });
 }
