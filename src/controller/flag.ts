@@ -10,7 +10,7 @@ import type { Game, Options, Outcome, Side } from "../games/index.js";
 import { opponent, sideName } from "../games/index.js";
 import type { ControllerContext } from "./context.js";
 import type { Update } from "./judgements.js";
-import { fromRecord } from "./records.js";
+import { fromRecord, toRecord } from "./records.js";
 
 const NOTHING: Update = { context: {}, emit: [] };
 
@@ -40,7 +40,7 @@ export function flagFall(c: ControllerContext, side: Side, at: number): Update {
   const outcome = flagOutcome(gs.game, gs.position.options, side);
   return {
     context: {
-      game: { ...c.game, outcome },
+      game: toRecord({ ...gs, outcome }, c.game),
       flagged: side,
       mistake: null,
       penalty: null,
