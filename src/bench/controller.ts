@@ -10,6 +10,7 @@ import {
   GEMS,
   GEOMETRIES,
   MARBLE_COLOURS,
+  err,
   ok,
   readingIndex,
   type Gem,
@@ -22,7 +23,7 @@ import { seededRandom } from "../shared/index.js";
 import { countsAlong } from "../games/index.js";
 import type { Game, Position, SensorStep, Trace } from "../games/index.js";
 import type { BoardEvent, BoardLink, LinkState } from "../board/index.js";
-import type { InfoMessage, SnapshotBoard } from "../protocol/index.js";
+import type { CalibrationMessage, InfoMessage, SnapshotBoard } from "../protocol/index.js";
 import { Controller } from "../controller/index.js";
 import { printTable } from "./report.js";
 
@@ -71,6 +72,9 @@ class BenchLink implements BoardLink {
   }
   tare(): Promise<Result<void>> {
     return Promise.resolve(ok(undefined));
+  }
+  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    return Promise.resolve(err("unsupported", "the bench's link has no board to ask"));
   }
   close(): Promise<void> {
     return Promise.resolve();
