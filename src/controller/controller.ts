@@ -314,6 +314,12 @@ export class Controller {
   private readonly games: readonly Game[];
   /** The guide while a hand touches marbles (an unsettled snapshot), until the next settled one. */
   private touch: TurnGuide | null = null;
+  /** The LED plan last made, and the state and touch it was made for (made once per change). */
+  private plan: {
+    readonly of: ControllerSnapshot;
+    readonly touch: TurnGuide | null;
+    readonly plan: Map<string, LedState>;
+  } | null = null;
 
   constructor(
     private readonly link: BoardLink,
@@ -446,9 +452,17 @@ export class Controller {
     return statusMessage(this.snapshot);
   }
 
-  /** The LED plan of the current state (every pit). */
+  /** The LED plan of the current state (every pit); the same map until the state changes. */
   ledPlan(): Map<string, LedState> {
-    return ledPlan(ledInput(this.snapshot, this.touch));
+    return this.planFor(this.snapshot);
+  }
+
+  private planFor(s: ControllerSnapshot): Map<string, LedState> {
+    const known = this.plan;
+    if (known !== null && known.of === s && known.touch === this.touch) return known.plan;
+    const plan = ledPlan(ledInput(s, this.touch));
+    this.plan = { of: s, touch: this.touch, plan };
+    return plan;
   }
 
   /** Resolves when every LED command sent so far is answered. */
@@ -481,7 +495,7 @@ export class Controller {
       this.emit({ type: "status", state: path, message: status, at: this.clock() });
     }
     if (!this.sendLeds || this.link.state !== "ready") return;
-    const plan = ledPlan(ledInput(s, this.touch));
+    const plan = this.planFor(s);
     const changes = ledChanges(this.shown, plan);
     if (changes.length === 0) return;
     for (const c of changes) {

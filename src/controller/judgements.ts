@@ -139,7 +139,7 @@ export function startGame(c: ControllerContext, cmd: GameCommand): Update {
         );
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       setupTarget: target,
       needs,
       mistake: null,
@@ -242,7 +242,7 @@ export function followReading(c: ControllerContext, snap: BoardSnapshot): Update
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       mistake: r.mistake === null ? null : mistakeToRecord(gs.game, r.mistake),
       verdict,
       fault: null,
@@ -315,7 +315,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
     const verdict: Verdict = { phase: "turn", decision: r.decision };
     return {
       context: {
-        game: toRecord(r.gs),
+        game: toRecord(r.gs, c.game),
         mistake: r.mistake === null ? null : mistakeToRecord(gs.game, r.mistake),
         verdict,
         guide: guide(r.gs.turn),
@@ -330,7 +330,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
   const r = followTurn({ ...gs, turn: late }, gs.turn.reading, at, turnSettings(c, gs));
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
-    context: { game: toRecord(r.gs), verdict, guide: guide(r.gs.turn), counts },
+    context: { game: toRecord(r.gs, c.game), verdict, guide: guide(r.gs.turn), counts },
     emit: [decided(verdict, counts, at), ...r.events],
   };
 }
@@ -356,7 +356,7 @@ export function followRestoring(c: ControllerContext, snap: BoardSnapshot): Upda
   const target = done ? (r.penalty?.start ?? null) : ms.target;
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       verdict,
       penalty: r.penalty === null ? null : penaltyToRecord(gs.game, r.penalty),
       mistake: done ? null : c.mistake,
@@ -382,7 +382,7 @@ export function followHandover(c: ControllerContext, snap: BoardSnapshot): Updat
   const verdict: Verdict = { phase: "penalty", decision: r.decision };
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       penalty: done ? null : penaltyToRecord(gs.game, r.penalty),
       verdict,
       counts,
@@ -432,7 +432,7 @@ export function followTakeback(c: ControllerContext, snap: BoardSnapshot): Updat
   const back = takeBackTo(gs, tb.index, c.settings.tracking);
   return {
     context: {
-      game: toRecord(back),
+      game: toRecord(back, c.game),
       takeback: null,
       counts,
       verdict: { phase: "takeback", done: true },
