@@ -347,6 +347,9 @@ const de = {
     "die Linie von {{place}} hat eine eigene Kugel in eine Falle gezogen; nur eine geschobene Kugel fällt hinein",
   "abalone.variant.neutralOff":
     'die Linie von {{place}} hat die neutrale Kugel aus dem Spiel geschoben, was neutralOff "forbidden" nicht erlaubt',
+  "log.keptAside": "die ganze beschädigte Datei ist als {{path}} aufbewahrt",
+  "log.journal": "Protokoll: {{path}}",
+  "log.paused": "Spiel unterbrochen: {{reason}}; weiter mit: npx kete play --resume {{path}}",
 };
 
 export default de;

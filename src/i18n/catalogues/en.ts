@@ -337,6 +337,9 @@ const en = {
     "the line from {{place}} moved the mover's own marble into a trap; only a pushed marble falls into one",
   "abalone.variant.neutralOff":
     'the line from {{place}} pushed the neutral marble out of the game, which neutralOff "forbidden" does not allow',
+  "log.keptAside": "the whole damaged file is kept as {{path}}",
+  "log.journal": "journal: {{path}}",
+  "log.paused": "game paused: {{reason}}; continue it with: npx kete play --resume {{path}}",
 };
 
 export default en;

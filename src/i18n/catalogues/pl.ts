@@ -363,6 +363,9 @@ const pl = {
     "linia z {{place}} wprowadziła własną kulę do pułapki; wpada do niej tylko kula zepchnięta",
   "abalone.variant.neutralOff":
     'linia z {{place}} wypchnęła neutralną kulę z gry, czego neutralOff "forbidden" nie pozwala',
+  "log.keptAside": "cały uszkodzony plik zachowano jako {{path}}",
+  "log.journal": "dziennik: {{path}}",
+  "log.paused": "gra wstrzymana: {{reason}}; kontynuuj: npx kete play --resume {{path}}",
 };
 
 export default pl;

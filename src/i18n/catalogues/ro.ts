@@ -355,6 +355,9 @@ const ro = {
     "linia din {{place}} a mutat o bilă proprie într-o capcană; doar o bilă împinsă cade în ea",
   "abalone.variant.neutralOff":
     'linia din {{place}} a împins bila neutră afară din joc, ceea ce neutralOff "forbidden" nu permite',
+  "log.keptAside": "întregul fișier deteriorat este păstrat ca {{path}}",
+  "log.journal": "jurnal: {{path}}",
+  "log.paused": "joc întrerupt: {{reason}}; continuați-l cu: npx kete play --resume {{path}}",
 };
 
 export default ro;

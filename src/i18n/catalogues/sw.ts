@@ -345,6 +345,10 @@ const sw = {
     "mstari kutoka {{place}} umeingiza gololi yako mtegoni; ni gololi iliyosukumwa tu inayoanguka humo",
   "abalone.variant.neutralOff":
     'mstari kutoka {{place}} umesukuma gololi ya katikati nje ya mchezo, jambo ambalo neutralOff "forbidden" hairuhusu',
+  "log.keptAside": "faili lote lililoharibika limehifadhiwa kama {{path}}",
+  "log.journal": "kumbukumbu: {{path}}",
+  "log.paused":
+    "mchezo umesimamishwa: {{reason}}; endelea nao kwa: npx kete play --resume {{path}}",
 };
 
 export default sw;
