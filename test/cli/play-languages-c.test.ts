@@ -4,7 +4,7 @@
  * marbles pushed off, the lights and the result in Romanian, with no English
  * word of the view and no message id left. (The virtual players make no
  * slips on the Abalone board: its mistakes are play-languages-a/-b's and
- * test/i18n/outcomes.test.ts's.)
+ * test/i18n/outcomes.test.ts's.) And HusBao's log off a terminal in Polish.
  */
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "../../src/i18n/index.js";
@@ -53,5 +53,18 @@ describe("kete play --lang ro: Abalone", () => {
     expect(text).toMatch(/AB-[67]/);
     expect(all.filter((l) => ENGLISH.test(l))).toEqual([]);
     expect(all.filter((l) => IDS.some((id) => l.includes(id)))).toEqual([]);
+  }, 60_000);
+
+  it("--lang pl off a terminal: the log says the game in Polish", async () => {
+    const result = await play(
+      settings("husbao", { lang: "pl", mistakeRate: 0.08, seed: 4, live: false }),
+    );
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(
+      "nowa gra HusBao (podstawowe): Amani (Południe) przeciw Baraka (Północ)",
+    );
+    expect(result.out).toMatch(/półruch 1 {2}Południe \(Amani\) {2}\S/);
+    expect(result.out).toContain("koniec gry: wygrywa");
+    expect(result.out).not.toMatch(/\bply \d|game over|new game of/);
   }, 60_000);
 });
