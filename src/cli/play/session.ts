@@ -710,7 +710,7 @@ export class PlaySession {
         );
         const aside = this.parts.journal.keptAside;
         this.say(damageText(path, damaged));
-        if (aside !== null) this.say(`the whole damaged file is kept as ${aside}`);
+        if (aside !== null) this.say(this.tr.t("log.keptAside", { path: aside }));
       }
       const json = game.positionToJSON(start);
       const command = {
@@ -781,11 +781,12 @@ export class PlaySession {
     this.controller.close();
     await this.parts.board.close();
     if (ending === "over") {
-      this.host.write(`journal: ${path}\n`);
+      this.host.write(`${this.tr.t("log.journal", { path })}\n`);
       return 0;
     }
     // Why, always (issue 32), and the command as the README gives it.
-    this.host.write(`game paused: ${reason}; continue it with: npx kete play --resume ${path}\n`);
+    // The reason is the journal's (English); the rest in the players' language.
+    this.host.write(`${this.tr.t("log.paused", { reason, path })}\n`);
     return ending === "paused" ? 130 : 3;
   }
 }
