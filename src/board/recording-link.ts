@@ -7,8 +7,14 @@
  * a fresh controller the same.
  */
 import type { BoardEvent, BoardLink, LinkState } from "./link.js";
+import { err } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import type { InfoMessage, LedEntry } from "../protocol/index.js";
+import type {
+  CalibrationMessage,
+  InfoMessage,
+  LedEntry,
+  SnapshotBoard,
+} from "../protocol/index.js";
 
 export class RecordingLink implements BoardLink {
   private readonly listeners = new Set<(event: BoardEvent) => void>();
@@ -36,10 +42,25 @@ export class RecordingLink implements BoardLink {
     return this.inner.state;
   }
 
+  /**
+   * How the game reads a snapshot's board, before the journal and the
+   * controller see it (AB-9.2's single colour: every marble as one kind,
+   * `presenceOnly`); null reads it as the board reports it.
+   */
+  readBoard: ((board: SnapshotBoard) => SnapshotBoard) | null = null;
+
   private forward(event: BoardEvent): void {
+    const read = this.readBoard;
     const timed: BoardEvent =
       event.type === "snapshot"
-        ? { type: "snapshot", snapshot: { ...event.snapshot, receivedAt: this.clock() } }
+        ? {
+            type: "snapshot",
+            snapshot: {
+              ...event.snapshot,
+              ...(read === null ? {} : { board: read(event.snapshot.board) }),
+              receivedAt: this.clock(),
+            },
+          }
         : event;
     this.record(timed);
     for (const l of this.listeners) l(timed);
@@ -68,6 +89,10 @@ export class RecordingLink implements BoardLink {
 
   tare(pit?: string): Promise<Result<void>> {
     return this.inner.tare(pit);
+  }
+
+  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    return this.inner.readCalibration();
   }
 
   async close(): Promise<void> {
@@ -107,6 +132,10 @@ export class ReplayLink implements BoardLink {
 
   async tare(): Promise<Result<void>> {
     return { ok: true, value: undefined };
+  }
+
+  async readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    return err("unsupported", "a replayed game has no board to ask for its calibration");
   }
 
   async close(): Promise<void> {}

@@ -24,6 +24,7 @@ import {
 import type {
   BoardErrorCode,
   BoardMessage,
+  CalibrationMessage,
   GeometryId,
   HostMessage,
   InfoMessage,
@@ -243,6 +244,8 @@ export class BoardSession implements BoardLink {
   private lastUptime: number | null = null;
   /** Pits the board said need calibration since it last booted (`ERR calibration-needed`, `CALR … need`). */
   private readonly needCalibration = new Set<string>();
+  /** The CALR lines of the CALGET under way (`readCalibration`), null when none is. */
+  private calibrationLines: CalibrationMessage[] | null = null;
   private backoffMs: number;
 
   private readonly desiredLeds = new Map<string, LedState>();
@@ -337,6 +340,15 @@ export class BoardSession implements BoardLink {
 
   tare(pit?: string): Promise<Result<void>> {
     return this.command({ type: "tare", pit: pit ?? null });
+  }
+
+  async readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    this.calibrationLines = [];
+    const answer = await this.command({ type: "calibration-request" });
+    const lines = this.calibrationLines ?? [];
+    this.calibrationLines = null;
+    const byPit = new Map(lines.map((m) => [m.pit, m]));
+    return answer.ok ? ok([...byPit.values()]) : answer;
   }
 
   /** Sends any command (CFG, CAL, CALGET, RESET …); resolves on its ACK or NAK. */
@@ -892,9 +904,11 @@ export class BoardSession implements BoardLink {
         this.boardError(message.code, message.pit);
         return;
       case "calibration":
-        // CALGET's answers (the calibration CLI reads them whole through its tap).
+        // CALGET's answers: kept for `readCalibration` (bounded: a board that floods them)
         if (message.status === "need") this.needCalibration.add(message.pit);
         else this.needCalibration.delete(message.pit);
+        if (this.calibrationLines !== null && this.calibrationLines.length < 1024)
+          this.calibrationLines.push(message);
         return;
       default:
         return; // heartbeat (handled above)
@@ -1028,5 +1042,32 @@ export function waitForReady(
       () => done(err("timeout", `${lastReason} (not ready after ${timeoutMs / 1000} s)`)),
       timeoutMs,
     );
+  });
+}
+
+/**
+ * The first settled snapshot the board sends after being asked (a board just
+ * reset reports its places unsettled until they have been still for its
+ * debounce time, PROTOCOL.md §7); the latest one (or null) after `timeoutMs`.
+ */
+export function settledSnapshot(
+  board: BoardSession,
+  timeoutMs: number,
+  scheduler: Scheduler = realScheduler,
+): Promise<BoardSnapshot | null> {
+  return new Promise((resolve) => {
+    let latest: BoardSnapshot | null = null;
+    const finish = (snapshot: BoardSnapshot | null): void => {
+      cancel();
+      unsubscribe();
+      resolve(snapshot);
+    };
+    const cancel = scheduler.schedule(() => finish(latest ?? board.snapshot), timeoutMs);
+    const unsubscribe = board.subscribe((event) => {
+      if (event.type !== "snapshot") return;
+      latest = event.snapshot;
+      if (event.snapshot.settled) finish(event.snapshot);
+    });
+    void board.requestSnapshot();
   });
 }

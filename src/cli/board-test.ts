@@ -14,8 +14,8 @@
  */
 import type { EventEmitter } from "node:events";
 import type { Command } from "commander";
-import { FirmataBoard, SerialBoard, waitForReady } from "../board/index.js";
-import type { BoardSession, BoardSnapshot } from "../board/index.js";
+import { openBoard, settledSnapshot, waitForReady } from "../board/index.js";
+import type { BoardKind, BoardSession } from "../board/index.js";
 import { GEOMETRIES } from "../protocol/index.js";
 import type { InfoMessage } from "../protocol/index.js";
 import { err, ok } from "../shared/index.js";
@@ -33,8 +33,7 @@ import {
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
-import { baudFlag, boardKindOf, waitFlag } from "./play/board.js";
-import { readyMsOf, type BoardKind } from "./play/board.js";
+import { baudFlag, boardKindOf, boardOption, readyMsOf, waitFlag } from "./play/board.js";
 import { resolvePort } from "./ports.js";
 import { usageError } from "./usage.js";
 
@@ -61,10 +60,7 @@ export function registerBoardTestCommand(program: Command): Command {
     .command("board-test")
     .description("check a sensor board: live pit counts, every LED, line errors and faults")
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
-    .option(
-      "--board <serial|firmata>",
-      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
-    )
+    .addOption(boardOption())
     .option(
       "--wait <seconds>",
       "how long the board may take to be ready (default 8, 12 with --board firmata)",
@@ -141,10 +137,12 @@ export interface BoardTestRun {
 
 /** The test on the board at `run.port` (kete firmware or StandardFirmata); resolves to the exit code. */
 export async function runBoardTest(run: BoardTestRun): Promise<number> {
-  const board =
-    run.boardKind === "firmata"
-      ? new FirmataBoard(run.port, { firmataReadyMs: readyMsOf("firmata", run.readyMs) })
-      : new SerialBoard(run.port, run.baudRate === undefined ? {} : { baudRate: run.baudRate });
+  const kind = run.boardKind ?? "serial";
+  const board = openBoard(kind, {
+    port: run.port,
+    ...(kind === "firmata" ? { readyMs: readyMsOf("firmata", run.readyMs) } : {}),
+    ...(run.baudRate === undefined ? {} : { baudRate: run.baudRate }),
+  });
   return testBoard(board, run);
 }
 
@@ -159,7 +157,8 @@ export async function testBoard(board: BoardSession, run: BoardTestRun): Promise
   board.subscribe((event) => {
     const report = recordEvent(stats, event);
     for (const note of report.notes) screen.note(note);
-    if (report.redraw) screen.redraw();
+    // `--once` draws one board, the settled one (showOnce): none from the stream before it.
+    if (report.redraw && !run.once) screen.redraw();
   });
   if (!run.live) run.out(`${describeInfo(ready.value)}\n`);
   const uncalibrated = await uncalibratedNote(board, ready.value, run);
@@ -200,7 +199,7 @@ async function giveUp(board: BoardSession, run: BoardTestRun, why: string): Prom
  */
 async function showOnce(board: BoardSession, run: BoardTestRun, screen: Screen): Promise<number> {
   const settleWait = Math.max(SNAPSHOT_MS, readyMsOf(run.boardKind ?? "serial", run.readyMs));
-  const first = await nextSnapshot(board, settleWait);
+  const first = await settledSnapshot(board, settleWait);
   screen.cancel();
   if (first === null) {
     return giveUp(board, run, `${run.port} sent no snapshot in ${settleWait / 1000} s`);
@@ -265,28 +264,5 @@ export function stopped(
     for (const signal of STOP_SIGNALS) world.signals.on(signal, finish);
     const stopWatchingOutput = whenOutputCloses(finish, world.output);
     const timer = seconds === null ? null : setTimeout(finish, seconds * 1000);
-  });
-}
-
-/**
- * The first settled snapshot the board sends after being asked (a board just
- * reset reports its pits unsettled until they have been still for its
- * debounce time, PROTOCOL.md §7); the latest one (or null) after `timeoutMs`.
- */
-function nextSnapshot(board: BoardSession, timeoutMs: number): Promise<BoardSnapshot | null> {
-  return new Promise((resolve) => {
-    let latest: BoardSnapshot | null = null;
-    const finish = (snapshot: BoardSnapshot | null): void => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(snapshot);
-    };
-    const timer = setTimeout(() => finish(latest ?? board.snapshot), timeoutMs);
-    const unsubscribe = board.subscribe((event) => {
-      if (event.type !== "snapshot") return;
-      latest = event.snapshot;
-      if (event.snapshot.settled) finish(event.snapshot);
-    });
-    void board.requestSnapshot();
   });
 }

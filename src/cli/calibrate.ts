@@ -13,12 +13,11 @@
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { FIRMATA_RAW_PER_STONE, realScheduler } from "../board/index.js";
+import { FIRMATA_RAW_PER_STONE, openBoard, realScheduler } from "../board/index.js";
 import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/link.js";
-import { baudFlag, boardKindOf, readyMsOf, waitFlag } from "./play/board.js";
+import { baudFlag, boardKindOf, boardOption, readyMsOf, waitFlag } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { gamesDirFlag } from "./journal-options.js";
@@ -151,12 +150,11 @@ function processInput(on: (action: PersonAction) => void): () => void {
 export function registerCalibrateCommand(program: Command): Command {
   return program
     .command("calibrate")
-    .description("tare and calibrate a board's pits with its LEDs, verify them, write a report")
-    .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
-    .option(
-      "--board <serial|firmata>",
-      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata; calibration kept in a file on this computer)",
+    .description(
+      "tare and calibrate a board's pits with its LEDs, verify them, write a report (hex61: its holes, with a white and a black reference marble)",
     )
+    .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
+    .addOption(boardOption())
     .option(
       "--wait <seconds>",
       "how long the board may take to be ready (default 8, 12 with --board firmata)",
@@ -166,7 +164,7 @@ export function registerCalibrateCommand(program: Command): Command {
       "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
     )
     .option("--pits <list>", "calibrate only these pits, e.g. A1,B3 (default: every pit)")
-    .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES})`)
+    .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES}; not on hex61)`)
     .option("--verify <n>", "stones per pit for the verification (default: as --stones)")
     .option("--no-verify", "skip the verification")
     .option("-y, --yes", "take pits kete cannot check as empty; go on by itself where it can")
@@ -191,10 +189,11 @@ export function registerCalibrateCommand(program: Command): Command {
       if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
       const port = auto.value.port ?? "";
       const readyMs = readyMsOf(kind.value, wait.value);
-      const board =
-        kind.value === "firmata"
-          ? firmataCalibrationBoard(port, { firmataReadyMs: readyMs })
-          : serialCalibrationBoard(port, {}, baud.value);
+      const board = openBoard(kind.value, {
+        port,
+        ...(kind.value === "firmata" ? { readyMs } : {}),
+        ...(baud.value === undefined ? {} : { baudRate: baud.value }),
+      });
       const run =
         kind.value === "firmata"
           ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE, readyMs }

@@ -4,9 +4,10 @@
  * person at the keyboard for one or both sides) move the stones.
  */
 import type { Command } from "commander";
+import { languageOfLocale, LANGUAGES } from "../i18n/index.js";
 import { defaultGamesDir } from "../journal/index.js";
 import { gamesDirFlag } from "./journal-options.js";
-import { baudFlag, boardKindOf } from "./play/board.js";
+import { baudFlag, boardKindOf, boardOption } from "./play/board.js";
 import { resolvePort } from "./ports.js";
 import { collect } from "./options.js";
 import { processHost } from "./play/host.js";
@@ -40,6 +41,7 @@ async function playAction(flags: PlayFlags, command: Command): Promise<never> {
     stdoutTTY: process.stdout.isTTY === true,
     stdinTTY: process.stdin.isTTY === true,
     noColour: Boolean(process.env.NO_COLOR),
+    locale: languageOfLocale(process.env),
     defaultGamesDir: gamesDir,
     defaultSeed: Date.now() % 1_000_000,
     resume: resume.value,
@@ -63,10 +65,7 @@ export function registerPlayCommand(program: Command): Command {
       "-p, --port <path>",
       "the kete board's serial device, e.g. /dev/ttyACM0; auto: the one board that answers (kete ports)",
     )
-    .option(
-      "--board <serial|firmata>",
-      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
-    )
+    .addOption(boardOption())
     .option(
       "--wait <seconds>",
       "how long the board on --port may take to be ready (default 8, 12 with --board firmata)",
@@ -76,6 +75,14 @@ export function registerPlayCommand(program: Command): Command {
       "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
     )
     .option("-g, --game <id>", "the game", FLAG_DEFAULTS.game)
+    .option(
+      "--lang <code>",
+      `the players' language: ${LANGUAGES.join(", ")} (default: the system locale's, else en)`,
+    )
+    .option(
+      "--speak",
+      "say mistakes, kete's move and the result aloud in that language (espeak-ng, if installed)",
+    )
     .option("-o, --option <name=value>", "a rule option (repeatable), e.g. direction=cw", collect)
     .option(
       "--on-mistake <policy>",

@@ -9,3 +9,4 @@ export * from "./result.js";
 export * from "./random.js";
 export * from "./geometry.js";
 export * from "./readings.js";
+export * from "./message.js";

@@ -16,7 +16,7 @@ const MODULE_RAM_BUDGET = 6144 - 1100 - 1024;
 
 const SKETCH = join(FIRMWARE, "kete_abalone");
 /** The files that compile for the board and, unchanged, for the native tests. */
-const PORTABLE = ["hall.cpp", "hall.h", "hall_state.cpp", "board_hex61.cpp"];
+const PORTABLE = ["hall.cpp", "hall.h", "hall_state.cpp", "places_hall.cpp"];
 
 describe("firmware: the Abalone sketch's sources", () => {
   it("keeps the portable files free of AVR and Arduino headers, and allocates nothing on the heap", () => {

@@ -20,7 +20,7 @@ import { findGame } from "../../games/index.js";
 import type { Journal, JournalRecord } from "../../journal/index.js";
 import { JournalRecorder, standingOf } from "./recorder.js";
 import { ReplayLink } from "../../board/index.js";
-import { countBoard, type HoleContent, type SnapshotBoard } from "../../protocol/index.js";
+import { countBoard, holesOfReadings, type SnapshotBoard } from "../../protocol/index.js";
 import { GEMS, GEOMETRIES, readingIndex, type Gem } from "../../shared/index.js";
 
 export interface Verification {
@@ -102,8 +102,16 @@ export function verifyJournal(journal: Journal): Verification {
     if (!position.ok) return;
     // Plies before this session: those standing in what was derived so far.
     const before = standingOf({ header: journal.header, records: derived, torn: false }, "");
-    const offset = before.ok ? before.value.moves.length : 0;
-    recorder = new JournalRecorder(sink, game, position.value, offset, () => now);
+    const offset = before.ok ? before.value.plies : 0;
+    recorder = new JournalRecorder(
+      sink,
+      game,
+      position.value,
+      offset,
+      () => now,
+      null,
+      journal.header.teams ?? null,
+    );
     recorder.command(r.kind === "command" ? r.command : {}, () => undefined);
   };
   const listen = (ctl: Controller): void => {
@@ -225,15 +233,9 @@ export function settingsOf(journal: Pick<Journal, "header">): {
  * board's (two bits per hole) as its holes.
  */
 export function recordedBoard(readings: readonly (number | null)[]): SnapshotBoard {
-  if (readings.length === readingIndex("hex61").size) {
-    // The Abalone board: each hole's black bit, then its white bit.
-    const holes = GEOMETRIES.hex61.cells.map((_, i): HoleContent | null => {
-      const [b, w] = [readings[2 * i], readings[2 * i + 1]];
-      if (b === null || w === null || b === undefined || w === undefined) return null;
-      return b === 1 ? "black" : w === 1 ? "white" : "empty";
-    });
-    return { geometry: "hex61", holes };
-  }
+  // The Abalone board: each hole's bits, one per kind of marble (two in older journals).
+  const holes = holesOfReadings(readings);
+  if (holes !== null) return { geometry: "hex61", holes };
   const index = readingIndex("2x5+2");
   if (readings.length !== index.size) return countBoard(readings);
   return {
