@@ -299,6 +299,8 @@ export class Controller {
   private lastContext: unknown = null;
   private lastValue: unknown = null;
   private lastStatus = "";
+  private lastStatusKey = "";
+  private lastStatusText = "";
   /**
    * LED changes not yet handed to the link, by pit (the latest wins). While a
    * command is in flight the changes of every later state collect here, so
@@ -485,7 +487,15 @@ export class Controller {
     this.lastContext = s.context;
     this.lastValue = s.value;
     const path = statePath(s);
-    const status = statusLine(s);
+    // The words only when the message changed: i18next's formatting costs
+    // far more than comparing the message's data (issue 31's per-reading p99).
+    const message = statusMessage(s);
+    const key = JSON.stringify(message);
+    if (key !== this.lastStatusKey) {
+      this.lastStatusKey = key;
+      this.lastStatusText = english.text(message);
+    }
+    const status = this.lastStatusText;
     if (path !== this.lastPath || status !== this.lastStatus) {
       // The board may reboot while the link is lost: forget what it shows.
       if (s.hasTag("linkLost") && !this.lastLinkLost) this.shown = new Map();
