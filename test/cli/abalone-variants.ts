@@ -103,6 +103,31 @@ export function variantGames(from: number, to: number): void {
 
 /** The team game's names and the variants' lights. */
 export function namesAndLights(): void {
+  describe("a start set up by hand (AB-9.3, start board)", () => {
+    it("the first settled reading is the start, missing marbles pushed off; the journal verifies", async () => {
+      const r = await play(
+        settings("abalone", {
+          first: "b",
+          players: { b: "Amani", w: "Baraka" },
+          noise: true,
+          options: { start: "board", moveLimit: 3 },
+        }),
+      );
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toMatch(/from the board as set up \(AB-9\.3\)/);
+      expect(r.journal.header.options).toMatchObject({ start: "board" });
+      expect(records(r.journal, "move")).toHaveLength(6);
+      expect(verified(r.journal).mismatch).toBeNull();
+      const standard = abalone.initial({});
+      if (!standard.ok) throw new Error(standard.error.message);
+      const counts = [...abalone.sensorView(standard.value).counts];
+      counts[0] = 0; // A1's black marble was never put on the board
+      const start = abalone.fromBoard?.({ start: "board" }, counts, "b");
+      if (start === undefined || !start.ok) throw new Error("no board start");
+      expect(abalone.positionToJSON(start.value).off).toEqual({ b: 1, w: 0 });
+    });
+  });
+
   describe("the team game names its four players (AB-9.1)", () => {
     it("--players takes four names in the order of play; log, journal and view name who moves", async () => {
       const bad = playSettings(
