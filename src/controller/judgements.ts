@@ -94,7 +94,9 @@ function startPosition(
 ): { ok: true; gs: GameState } | { ok: false; message: string } {
   const game = cmd.game;
   if (game === null) return { ok: false, message: `no game "${cmd.gameId}"` };
-  const initial = game.initial(cmd.options);
+  // A resumed start stands as given (it may have no initial: Abalone's start "board", AB-9.3).
+  const given = cmd.type === "resume" && cmd.start !== undefined;
+  const initial = given ? game.parsePosition(cmd.start) : game.initial(cmd.options);
   if (!initial.ok) return { ok: false, message: initial.error.message };
   let start: Position = initial.value;
   if (cmd.type === "new-game" && cmd.first !== undefined && cmd.first !== start.toMove) {
@@ -102,11 +104,6 @@ function startPosition(
     if (flipped === null)
       return { ok: false, message: `${cmd.first} cannot move first in ${game.id}` };
     start = flipped;
-  }
-  if (cmd.type === "resume" && cmd.start !== undefined) {
-    const parsed = game.parsePosition(cmd.start);
-    if (!parsed.ok) return { ok: false, message: parsed.error.message };
-    start = parsed.value;
   }
   const moves = cmd.type === "resume" ? cmd.moves : [];
   const replay = replayMoves(game, start, moves, cmd.at);

@@ -6,7 +6,7 @@
  * assumed here.
  */
 import type { BoardSnapshot } from "../../board/index.js";
-import { GEOMETRIES, LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
+import { GEOMETRIES, HOLE_CHARS, LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
 import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
 
 /** Two lines: who the board is and what it can do (from its INFO). */
@@ -43,9 +43,7 @@ export function cellTexts(board: SnapshotBoard): (string | null)[] {
   if ("places" in board) {
     return board.places.map((p) => (p === null ? null : `${p.count}${p.gems.join("")}`));
   }
-  return board.holes.map((h) =>
-    h === null ? null : h === "empty" ? "." : h === "black" ? "b" : "w",
-  );
+  return board.holes.map((h) => (h === null ? null : HOLE_CHARS[h]));
 }
 
 /** The pits whose sensor reads `?`. */
@@ -121,7 +119,8 @@ export function renderBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN): st
  * The Abalone board (`hex61`) as it lies: a hexagon, row `I` on the far side
  * and `A` on the near one, each row shifted by half a hole from the next as
  * the holes are (PROTOCOL.md §5.3), its columns named at its right-hand end.
- * Each hole shows `.` empty, `b` black or `w` white, `~` after it while
+ * Each hole shows `.` empty, `b` black, `w` white, `n` the neutral marble
+ * or `x` a marble of no told colour, `~` after it while
  * unsettled (a marble rolling over it), `?` for a faulty hall sensor; the
  * marbles of each colour on the board close the picture.
  */
@@ -137,7 +136,7 @@ export function renderHexBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN):
     const shown = row.cells.map((i) => {
       const h = holes[i] ?? null;
       if (h === null) return paint.fault("? ");
-      const letter = h === "empty" ? "." : h === "black" ? "b" : "w";
+      const letter = HOLE_CHARS[h];
       return unsettled.has(cells[i] ?? "") ? paint.unsettled(`${letter}~`) : `${letter} `;
     });
     const first = cells[row.cells[0] ?? 0]?.slice(1) ?? "";
@@ -149,8 +148,8 @@ export function renderHexBoard(snapshot: BoardSnapshot, paint: Painter = PLAIN):
   const state = snapshot.settled ? "settled" : `unsettled: ${snapshot.unsettled.join(" ")}`;
   return [
     ...lines,
-    `  black ${count("black")}  white ${count("white")} on the board`,
-    `  ${state}   (. empty, b black, w white; ~ unsettled, ? sensor fault)`,
+    `  black ${count("black")}  white ${count("white")}${count("neutral") > 0 ? `  neutral ${count("neutral")}` : ""}${count("marble") > 0 ? `  marbles ${count("marble")}` : ""} on the board`,
+    `  ${state}   (. empty, b black, w white, n neutral, x a marble; ~ unsettled, ? sensor fault)`,
   ]
     .map((l) => l.trimEnd())
     .join("\n");
