@@ -275,10 +275,20 @@ export class KeteBrain {
   /** What kete thinks (the `t` key): its last move or hint, its score and the line it expects. */
   thoughts(): string {
     const t = this.last;
-    if (t === null) return "kete has not thought about this game yet";
+    const tr = this.tr;
+    if (t === null) return tr.t("kete.thoughtsNone");
     const r = t.result;
-    const what = t.what === "move" ? `kete plays ${r.best}` : `kete's hint ${r.best}`;
-    return `${what} for ${this.sideName(t.side)} at ply ${this.parts.plyOffset + t.ply + 1}: score ${scoreText(r.score)} (${r.captures} stones taken at once), expects ${r.pv.join(" ")} (depth ${r.depth}, ${r.nodes} nodes, level ${t.level.level})`;
+    return tr.t("kete.thoughts", {
+      what: tr.t(t.what === "move" ? "kete.thoughtsMove" : "kete.thoughtsHint", { move: r.best }),
+      side: this.sideName(t.side),
+      ply: this.parts.plyOffset + t.ply + 1,
+      score: scoreText(r.score),
+      took: r.captures > 0 ? tr.t("kete.takes", { count: r.captures }) : tr.t("kete.takesNone"),
+      expects: r.pv.join(" "),
+      depth: r.depth,
+      nodes: r.nodes,
+      level: t.level.level,
+    });
   }
 
   private sideName(side: Side): string {

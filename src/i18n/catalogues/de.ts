@@ -319,6 +319,11 @@ const de = {
   "kete.why": "{{took}}; ketes Bewertung {{score}} (Tiefe {{depth}}); erwartet {{expects}}",
   "kete.takes_one": "nimmt auf einmal {{count}} Stein",
   "kete.takes_other": "nimmt auf einmal {{count}} Steine",
+  "kete.thoughtsNone": "kete hat über dieses Spiel noch nicht nachgedacht",
+  "kete.thoughts":
+    "{{what}} für {{side}} im Halbzug {{ply}}: Bewertung {{score}} ({{took}}), erwartet {{expects}} (Tiefe {{depth}}, {{nodes}} Knoten, Stufe {{level}})",
+  "kete.thoughtsMove": "kete spielt {{move}}",
+  "kete.thoughtsHint": "ketes Tipp {{move}}",
   "kete.takesNone": "nimmt keine Steine auf einmal",
   "led.obstacle": "Hindernis (AB-9.4)",
   "led.trap": "Falle (AB-9.5)",

@@ -311,6 +311,11 @@ const en = {
   "kete.why": "{{took}}; kete's score {{score}} (depth {{depth}}); expects {{expects}}",
   "kete.takes_one": "takes {{count}} stones at once",
   "kete.takes_other": "takes {{count}} stones at once",
+  "kete.thoughtsNone": "kete has not thought about this game yet",
+  "kete.thoughts":
+    "{{what}} for {{side}} at ply {{ply}}: score {{score}} ({{took}}), expects {{expects}} (depth {{depth}}, {{nodes}} nodes, level {{level}})",
+  "kete.thoughtsMove": "kete plays {{move}}",
+  "kete.thoughtsHint": "kete's hint {{move}}",
   "kete.takesNone": "takes no stones at once",
   "led.obstacle": "obstacle (AB-9.4)",
   "led.trap": "trap (AB-9.5)",

@@ -337,6 +337,11 @@ const pl = {
   "kete.takes_few": "bierze naraz {{count}} kamienie",
   "kete.takes_many": "bierze naraz {{count}} kamieni",
   "kete.takes_other": "bierze naraz {{count}} kamienia",
+  "kete.thoughtsNone": "kete jeszcze nie myślało o tej grze",
+  "kete.thoughts":
+    "{{what}} dla {{side}} w półruchu {{ply}}: ocena {{score}} ({{took}}), oczekuje {{expects}} (głębokość {{depth}}, {{nodes}} węzłów, poziom {{level}})",
+  "kete.thoughtsMove": "kete gra {{move}}",
+  "kete.thoughtsHint": "podpowiedź kete {{move}}",
   "kete.takesNone": "nie bierze od razu kamieni",
   "led.obstacle": "przeszkoda (AB-9.4)",
   "led.trap": "pułapka (AB-9.5)",

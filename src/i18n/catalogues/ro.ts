@@ -328,6 +328,11 @@ const ro = {
   "kete.takes_one": "ia deodată {{count}} piatră",
   "kete.takes_few": "ia deodată {{count}} pietre",
   "kete.takes_other": "ia deodată {{count}} de pietre",
+  "kete.thoughtsNone": "kete nu s-a gândit încă la acest joc",
+  "kete.thoughts":
+    "{{what}} pentru {{side}} la mutarea {{ply}}: scor {{score}} ({{took}}), așteaptă {{expects}} (adâncime {{depth}}, {{nodes}} noduri, nivelul {{level}})",
+  "kete.thoughtsMove": "kete joacă {{move}}",
+  "kete.thoughtsHint": "sugestia lui kete {{move}}",
   "kete.takesNone": "nu ia nicio piatră deodată",
   "led.obstacle": "obstacol (AB-9.4)",
   "led.trap": "capcană (AB-9.5)",

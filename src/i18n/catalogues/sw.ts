@@ -318,6 +318,11 @@ const sw = {
   "kete.why": "{{took}}; alama ya kete {{score}} (kina {{depth}}); inatarajia {{expects}}",
   "kete.takes_one": "inakula kete {{count}} mara moja",
   "kete.takes_other": "inakula kete {{count}} mara moja",
+  "kete.thoughtsNone": "kete bado haijafikiria mchezo huu",
+  "kete.thoughts":
+    "{{what}} kwa {{side}} katika zamu {{ply}}: alama {{score}} ({{took}}), inatarajia {{expects}} (kina {{depth}}, nodi {{nodes}}, kiwango {{level}})",
+  "kete.thoughtsMove": "kete inacheza {{move}}",
+  "kete.thoughtsHint": "dokezo la kete {{move}}",
   "kete.takesNone": "haili kete mara moja",
   "led.obstacle": "kizuizi (AB-9.4)",
   "led.trap": "mtego (AB-9.5)",
