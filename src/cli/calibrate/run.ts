@@ -11,7 +11,7 @@ import { every, waitForReady } from "../../board/index.js";
 import type { BoardEvent, Scheduler } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
-import { err, ok } from "../../shared/index.js";
+import { err, ok, shapeOf } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import { describeInfo } from "../board-test/render.js";
 import { EXIT_FAILED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../usage.js";
@@ -162,10 +162,10 @@ export function choosePits(info: InfoMessage, options: CalibrateOptions): Result
   if (!info.calibration) {
     return err("unsupported", "this board does not support calibration (its INFO says cal=0)");
   }
-  if (info.geometry === "hex61") {
+  if (shapeOf(info.geometry).kind === "holes") {
     return err(
       "unsupported",
-      "a hex61 board is calibrated with colours; kete calibrate counts stones",
+      `a ${info.geometry} board is calibrated with colours; kete calibrate counts stones`,
     );
   }
   if (options.stones > info.maxCount) {

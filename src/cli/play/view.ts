@@ -11,7 +11,7 @@ import { LED_ROLES, legendEntries, type LedRole } from "../../controller/index.j
 import type { Outcome, Side } from "../../games/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
-import { renderHexBoard } from "../board-test/render.js";
+import { renderBoard } from "../board-test/render.js";
 import { clockText, SOWING_SIDE_NAMES, type SideNames } from "./messages.js";
 import type { TerminalSize } from "./screen.js";
 
@@ -346,7 +346,7 @@ function hexRows(view: PlayView, holes: readonly (HoleContent | null)[]): string
     settled: view.unsettled.size === 0,
     receivedAt: 0,
   };
-  const drawn = renderHexBoard(snapshot).split("\n").slice(0, -2);
+  const drawn = renderBoard(snapshot).split("\n").slice(0, -2);
   const lit = [...view.leds]
     .filter(([, led]) => led.pattern !== "off")
     .map(([hole, led]) => `${hole} ${ledCode(led)}`);
