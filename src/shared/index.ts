@@ -33,6 +33,7 @@ export type {
   HoleContent,
   Painter,
   Place,
+  PhysicalStart,
   PlacePoint,
   ShapeDrawing,
 } from "./shapes/index.js";

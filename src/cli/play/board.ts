@@ -6,7 +6,7 @@
 import { statSync } from "node:fs";
 import { FirmataBoard, SerialBoard, SimulatedBoard, waitForReady } from "../../board/index.js";
 import type { BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
-import { err, ok, type Result } from "../../shared/index.js";
+import { err, ok, shapeOf, type GeometryId, type Result } from "../../shared/index.js";
 
 /** What is on the port: a kete board (its own firmware) or the stock-parts board (StandardFirmata). */
 export type BoardKind = "serial" | "firmata";
@@ -43,8 +43,8 @@ export interface BoardChoice {
   readonly pace: number;
   readonly noise: boolean;
   readonly seed: number;
-  /** The game's board (`4x8`, `2x5+2`, `hex61`): the simulated board is built to it. */
-  readonly geometry?: "4x8" | "2x5+2" | "hex61";
+  /** The game's board shape (`4x8`, `2x5+2`, `hex61`, …): the simulated board is built to it. */
+  readonly geometry?: GeometryId;
   /** Simulated board: a noisy cable, lines lost or damaged both ways (absent: none). */
   readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
@@ -192,7 +192,9 @@ export function simulatedOptions(
   return {
     geometry: choice.geometry,
     // The Abalone board's readings are each hole's black bit then its white bit.
-    ...(choice.geometry === "hex61" ? { holes: holesText(counts) } : { counts: [...counts] }),
+    ...(shapeOf(choice.geometry ?? "4x8").kind === "holes"
+      ? { holes: holesText(counts) }
+      : { counts: [...counts] }),
     // The board's debounce follows the hands' pace, as a real board's would be
     // tuned to its players: faster hands, shorter settling. Jitter under a
     // hovering hand only at a person's pace: faster hands hover all the time

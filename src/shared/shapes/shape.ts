@@ -115,9 +115,21 @@ export interface BoardShape<Id extends string = string, K extends CellKind = Cel
   readonly terminalLegend: string;
   /** Where the web page draws each place. */
   drawing(places: readonly string[]): ShapeDrawing;
-  /** The simulated physical board's start: a count per place, or the holes' letters. */
-  readonly physicalStart: readonly number[] | string;
+  /** The simulated physical board's start (what a fresh board is set up with). */
+  readonly physicalStart: PhysicalStart;
 }
+
+/**
+ * How the simulated physical board starts on a shape: plain stones per place
+ * (and, on a board that senses them, gems by place), or each hole's content
+ * as a snapshot writes it (`.`, `b`, `w`).
+ */
+export type PhysicalStart =
+  | {
+      readonly counts: readonly number[];
+      readonly gems?: Readonly<Record<string, readonly Gem[]>>;
+    }
+  | { readonly holes: string };
 
 /** The settled mask's hex digits for `cells` places. */
 export function maskDigitsOf(cells: readonly string[]): number {

@@ -196,6 +196,21 @@ export const TWO_BY_FIVE_PLUS_TWO: BoardShape<"2x5+2", "gems"> = {
       },
     };
   },
-  // GB-1's stones: one in every pit, none in the cups (the gems are the physical board's).
-  physicalStart: CELLS.map((c) => (c.endsWith("C") ? 0 : 1)),
+  // GB-1: a stone and a gem in every pit, gem 1 in the owner's rightmost pit … gem 5 in
+  // the leftmost; the cups empty.
+  physicalStart: {
+    counts: CELLS.map((c) => (c.endsWith("C") ? 0 : 1)),
+    gems: {
+      A1: ["S5"],
+      A2: ["S4"],
+      A3: ["S3"],
+      A4: ["S2"],
+      A5: ["S1"],
+      B1: ["N1"],
+      B2: ["N2"],
+      B3: ["N3"],
+      B4: ["N4"],
+      B5: ["N5"],
+    },
+  },
 };

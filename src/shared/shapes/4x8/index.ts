@@ -35,5 +35,5 @@ export const FOUR_BY_EIGHT: BoardShape<"4x8", "counts"> = {
       return { x: MARGIN + ((rc?.column ?? 1) - 1) * STEP, y: MARGIN + y * STEP, r: PIT_R };
     },
   }),
-  physicalStart: CELLS.map(() => 4),
+  physicalStart: { counts: CELLS.map(() => 4) },
 };

@@ -142,14 +142,16 @@ export const HEX61: BoardShape<"hex61", "holes"> = {
     };
   },
   // AB-1's standard start: black A1–A5 B1–B6 C3–C5, white G5–G7 H4–H9 I5–I9.
-  physicalStart:
-    "bbbbb" +
-    "bbbbbb" +
-    "..bbb.." +
-    "........" +
-    "........." +
-    "........" +
-    "..www.." +
-    "wwwwww" +
-    "wwwww",
+  physicalStart: {
+    holes:
+      "bbbbb" +
+      "bbbbbb" +
+      "..bbb.." +
+      "........" +
+      "........." +
+      "........" +
+      "..www.." +
+      "wwwwww" +
+      "wwwww",
+  },
 };
