@@ -10,9 +10,10 @@
 import { FOUR_BY_EIGHT } from "./4x8/index.js";
 import { TWO_BY_FIVE_PLUS_TWO } from "./2x5+2/index.js";
 import { HEX61 } from "./hex61/index.js";
+import { TWO_BY_SIX_PLUS_TWO } from "./2x6+2/index.js";
 import type { BoardShape } from "./shape.js";
 
-export const SHAPES = [FOUR_BY_EIGHT, TWO_BY_FIVE_PLUS_TWO, HEX61] as const;
+export const SHAPES = [FOUR_BY_EIGHT, TWO_BY_FIVE_PLUS_TWO, HEX61, TWO_BY_SIX_PLUS_TWO] as const;
 
 type Shape = (typeof SHAPES)[number];
 
