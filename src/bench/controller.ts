@@ -2,12 +2,15 @@
  * Controller throughput: random games played stone by stone as settled
  * snapshots (one per trace step) through a whole `Controller` on a link that
  * does nothing, timing every reading from its arrival to the verdict and the
- * LED plan (target < 0.2 ms host time).
+ * LED plan (target: p99 ≤ 1 ms for every game, move ends included; issue 31).
+ * `--game=abalone` runs one game's rows; a false mistake (the controller
+ * refusing a legal move) is counted in its row, not thrown.
  */
 import {
   GEMS,
   GEOMETRIES,
   MARBLE_COLOURS,
+  err,
   ok,
   readingIndex,
   type Gem,
@@ -20,7 +23,7 @@ import { seededRandom } from "../shared/index.js";
 import { countsAlong } from "../games/index.js";
 import type { Game, Position, SensorStep, Trace } from "../games/index.js";
 import type { BoardEvent, BoardLink, LinkState } from "../board/index.js";
-import type { InfoMessage, SnapshotBoard } from "../protocol/index.js";
+import type { CalibrationMessage, InfoMessage, SnapshotBoard } from "../protocol/index.js";
 import { Controller } from "../controller/index.js";
 import { printTable } from "./report.js";
 
@@ -70,6 +73,9 @@ class BenchLink implements BoardLink {
   tare(): Promise<Result<void>> {
     return Promise.resolve(ok(undefined));
   }
+  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    return Promise.resolve(err("unsupported", "the bench's link has no board to ask"));
+  }
   close(): Promise<void> {
     return Promise.resolve();
   }
@@ -98,7 +104,7 @@ const CASES: readonly Case[] = [
  * Glassperlenspiel lift is its stones then each gem, a capture the gem off
  * its place then into the cup), or after each trace step on a counting board.
  */
-function readingsAlong(game: Game, p: Position, trace: Trace): number[][] {
+export function readingsAlong(game: Game, p: Position, trace: Trace): number[][] {
   const view = game.sensorView(p);
   if (game.sensorSteps === undefined) return countsAlong(view.pits, view.counts, trace);
   const index = new Map(view.pits.map((r, i) => [r, i] as const));
@@ -158,12 +164,13 @@ function run(
   c: Case,
   games: number,
   seed: number,
-): { times: number[]; moveEnds: number[]; ms: number } {
+): { times: number[]; moveEnds: number[]; ms: number; falseMistakes: string[] } {
   const game = findGame(c.game);
   if (game === undefined) throw new Error(`bench: no game ${c.game}`);
   const random = seededRandom(seed);
   const times: number[] = [];
   const moveEnds: number[] = [];
+  const falseMistakes: string[] = [];
   let total = 0;
   for (let g = 0; g < games; g++) {
     const init = game.initial(c.options);
@@ -175,7 +182,7 @@ function run(
     let moved = false;
     controller.on((e) => {
       if (e.type === "move") moved = true;
-      if (e.type === "mistake") throw new Error(`bench: false mistake ${e.message}`);
+      if (e.type === "mistake") falseMistakes.push(`game ${g} (seed ${seed}): ${e.message}`);
     });
     controller.newGame(c.game, c.options);
     const send = (counts: readonly number[]): void => {
@@ -205,14 +212,17 @@ function run(
     }
     controller.close();
   }
-  return { times, moveEnds, ms: total };
+  return { times, moveEnds, ms: total, falseMistakes };
 }
 
 export async function benchController(): Promise<void> {
   const rows: (string | number)[][] = [];
-  for (const c of CASES) {
+  const only = process.argv.find((a) => a.startsWith("--game="))?.slice("--game=".length);
+  const wrong: string[] = [];
+  for (const c of CASES.filter((x) => only === undefined || x.game === only)) {
     run(c, 3, 1); // warm up the JIT
-    const { times, moveEnds, ms } = run(c, 20, 11);
+    const { times, moveEnds, ms, falseMistakes } = run(c, 20, 11);
+    for (const m of falseMistakes) wrong.push(`${label(c)}: ${m}`);
     const all = [...times, ...moveEnds];
     const sorted = times.slice().sort((a, b) => a - b);
     const ends = moveEnds.slice().sort((a, b) => a - b);
@@ -224,6 +234,7 @@ export async function benchController(): Promise<void> {
       quantile(sorted, 0.99),
       quantile(ends, 0.5),
       quantile(ends, 0.99),
+      falseMistakes.length,
     ]);
   }
   printTable({
@@ -236,6 +247,7 @@ export async function benchController(): Promise<void> {
       "p99 ms",
       "move-end p50 ms",
       "move-end p99 ms",
+      "false mistakes",
     ],
     rows,
     notes: [
@@ -246,5 +258,6 @@ export async function benchController(): Promise<void> {
       "abalone: on the hex61 board (each hole empty, black or white), one settled snapshot per sensor step, every marble of the move taken up before any is set down (a move's marbles change their holes at once: its steps are free).",
     ],
   });
+  for (const w of wrong) console.log(`false mistake: ${w}`);
   await Promise.resolve();
 }

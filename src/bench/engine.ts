@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findGame } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
+import { plainPerft } from "./plain-perft.js";
 import { printTable, timed } from "./report.js";
 
 interface PerftCase {
@@ -78,7 +79,6 @@ export async function benchEngine(): Promise<void> {
     }
     rows.push(row);
   }
-  reference?.cleanup();
   printTable({
     title: "Engine: perft from the initial position",
     columns: ["game", "depth", "leaves", "ms", "M nodes/s", "C M nodes/s", "C / TS"],
@@ -89,6 +89,8 @@ export async function benchEngine(): Promise<void> {
         : "C reference skipped: no C compiler (cc) on this machine.",
     ],
   });
+  if (reference) benchWholeProcess(reference.exe);
+  reference?.cleanup();
 
   const playoutRows: (string | number)[][] = [];
   for (const c of PERFT_CASES.filter((p) => p.game !== "bao-de" || !p.options.capture)) {
@@ -108,5 +110,70 @@ export async function benchEngine(): Promise<void> {
     title: "Engine: random playouts (seed 7, at most 1000 plies)",
     columns: ["game", "games", "plies/game", "games/s", "plies/s"],
     rows: playoutRows,
+  });
+}
+
+/** Wall time of one process run, in milliseconds. */
+function processMs(command: string, args: readonly string[]): number {
+  const t0 = performance.now();
+  execFileSync(command, args, { stdio: "ignore" });
+  return performance.now() - t0;
+}
+
+const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/**
+ * Issue 31's yardstick: `kete perft husbao 6` as a whole process (start-up
+ * included) against the C reference's process, median of five pairs run
+ * back to back; and, beside it, the same C loop written plainly in
+ * JavaScript (plain-perft.ts) in-process, which shows what V8 reaches on
+ * this loop at all.
+ */
+function benchWholeProcess(cExe: string): void {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const kete = join(here, "..", "cli", "main.js");
+  const depth = 6;
+  const ratios: number[] = [];
+  const cTimes: number[] = [];
+  const keteTimes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const c = processMs(cExe, ["0", String(depth)]);
+    const k = processMs(process.execPath, [kete, "perft", "husbao", String(depth)]);
+    cTimes.push(c);
+    keteTimes.push(k);
+    ratios.push(k / c);
+  }
+  plainPerft(0, depth - 1); // warm up the JIT
+  const plain = timed(() => plainPerft(0, depth));
+  const cIn = execFileSync(cExe, ["0", String(depth)], { encoding: "utf8" })
+    .trim()
+    .split(" ");
+  if (Number(cIn[0]) !== plain.value) {
+    throw new Error(`bench: the plain port counts ${plain.value}, C ${cIn[0]}`);
+  }
+  const cInMs = Number(cIn[1]);
+  printTable({
+    title: "Engine against the C reference: husbao perft 6",
+    columns: ["what", "C ms", "TS ms", "TS / C"],
+    rows: [
+      [
+        "kete perft, whole process (median of 5 pairs)",
+        median(cTimes),
+        median(keteTimes),
+        `${median(ratios).toFixed(2)}x`,
+      ],
+      [
+        "the C loop written plainly in JS, in-process",
+        cInMs,
+        plain.ms,
+        `${(plain.ms / cInMs).toFixed(2)}x`,
+      ],
+    ],
+    notes: [
+      "The plain port (src/bench/plain-perft.ts) is the C reference line for line in JavaScript: what V8 reaches on this loop at all.",
+    ],
   });
 }

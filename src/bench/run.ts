@@ -3,6 +3,7 @@
  * (the README quotes them). `npm run bench -- engine` runs one section;
  * `npm run bench -- search --games=20` passes a section its options.
  */
+import { benchAbalone } from "./abalone.js";
 import { benchBoard } from "./board.js";
 import { benchClub } from "./club.js";
 import { benchController } from "./controller.js";
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   emulator: benchEmulator,
   firmata: benchFirmata,
   gems: benchGems,
+  abalone: benchAbalone,
   settle: benchSettle,
   "settle-stock": benchSettleStock,
   search: benchSearch,

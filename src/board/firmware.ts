@@ -49,14 +49,7 @@
  * (the EEPROM).
  */
 import { HOLE_CODES, seededRandom, shapeOf } from "../shared/index.js";
-import {
-  LED_COLOURS,
-  LED_PATTERNS,
-  LineFramer,
-  formatBoardMessage,
-  hasPit,
-  parseHostLine,
-} from "../protocol/index.js";
+import { LED_COLOURS, LED_PATTERNS, formatBoardMessage, hasPit } from "../protocol/index.js";
 import type {
   BoardMessage,
   BootReason,
@@ -71,6 +64,8 @@ import type {
 } from "../protocol/index.js";
 import type { PhysicalBoard } from "./physical-board.js";
 import { TagReaders } from "./tag-readers.js";
+import { DeviceLines } from "./device-lines.js";
+import type { Outgoing } from "./device-lines.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
@@ -149,17 +144,6 @@ export const NOMINAL_CELL: LoadCell = { zero: 32768, gain: 11600 / 256 };
 /** A gain `CAL` accepts, relative to nominal (a 3–10 g stone, hardware/README.md §2.4). */
 const PLAUSIBLE_GAIN: readonly [number, number] = [0.55, 1.85];
 
-type Outgoing = DistributiveOmit<BoardMessage, "seq">;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-const CHECKSUM_ERRORS = new Set([
-  "non-ascii",
-  "bad-char",
-  "missing-checksum",
-  "malformed-checksum",
-  "bad-checksum",
-]);
-const SYNTAX_ERRORS = new Set(["bad-syntax", "bad-id", "bad-seq", "empty"]);
 const OFF: LedState = { pattern: "off" };
 
 export class SimulatedFirmware {
@@ -168,7 +152,20 @@ export class SimulatedFirmware {
   private readonly noise: Required<NoiseOptions>;
   private readonly random: () => number;
   private readonly options: FirmwareOptions;
-  private readonly framer = new LineFramer();
+  /** Host lines read and answered as every host-side board does (device-lines.ts). */
+  private readonly lines = new DeviceLines({
+    send: (message) => this.send(message),
+    execute: (command) => this.execute(command),
+    reboot: () => this.reboot("command"),
+    heard: (command) => {
+      this.lastHostLineAt = this.scheduler.now();
+      this.hostLost = false;
+      if (command === null) return;
+      if (this.commands.length >= 1000) this.commands.splice(0, 500);
+      this.commands.push(command);
+    },
+    silent: () => this.mute,
+  });
   private sink: ((bytes: string) => void) | null = null;
   private readonly ledListeners = new Set<(leds: ReadonlyMap<string, LedState>) => void>();
 
@@ -256,13 +253,7 @@ export class SimulatedFirmware {
   /** Bytes from the host. Ignored while powered off. */
   receive(chunk: Uint8Array | string): void {
     if (!this.powered) return;
-    for (const framed of this.framer.push(chunk)) {
-      if (!framed.ok) {
-        this.send({ type: "error", code: "rx-overflow", pit: null });
-        continue;
-      }
-      if (framed.value.length > 0) this.handleLine(framed.value);
-    }
+    this.lines.receive(chunk);
   }
 
   get isPowered(): boolean {
@@ -280,7 +271,7 @@ export class SimulatedFirmware {
     this.interval = this.options.snapshotIntervalMs ?? 2000;
     this.setAllLeds(OFF);
     this.pressed.clear();
-    this.framer.reset();
+    this.lines.reset();
     this.hostLost = false;
     this.lastHostLineAt = this.bootAt;
     const now = this.bootAt;
@@ -632,41 +623,6 @@ export class SimulatedFirmware {
   }
 
   // -------------------------------------------------------------- commands
-
-  private handleLine(line: string): void {
-    const parsed = parseHostLine(line);
-    if (!parsed.ok) {
-      const code = parsed.error.code;
-      if (CHECKSUM_ERRORS.has(code)) this.send({ type: "error", code: "rx-checksum", pit: null });
-      else if (SYNTAX_ERRORS.has(code)) this.send({ type: "error", code: "rx-syntax", pit: null });
-      else if (code === "too-long") this.send({ type: "error", code: "rx-overflow", pit: null });
-      else {
-        this.lastHostLineAt = this.scheduler.now();
-        this.hostLost = false;
-        const id = parseInt(line.slice(0, 2), 16);
-        const reason: NakReason =
-          code === "unknown-message"
-            ? "unknown-command"
-            : code === "bad-pit"
-              ? "bad-pit"
-              : "bad-args";
-        if (!this.mute) this.send({ type: "nak", id, reason });
-      }
-      return;
-    }
-    this.lastHostLineAt = this.scheduler.now();
-    this.hostLost = false;
-    const command = parsed.value;
-    if (this.commands.length >= 1000) this.commands.splice(0, 500);
-    this.commands.push(command);
-    if (this.mute) return;
-    const nak = this.execute(command);
-    if (nak !== null) this.send({ type: "nak", id: command.id, reason: nak });
-    else {
-      this.send({ type: "ack", id: command.id });
-      if (command.type === "reset") this.reboot("command");
-    }
-  }
 
   /** Carries out a command (data lines first); the NAK reason, or null for ACK. */
   private execute(c: HostMessage): NakReason | null {

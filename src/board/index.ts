@@ -16,3 +16,4 @@ export * from "./recording-link.js";
 export * from "./marbles.js";
 export * from "./firmata/index.js";
 export * from "./ports.js";
+export * from "./kinds.js";

@@ -9,6 +9,7 @@ import type { Result } from "../shared/index.js";
 import type {
   BoardErrorCode,
   ButtonMessage,
+  CalibrationMessage,
   InfoMessage,
   LedEntry,
   SnapshotBoard,
@@ -56,5 +57,11 @@ export interface BoardLink {
   requestSnapshot(): Promise<Result<void>>;
   /** Tares every pit, or one. */
   tare(pit?: string): Promise<Result<void>>;
+  /**
+   * `CALGET` (PROTOCOL.md §10): each pit's calibration status and raw reading
+   * (`CALR`, the last one per pit), or why the board gave none (a link that
+   * has no board to ask: `unsupported`).
+   */
+  readCalibration(): Promise<Result<CalibrationMessage[]>>;
   close(): Promise<void>;
 }

@@ -62,6 +62,14 @@ function startHoles(id: GeometryId): string | null {
   return "holes" in start ? start.holes : null;
 }
 
+/** GB-1: gem 1 in the owner's rightmost pit … gem 5 in the leftmost (the 2x5+2 shape's start). */
+export const GLASSPERLENSPIEL_START_GEMS: InitialGems = startGems("2x5+2");
+
+function startGems(id: GeometryId): InitialGems {
+  const start = shapeOf(id).physicalStart;
+  return "counts" in start ? (start.gems ?? {}) : {};
+}
+
 /** AB-1's standard start: black A1–A5 B1–B6 C3–C5, white G5–G7 H4–H9 I5–I9 (the hex61 shape's). */
 export const ABALONE_START_HOLES: string = startHoles("hex61") ?? "";
 

@@ -7,8 +7,9 @@
  * a fresh controller the same.
  */
 import type { BoardEvent, BoardLink, LinkState } from "./link.js";
+import { err } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import type { InfoMessage, LedEntry } from "../protocol/index.js";
+import type { CalibrationMessage, InfoMessage, LedEntry } from "../protocol/index.js";
 
 export class RecordingLink implements BoardLink {
   private readonly listeners = new Set<(event: BoardEvent) => void>();
@@ -70,6 +71,10 @@ export class RecordingLink implements BoardLink {
     return this.inner.tare(pit);
   }
 
+  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    return this.inner.readCalibration();
+  }
+
   async close(): Promise<void> {
     this.unsubscribe();
     await this.inner.close();
@@ -107,6 +112,10 @@ export class ReplayLink implements BoardLink {
 
   async tare(): Promise<Result<void>> {
     return { ok: true, value: undefined };
+  }
+
+  async readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    return err("unsupported", "a replayed game has no board to ask for its calibration");
   }
 
   async close(): Promise<void> {}

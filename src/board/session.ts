@@ -24,6 +24,7 @@ import {
 import type {
   BoardErrorCode,
   BoardMessage,
+  CalibrationMessage,
   GeometryId,
   HostMessage,
   InfoMessage,
@@ -243,6 +244,8 @@ export class BoardSession implements BoardLink {
   private lastUptime: number | null = null;
   /** Pits the board said need calibration since it last booted (`ERR calibration-needed`, `CALR … need`). */
   private readonly needCalibration = new Set<string>();
+  /** The CALR lines of the CALGET under way (`readCalibration`), null when none is. */
+  private calibrationLines: CalibrationMessage[] | null = null;
   private backoffMs: number;
 
   private readonly desiredLeds = new Map<string, LedState>();
@@ -337,6 +340,15 @@ export class BoardSession implements BoardLink {
 
   tare(pit?: string): Promise<Result<void>> {
     return this.command({ type: "tare", pit: pit ?? null });
+  }
+
+  async readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    this.calibrationLines = [];
+    const answer = await this.command({ type: "calibration-request" });
+    const lines = this.calibrationLines ?? [];
+    this.calibrationLines = null;
+    const byPit = new Map(lines.map((m) => [m.pit, m]));
+    return answer.ok ? ok([...byPit.values()]) : answer;
   }
 
   /** Sends any command (CFG, CAL, CALGET, RESET …); resolves on its ACK or NAK. */
@@ -892,9 +904,11 @@ export class BoardSession implements BoardLink {
         this.boardError(message.code, message.pit);
         return;
       case "calibration":
-        // CALGET's answers (the calibration CLI reads them whole through its tap).
+        // CALGET's answers: kept for `readCalibration` (bounded: a board that floods them)
         if (message.status === "need") this.needCalibration.add(message.pit);
         else this.needCalibration.delete(message.pit);
+        if (this.calibrationLines !== null && this.calibrationLines.length < 1024)
+          this.calibrationLines.push(message);
         return;
       default:
         return; // heartbeat (handled above)

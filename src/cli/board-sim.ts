@@ -47,7 +47,7 @@ import { playTrace } from "../board/index.js";
 import type { AmplifierFault, SensorFault } from "../emulator/index.js";
 import { findGame } from "../games/index.js";
 import type { Position, ProtocolStep, TraceStep } from "../games/index.js";
-import { GEOMETRY_IDS, findShape, seededRandom } from "../shared/index.js";
+import { GEOMETRY_IDS, findShape, seededRandom, shapeOf } from "../shared/index.js";
 import type { GeometryId } from "../shared/index.js";
 import { usageError } from "./usage.js";
 
@@ -224,16 +224,18 @@ export function registerBoardSimCommand(program: Command): Command {
 /** A flag the geometry cannot take, said as a usage error; null when they fit. */
 function geometryClash(geometry: SimGeometry, flags: BoardSimFlags): string | null {
   if (geometry === "4x8") return null;
+  // What the shape's places hold says what the flags can do (src/shared/shapes).
+  const kind = shapeOf(geometry).kind;
   if (flags.stones !== undefined) {
-    return geometry === "2x5+2"
-      ? "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up"
-      : "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1";
+    if (kind === "gems")
+      return `--stones is for 4x8; a ${geometry} board starts as GB-1 sets it up`;
+    if (kind === "holes")
+      return `--stones is for 4x8; a ${geometry} board holds marbles, set up as AB-1`;
+    return `--stones is for 4x8; a ${geometry} board starts with four stones a pit, its stores empty`;
   }
-  if (geometry === "hex61" && flags.firmware !== undefined && flags.demo === true) {
-    return "--demo with --firmware plays 4x8 moves; use --hand to move marbles on hex61";
-  }
-  if (geometry === "2x5+2" && flags.firmware !== undefined && flags.demo === true) {
-    return "--demo with --firmware plays 4x8 moves; use --hand to move gems on 2x5+2";
+  if (kind !== "counts" && flags.firmware !== undefined && flags.demo === true) {
+    const what = kind === "holes" ? "marbles" : "gems";
+    return `--demo with --firmware plays 4x8 moves; use --hand to move ${what} on ${geometry}`;
   }
   if (flags.firmata === true) {
     return `--firmata serves the 4x8 stock-parts board; it has no ${geometry}`;

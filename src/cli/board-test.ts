@@ -14,8 +14,8 @@
  */
 import type { EventEmitter } from "node:events";
 import type { Command } from "commander";
-import { FirmataBoard, SerialBoard, waitForReady } from "../board/index.js";
-import type { BoardSession, BoardSnapshot } from "../board/index.js";
+import { openBoard, waitForReady } from "../board/index.js";
+import type { BoardKind, BoardSession, BoardSnapshot } from "../board/index.js";
 import { GEOMETRIES } from "../protocol/index.js";
 import type { InfoMessage } from "../protocol/index.js";
 import { err, ok } from "../shared/index.js";
@@ -33,8 +33,7 @@ import {
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
-import { baudFlag, boardKindOf, waitFlag } from "./play/board.js";
-import { readyMsOf, type BoardKind } from "./play/board.js";
+import { baudFlag, boardKindOf, boardOption, readyMsOf, waitFlag } from "./play/board.js";
 import { resolvePort } from "./ports.js";
 import { usageError } from "./usage.js";
 
@@ -61,10 +60,7 @@ export function registerBoardTestCommand(program: Command): Command {
     .command("board-test")
     .description("check a sensor board: live pit counts, every LED, line errors and faults")
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
-    .option(
-      "--board <serial|firmata>",
-      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
-    )
+    .addOption(boardOption())
     .option(
       "--wait <seconds>",
       "how long the board may take to be ready (default 8, 12 with --board firmata)",
@@ -141,10 +137,12 @@ export interface BoardTestRun {
 
 /** The test on the board at `run.port` (kete firmware or StandardFirmata); resolves to the exit code. */
 export async function runBoardTest(run: BoardTestRun): Promise<number> {
-  const board =
-    run.boardKind === "firmata"
-      ? new FirmataBoard(run.port, { firmataReadyMs: readyMsOf("firmata", run.readyMs) })
-      : new SerialBoard(run.port, run.baudRate === undefined ? {} : { baudRate: run.baudRate });
+  const kind = run.boardKind ?? "serial";
+  const board = openBoard(kind, {
+    port: run.port,
+    ...(kind === "firmata" ? { readyMs: readyMsOf("firmata", run.readyMs) } : {}),
+    ...(run.baudRate === undefined ? {} : { baudRate: run.baudRate }),
+  });
   return testBoard(board, run);
 }
 
@@ -159,7 +157,8 @@ export async function testBoard(board: BoardSession, run: BoardTestRun): Promise
   board.subscribe((event) => {
     const report = recordEvent(stats, event);
     for (const note of report.notes) screen.note(note);
-    if (report.redraw) screen.redraw();
+    // `--once` draws one board, the settled one (showOnce): none from the stream before it.
+    if (report.redraw && !run.once) screen.redraw();
   });
   if (!run.live) run.out(`${describeInfo(ready.value)}\n`);
   const uncalibrated = await uncalibratedNote(board, ready.value, run);

@@ -13,12 +13,11 @@
  */
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { FIRMATA_RAW_PER_STONE, realScheduler } from "../board/index.js";
+import { FIRMATA_RAW_PER_STONE, openBoard, realScheduler } from "../board/index.js";
 import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { firmataCalibrationBoard, serialCalibrationBoard } from "./calibrate/link.js";
-import { baudFlag, boardKindOf, readyMsOf, waitFlag } from "./play/board.js";
+import { baudFlag, boardKindOf, boardOption, readyMsOf, waitFlag } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { gamesDirFlag } from "./journal-options.js";
@@ -153,10 +152,7 @@ export function registerCalibrateCommand(program: Command): Command {
     .command("calibrate")
     .description("tare and calibrate a board's pits with its LEDs, verify them, write a report")
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
-    .option(
-      "--board <serial|firmata>",
-      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata; calibration kept in a file on this computer)",
-    )
+    .addOption(boardOption())
     .option(
       "--wait <seconds>",
       "how long the board may take to be ready (default 8, 12 with --board firmata)",
@@ -191,10 +187,11 @@ export function registerCalibrateCommand(program: Command): Command {
       if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
       const port = auto.value.port ?? "";
       const readyMs = readyMsOf(kind.value, wait.value);
-      const board =
-        kind.value === "firmata"
-          ? firmataCalibrationBoard(port, { firmataReadyMs: readyMs })
-          : serialCalibrationBoard(port, {}, baud.value);
+      const board = openBoard(kind.value, {
+        port,
+        ...(kind.value === "firmata" ? { readyMs } : {}),
+        ...(baud.value === undefined ? {} : { baudRate: baud.value }),
+      });
       const run =
         kind.value === "firmata"
           ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE, readyMs }

@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import { defaultGamesDir } from "../journal/index.js";
 import { gamesDirFlag } from "./journal-options.js";
-import { baudFlag, boardKindOf } from "./play/board.js";
+import { baudFlag, boardKindOf, boardOption } from "./play/board.js";
 import { resolvePort } from "./ports.js";
 import { collect } from "./options.js";
 import { processHost } from "./play/host.js";
@@ -63,10 +63,7 @@ export function registerPlayCommand(program: Command): Command {
       "-p, --port <path>",
       "the kete board's serial device, e.g. /dev/ttyACM0; auto: the one board that answers (kete ports)",
     )
-    .option(
-      "--board <serial|firmata>",
-      "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata)",
-    )
+    .addOption(boardOption())
     .option(
       "--wait <seconds>",
       "how long the board on --port may take to be ready (default 8, 12 with --board firmata)",

@@ -28,6 +28,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
   ["board-sim", async () => (await import("./board-sim.js")).registerBoardSimCommand],
   ["board-test", async () => (await import("./board-test.js")).registerBoardTestCommand],
   ["calibrate", async () => (await import("./calibrate.js")).registerCalibrateCommand],
+  ["enrol", async () => (await import("./enrol.js")).registerEnrolCommand],
   ["ports", async () => (await import("./ports.js")).registerPortsCommand],
 ];
 

@@ -152,6 +152,20 @@ const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     doc: ["docs/board.md", "Calibrating a board: `kete calibrate`"],
   },
+  enrol: {
+    notes: [
+      "Enrolment is the board's own mode (both buttons held at reset, hardware/glassperlenspiel.md",
+      "§5.3): kete says the steps, waits for the board to leave it, and checks every gem in its pit.",
+    ],
+    codes: [
+      [EXIT_OK, "all ten gems read by name in their pits, no plain stone left over"],
+      [
+        EXIT_FAILED,
+        "the port or board cannot be used, is no 2x5+2 board, or a gem is not read in its pit",
+      ],
+    ],
+    doc: ["docs/board.md", "Enrolling the gems: `kete enrol`"],
+  },
   ports: {
     notes: [
       "Each port is asked HELLO (a kete board answers INFO), then Firmata's version at 57600 baud.",

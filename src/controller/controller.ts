@@ -197,6 +197,8 @@ export interface ControllerView {
   readonly toMove: Side | null;
   /** The position standing now (before the move under way). */
   readonly position: Position | null;
+  /** The plies that stand (moves, and turns a mistake passed: a forfeit, a truncation, a penalty). */
+  readonly plies: number;
   /** Setting up, restoring, taking back or a wrong penalty: what each pit still needs. */
   readonly needs: readonly PitNeed[];
   /** The last settled reading the controller judged (sensor order), or null before the first. */
@@ -228,6 +230,7 @@ export function controllerView(snapshot: ControllerSnapshot): ControllerView {
     sensorFault: snapshot.hasTag("sensorFault"),
     toMove: gs?.position.toMove ?? null,
     position: gs?.position ?? null,
+    plies: gs?.plies.length ?? 0,
     needs: c.needs,
     judged: c.counts,
     guide: c.guide,

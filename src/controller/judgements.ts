@@ -11,6 +11,7 @@
 import type { BoardEvent, BoardSnapshot } from "../board/index.js";
 import type { Position } from "../games/index.js";
 import { readingsOf } from "../protocol/index.js";
+import { placeOfReading, readingNames } from "../shared/index.js";
 import type { ControllerContext, ControllerMachineEvent, GameCommand, Verdict } from "./context.js";
 import { verdictText } from "./context.js";
 import type { ControllerEvent } from "./events.js";
@@ -442,6 +443,31 @@ export function noteBoardError(
       { type: "sensor-fault", kind: "board-error", pits: [e.pit], message: e.message, at: e.at },
     ],
   };
+}
+
+/**
+ * A settled reading that reads a pit the board had reported faulty clears
+ * that pit's fault: the sensor works again (a loose cable pushed back, a
+ * board reset), so its light goes off. A pit still unread (null) stays faulty.
+ */
+export function clearReadPits(c: ControllerContext, snap: BoardSnapshot): Update {
+  if (c.faultyPits.length === 0) return NOTHING;
+  const counts = countsOf(snap);
+  if (counts === null) return NOTHING;
+  const gs = liveGame(c);
+  const pits: readonly string[] =
+    gs?.turn.pits ?? (c.info === null ? [] : readingNames(c.info.geometry));
+  // A place reads again when every reading of it does (a count, its gems, its colours).
+  const read = new Set<string>();
+  const unread = new Set<string>();
+  for (let i = 0; i < counts.length; i++) {
+    const name = pits[i];
+    if (name !== undefined) (counts[i] === null ? unread : read).add(placeOfReading(name));
+  }
+  const still = c.faultyPits.filter((p) => unread.has(p) || !read.has(p));
+  return still.length === c.faultyPits.length
+    ? NOTHING
+    : { context: { faultyPits: still }, emit: [] };
 }
 
 /** Whether a settled snapshot shows what the board read before the link was lost. */

@@ -47,6 +47,7 @@ import {
   beginTakeback,
   boardAsBefore,
   checkSetup,
+  clearReadPits,
   confirmTurnEnd,
   followHandover,
   followsOn,
@@ -124,6 +125,11 @@ export const controllerMachine = setup({
     noteBoardError: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, "board-error");
       apply(enqueue, noteBoardError(context, event));
+    }),
+    /** A settled reading that reads a pit reported faulty: that pit's fault is over. */
+    clearReadPits: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "snapshot");
+      if (event.snapshot.settled) apply(enqueue, clearReadPits(context, event.snapshot));
     }),
     /** new-game / resume: the position the board must be set up to. */
     startGame: enqueueActions(({ context, event, enqueue }) => {
@@ -274,6 +280,8 @@ export const controllerMachine = setup({
           actions: { type: "noteLinkLost", params: { in: "other" } },
         },
         "board-error": { actions: "noteBoardError" },
+        // States that judge no reading (idle, over) still see a faulty pit read again.
+        snapshot: { guard: "settledReading", actions: "clearReadPits" },
         "new-game": { target: ".setup", actions: "startGame" },
         resume: { target: ".setup", actions: "startGame" },
       },
@@ -286,7 +294,7 @@ export const controllerMachine = setup({
             { guard: "noGame", target: "idle" },
           ],
           on: {
-            snapshot: { guard: "settledReading", actions: "checkSetup" },
+            snapshot: { guard: "settledReading", actions: ["clearReadPits", "checkSetup"] },
             link: {
               guard: "linkDown",
               target: "#kete.resynchronising",
@@ -305,7 +313,11 @@ export const controllerMachine = setup({
               tags: ["turn"],
               initial: "awaitingStart",
               on: {
-                snapshot: { guard: "settledReading", target: ".judging", actions: "followReading" },
+                snapshot: {
+                  guard: "settledReading",
+                  target: ".judging",
+                  actions: ["clearReadPits", "followReading"],
+                },
                 button: { guard: "buttonPressed", target: ".judging", actions: "confirmTurnEnd" },
                 confirm: { target: ".judging", actions: "confirmTurnEnd" },
                 link: {
@@ -353,7 +365,7 @@ export const controllerMachine = setup({
                     snapshot: {
                       guard: "settledReading",
                       target: "judging",
-                      actions: "followRestore",
+                      actions: ["clearReadPits", "followRestore"],
                     },
                   },
                 },
@@ -382,7 +394,7 @@ export const controllerMachine = setup({
                     snapshot: {
                       guard: "settledReading",
                       target: "judging",
-                      actions: "followPenalty",
+                      actions: ["clearReadPits", "followPenalty"],
                     },
                   },
                 },
@@ -407,7 +419,7 @@ export const controllerMachine = setup({
                     snapshot: {
                       guard: "settledReading",
                       target: "judging",
-                      actions: "followTakeback",
+                      actions: ["clearReadPits", "followTakeback"],
                     },
                   },
                 },

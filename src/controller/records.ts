@@ -38,6 +38,8 @@ export interface TurnRecord {
   readonly reading: readonly number[];
   readonly pendingSince: number | null;
   readonly maxTotal: number;
+  /** The readings before the last move (lit for the opponent), when known. */
+  readonly previous?: readonly number[];
 }
 
 export interface PlyRecord {
@@ -148,6 +150,7 @@ function turnToRecord(t: TurnTracker): TurnRecord {
       reading: Array.from(t.reading),
       pendingSince: t.pendingSince,
       maxTotal: t.maxTotal,
+      ...(t.previous === undefined ? {} : { previous: Array.from(t.previous) }),
     },
     t,
   );
@@ -156,7 +159,8 @@ function turnToRecord(t: TurnTracker): TurnRecord {
 function turnFromRecord(r: TurnRecord, game: Game, tracking: TrackingOptions): TurnTracker {
   const known = live.get(r) as TurnTracker | undefined;
   if (known !== undefined) return known;
-  const fresh = startTurn(game, parse(game, r.position), tracking);
+  const previous = r.previous === undefined ? undefined : Int16Array.from(r.previous);
+  const fresh = startTurn(game, parse(game, r.position), tracking, previous);
   const cursors: Cursor[] = r.cursors.map((c) => ({
     node: nodeAt(fresh.trie.root, c.path),
     offset: c.offset,

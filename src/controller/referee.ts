@@ -114,7 +114,11 @@ export function beginGame(
   plies: readonly Ply[],
   tracking: TrackingOptions,
 ): GameState {
-  const turn = startTurn(game, position, tracking);
+  // A resumed game's last move is lit for the opponent as a played one is (withPosition).
+  const last = plies[plies.length - 1];
+  const previous =
+    last === undefined ? undefined : Int16Array.from(game.sensorView(last.before).counts);
+  const turn = startTurn(game, position, tracking, previous);
   return { game, position, plies, turn, outcome: game.outcome(position) };
 }
 
@@ -143,7 +147,12 @@ function withPosition(
   tracking: TrackingOptions,
 ): GameState {
   // The board before: the last move, lit for the opponent in turns whose changes happen at once.
-  const turn = startTurn(gs.game, position, tracking, gs.turn.before);
+  // A pending end made the next turn already (tracking.ts `after`): taken over, not made again.
+  const after = gs.turn.after;
+  const turn =
+    after !== undefined && after.move.position === position && after.turn.options === tracking
+      ? { ...after.turn, previous: gs.turn.before }
+      : startTurn(gs.game, position, tracking, gs.turn.before);
   return { ...gs, position, plies, turn, outcome: gs.game.outcome(position) };
 }
 

@@ -142,6 +142,22 @@ export interface TurnTracker<P extends Position = Position> {
   readonly options: TrackingOptions;
   /** The readings before the move that led to `position`, when known (the last move, lit for the opponent). */
   readonly previous?: Int16Array;
+  /**
+   * Once an end was pending in this turn: the move that would stand and the
+   * next turn after it, made once when the end was first read (its starts
+   * are lit for the opponent, its reserve bounds the readings) and taken
+   * over when the move is accepted, instead of listing the next position's
+   * moves again at every reading; kept while the turn goes on (the shorter
+   * move may still stand). Absent otherwise (and in a turn rebuilt from its
+   * record).
+   */
+  readonly after?: NextTurn<P>;
+}
+
+/** The move a pending end would accept, and the turn that follows it. */
+export interface NextTurn<P extends Position = Position> {
+  readonly move: LegalMove<P>;
+  readonly turn: TurnTracker<P>;
 }
 
 export function sum(counts: ArrayLike<number>): number {
@@ -836,6 +852,14 @@ export function track<P extends Position>(
         verdict: { kind: "complete", move: whole, carry: false },
       };
     }
+    // The turn was pending on a shorter move and the mover's marbles seemed
+    // to go on (a black marble lifted could be a broadside's second), but
+    // the board now fits no longer move: it was the opponent's first act (a
+    // push begun at its front, the pushed marbles first). The shorter move
+    // stands and the reading is judged in the next turn, as when pending.
+    if (t.after !== undefined && track(t.after.turn, reading, at).verdict.kind !== "inconsistent") {
+      return { tracker: t, verdict: { kind: "complete", move: t.after.move, carry: true } };
+    }
     return { tracker: t, verdict: { kind: "inconsistent" } };
   }
   return judge(t, next, reading, at);
@@ -888,6 +912,8 @@ function judge<P extends Position>(
   at: number,
 ): { tracker: TurnTracker<P>; verdict: TrackVerdict<P> } {
   const exact = cursors.filter((c) => c.exact);
+  // `after` (a pending end's next turn) is kept while the turn goes on: the
+  // shorter move may still stand (see `track`).
   const tracker: TurnTracker<P> = { ...t, cursors, reading, pendingSince: null };
   if (exact.length === 0) return { tracker, verdict: { kind: "waiting" } };
   const ends = exact.filter(atMoveEnd);
@@ -902,7 +928,17 @@ function judge<P extends Position>(
     return { tracker, verdict: { kind: "complete", move: completeMove(ends), carry: false } };
   }
   if (ends.length > 0) {
-    const pending = { ...tracker, pendingSince: at, maxTotal: pendingMaxTotal(t, ends, reading) };
+    const move = completeMove(cursors);
+    const after: NextTurn<P> =
+      t.after?.move === move
+        ? t.after
+        : { move, turn: startTurn(t.game, move.position, t.options) };
+    const pending = {
+      ...tracker,
+      pendingSince: at,
+      maxTotal: pendingMaxTotal(t, ends, reading, after),
+      after,
+    };
     return { tracker: pending, verdict: { kind: "pending" } };
   }
   return { tracker: { ...tracker, maxTotal: baseMaxTotal(t) }, verdict: { kind: "progress" } };
@@ -926,6 +962,7 @@ function pendingMaxTotal<P extends Position>(
   t: TurnTracker<P>,
   ends: readonly Cursor<P>[],
   reading: Int16Array,
+  after: NextTurn<P>,
 ): number {
   let max = baseMaxTotal(t);
   const seen = new Set<LegalMove<P>>();
@@ -933,6 +970,13 @@ function pendingMaxTotal<P extends Position>(
     const m = c.node.move;
     if (m === null || seen.has(m)) continue;
     seen.add(m);
+    // A game whose turns place nothing from a reserve (no `place` step in
+    // any move of the next turn, as its trie counts) needs no second list.
+    const trie = after.turn.trie;
+    if (m === after.move && trie.maxPlaced === 0 && !trie.lazy && !trie.truncated) {
+      max = Math.max(max, sum(reading));
+      continue;
+    }
     let placed = 0;
     for (const next of t.game.legal(m.position, NEXT_PLACED_LIMIT).moves) {
       let n = 0;
@@ -1167,7 +1211,11 @@ function nextStartsOf<P extends Position>(t: TurnTracker<P>): string[] {
   if (t.pendingSince === null) return [];
   const ended = completeMove(t.cursors);
   if (t.game.outcome(ended.position) !== null) return [];
-  return [...guide(startTurn(t.game, ended.position, t.options)).starts];
+  const next =
+    t.after !== undefined && t.after.move === ended
+      ? t.after.turn
+      : startTurn(t.game, ended.position, t.options);
+  return [...guide(next).starts];
 }
 
 /**

@@ -22,7 +22,7 @@ import { PhysicalBoard, parseWiringText } from "../board/index.js";
 import type { BoardWiring, InitialCounts, Scheduler } from "../board/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { CYCLES_PER_MS, FLASH_BYTES, Mega2560, USART0 } from "./atmega2560.js";
+import { CYCLES_PER_MS, FLASH_BYTES, Mega2560 } from "./atmega2560.js";
 import type { Chip, ResetReason } from "./atmega2560.js";
 import { calibrateAtFactory } from "./calibration.js";
 import { EepromFile } from "./eeprom-file.js";
@@ -31,11 +31,12 @@ import type { Hx711Options } from "./hx711.js";
 import { parseIntelHex } from "./intel-hex.js";
 import { PitModels, StoneBox } from "./pit-model.js";
 import type { PitModelOptions, SensorFault, StoneSetOptions } from "./pit-model.js";
-import { MegaButtons, MegaRun } from "./mega-run.js";
+import { MegaButtons, MegaRun, megaClock } from "./mega-run.js";
 import type { PaceOptions } from "./mega-run.js";
 import { Pn5180Bank } from "./pn5180.js";
 import type { IsoTag, Pn5180Options } from "./pn5180.js";
 import { DARK, Sk9822Chain } from "./sk9822.js";
+import { UsartBridge } from "./usart-bridge.js";
 import { AbaloneField } from "./abalone-field.js";
 import { AbaloneSensors } from "./abalone-sensors.js";
 import { calibrateHallAtFactory, followHoles } from "./abalone-board.js";
@@ -45,8 +46,6 @@ import type { Gem } from "../protocol/index.js";
 import type { LedColour } from "./sk9822.js";
 
 export { SLICE_CYCLES, type PaceOptions } from "./mega-run.js";
-/** Host bytes the USB bridge buffers before it drops (a flood). */
-const RX_QUEUE_LIMIT = 65536;
 
 export interface EmulatedBoardOptions {
   /** The flash image (`loadFirmware`). */
@@ -82,6 +81,21 @@ export interface EmulatedBoardOptions {
   readonly hallNoise?: number;
   /** `2x5+2`: the readers' miss rates and the gems' settling time. */
   readonly readers?: Omit<Pn5180Options, "seed">;
+  /**
+   * `2x5+2`: the gems' tags as bought, DSFID and AFI 0, not yet enrolled
+   * (glassperlenspiel.md §5.3); default false: enrolled at the factory.
+   */
+  readonly blankTags?: boolean;
+}
+
+/** A gem's tag on the emulated board. */
+export interface GemTag {
+  readonly uid: bigint;
+  /** What its DSFID and AFI hold now (the enrolment writes them). */
+  readonly dsfid: number;
+  readonly afi: number;
+  /** The gem's mass, grams. */
+  readonly grams: number;
 }
 
 /** The AFI the Glassperlenspiel firmware writes to its gems (kete_gems/gems.h, glassperlenspiel.md §2.3). */
@@ -136,23 +150,22 @@ export class EmulatedBoard {
   /** `2x5+2`: each gem's tag (UID, DSFID, AFI) and where and since when it lies. */
   private readonly tags = new Map<
     Gem,
-    { uid: bigint; grams: number; since: number; dead: boolean }
+    { uid: bigint; grams: number; since: number; dead: boolean; dsfid: number; afi: number }
   >();
+  /** A plain stone's mass, grams (the stone set's nominal). */
+  readonly stoneGrams: number;
   private lastLedClock = 0;
   /** A scheduler on the emulated clock (ms since power-up). */
   readonly clock: Scheduler;
   /** D13 ("L"): lit now, and how often it changed. */
   led13 = false;
   led13Changes = 0;
-  /** Host bytes dropped because the UART was off (booting) or the bridge overflowed. */
-  rxDropped = 0;
-  /** Host bytes lost in the UART itself: both receive buffers full (DOR), the firmware too slow. */
-  rxOverruns = 0;
-  /** The USART's second receive buffer (UDR is a two-byte FIFO on the chip). */
-  private rxFifo: number[] = [];
-  private readonly txListeners = new Set<(byte: number) => void>();
-  private readonly rxQueue: number[] = [];
-  private rxBusy = false;
+  /**
+   * USART0 and the USB bridge (the stock board's part; here with avr8js's own
+   * UDRE0 and bytes to the host as the firmware writes them, as this board
+   * always ran: see usart-bridge.ts), 115200 baud until the firmware sets one.
+   */
+  readonly uart: UsartBridge;
   private lastMosiBit = 0;
   private readonly buttons: MegaButtons;
   private readonly run: MegaRun;
@@ -176,7 +189,12 @@ export class EmulatedBoard {
     this.mcu = new Mega2560(options.firmware, eeprom, { timers12: options.timers12 === true });
     this.buttons = new MegaButtons(this.mcu);
     this.run = new MegaRun(this.mcu, () => this.afterSlice());
-    this.clock = this.makeClock();
+    this.clock = megaClock(this.mcu);
+    this.uart = new UsartBridge(this.mcu, {
+      idleBaud: 115_200,
+      siliconUdre: false,
+      txAtStopBit: false,
+    });
     const channelOf = new Map(wiring.pits.map((p) => [p.pit, p.channel]));
     const faults: Record<number, SensorFault> = {};
     for (const [pit, fault] of Object.entries(options.faults ?? {})) {
@@ -184,6 +202,7 @@ export class EmulatedBoard {
       if (ch !== undefined) faults[ch] = fault;
     }
     const box = new StoneBox({ seed, ...options.stones });
+    this.stoneGrams = box.grams;
     this.pits = new PitModels(
       this.physical,
       channelOf,
@@ -196,11 +215,16 @@ export class EmulatedBoard {
     const rows = gems ? GEMS_ROWS : REFERENCE_ROWS;
     this.hx711 = new Hx711Bank(this.mcu, this.pits, rows, { ...options.hx711, seed });
     if (gems) {
-      this.readers = new Pn5180Bank(this.mcu, wiring.sensor.readers, (r) => this.tagsOver(r), {
-        ...options.readers,
-        seed,
-      });
-      this.placeGems(seed, box.grams);
+      this.readers = new Pn5180Bank(
+        this.mcu,
+        wiring.sensor.readers,
+        (r) => this.tagsOver(r),
+        { ...options.readers, seed },
+        (uid, field, value) => {
+          for (const t of this.tags.values()) if (t.uid === uid) t[field] = value & 0xff;
+        },
+      );
+      this.placeGems(seed, box.grams, options.blankTags === true);
     }
     if (hex) {
       const field = new AbaloneField({ seed });
@@ -248,19 +272,7 @@ export class EmulatedBoard {
   // ----------------------------------------------------------------- parts
 
   private attach(chip: Chip): void {
-    const { cpu, spi, usart } = chip;
-    this.rxFifo = [];
-    const readUdr = cpu.readHooks[USART0.UDR];
-    cpu.readHooks[USART0.UDR] = (addr) => {
-      const value = readUdr?.(addr) ?? 0;
-      const next = this.rxFifo.shift();
-      if (next !== undefined) usart.writeByte(next, true);
-      return value;
-    };
-    this.keepReceiveFlags(cpu);
-    usart.onByteTransmit = (byte) => {
-      for (const fn of this.txListeners) fn(byte);
-    };
+    const { cpu, spi } = chip;
     if (this.readers !== null) {
       const readers = this.readers;
       spi.onByte = (value) => {
@@ -322,7 +334,7 @@ export class EmulatedBoard {
   // ------------------------------------------------------------------ gems
 
   /** Gives each gem a tag (seeded UID, its DSFID, the board's AFI) and its weight on the cells. */
-  private placeGems(seed: number, stoneGrams: number): void {
+  private placeGems(seed: number, stoneGrams: number, blank: boolean): void {
     const random = seededRandom((seed ^ 0x15693) >>> 0);
     for (const gem of GEMS) {
       // NXP ICODE UIDs: E0 (ISO/IEC 15693), 04 (NXP), 01 (ICODE), then the serial
@@ -330,7 +342,14 @@ export class EmulatedBoard {
         BigInt(Math.floor(random() * 2 ** 32)) | (BigInt(Math.floor(random() * 2 ** 8)) << 32n);
       const uid = 0xe0040100_00000000n | serial;
       const grams = stoneGrams * GEM_STONES * (1 + 0.01 * (2 * random() - 1));
-      this.tags.set(gem, { uid, grams, since: -1000, dead: false });
+      this.tags.set(gem, {
+        uid,
+        grams,
+        since: -1000,
+        dead: false,
+        dsfid: blank ? 0 : gemDsfid(gem),
+        afi: blank ? 0 : GEM_AFI,
+      });
       const at = this.physical.whereIs(gem);
       if (at !== null) this.pits.addLoad(at, grams, false);
     }
@@ -351,12 +370,18 @@ export class EmulatedBoard {
       const t = this.tags.get(gem);
       return {
         uid: t?.uid ?? 0n,
-        dsfid: gemDsfid(gem),
-        afi: GEM_AFI,
+        dsfid: t?.dsfid ?? 0,
+        afi: t?.afi ?? 0,
         since: t?.since ?? 0,
         dead: t?.dead ?? false,
       };
     });
+  }
+
+  /** A gem's tag as it is now (null: no such gem on this board). */
+  tagOf(gem: Gem): GemTag | null {
+    const t = this.tags.get(gem);
+    return t === undefined ? null : { uid: t.uid, dsfid: t.dsfid, afi: t.afi, grams: t.grams };
   }
 
   /** A gem's tag dies (a cracked inlay) or comes back (re-enrolled): glassperlenspiel.md §6.1. */
@@ -382,114 +407,45 @@ export class EmulatedBoard {
 
   /** Reset pin (`external`), a power cycle (`power`), or a brown-out. */
   reset(reason: ResetReason): void {
-    this.rxQueue.length = 0;
+    this.uart.flush();
     this.mcu.reset(reason);
+  }
+
+  /**
+   * Power back after the USB cable was out (serveOnPty's replug): a power-on
+   * reset; on hex61 the Hall sensors, fed from USB too, power up afresh (POR).
+   */
+  powerUp(): void {
+    if (this.hall !== null) {
+      this.hall.unplug(true);
+      this.hall.unplug(false);
+    }
+    this.reset("power");
   }
 
   // ------------------------------------------------------------------ UART
 
-  /**
-   * On the chip a received byte waits in UDR0, its RXC flag set, until the
-   * program reads it; writing UCSR0A or UCSR0B does not touch it. avr8js
-   * clears RXC on every write of UCSR0B while the receiver is on, and UCSR0A's
-   * write drops RXC and UDRE, and the Arduino core writes both for every byte
-   * it sends (UDRIE on and off, TXC cleared). A byte arriving while the
-   * firmware transmitted was lost unseen: 2 of 200 commands sent right after
-   * the previous answer, in a test of the host vectors. The flags are kept
-   * as the chip keeps them.
-   */
-  private keepReceiveFlags(cpu: Chip["cpu"]): void {
-    const { UCSRA, UCSRB } = USART0;
-    const RXC = 0x80;
-    const TXC = 0x40;
-    const UDRE = 0x20;
-    const RXEN = 0x10;
-    const rxComplete = {
-      address: USART0.rxCompleteInterrupt,
-      flagRegister: UCSRA,
-      flagMask: RXC,
-      enableRegister: UCSRB,
-      enableMask: 0x80,
-      constant: true,
-    };
-    const writeA = cpu.writeHooks[UCSRA];
-    cpu.writeHooks[UCSRA] = (value, old, addr, mask) => {
-      const before = cpu.data[UCSRA] ?? 0;
-      const handled = writeA?.(value, old, addr, mask) ?? false;
-      // RXC and UDRE are read-only; TXC is cleared only by writing it as 1.
-      const kept = before & (RXC | UDRE | (value & TXC ? 0 : TXC));
-      cpu.data[UCSRA] = ((cpu.data[UCSRA] ?? 0) & ~(RXC | UDRE | TXC)) | kept;
-      return handled;
-    };
-    const writeB = cpu.writeHooks[UCSRB];
-    cpu.writeHooks[UCSRB] = (value, old, addr, mask) => {
-      const waiting = ((cpu.data[UCSRA] ?? 0) & RXC) !== 0;
-      const handled = writeB?.(value, old, addr, mask) ?? false;
-      // Only turning the receiver off flushes the byte waiting in UDR0.
-      if (waiting && value & RXEN) cpu.setInterruptFlag(rxComplete);
-      return handled;
-    };
+  /** Host bytes dropped because the UART was off (booting) or the bridge overflowed. */
+  get rxDropped(): number {
+    return this.uart.rxDropped;
   }
 
+  /** Host bytes lost in the UART itself: both receive buffers full (DOR), the firmware too slow. */
+  get rxOverruns(): number {
+    return this.uart.rxOverruns;
+  }
+
+  /** Bytes the firmware sends, as it writes them. */
   onTx(fn: (byte: number) => void): () => void {
-    this.txListeners.add(fn);
-    return () => this.txListeners.delete(fn);
+    return this.uart.onTx(fn);
   }
 
   /** Host bytes: delivered to USART0 one per byte time, in order. */
   receive(chunk: Uint8Array | string): void {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
-    for (const b of bytes) {
-      if (this.rxQueue.length >= RX_QUEUE_LIMIT) this.rxDropped++;
-      else this.rxQueue.push(b);
-    }
-    if (!this.rxBusy) this.feedNext();
-  }
-
-  /** Cycles per byte at the UART's baud rate (10 bits; 115200 while it is unset). */
-  private byteCycles(): number {
-    const data = this.mcu.cpu.data;
-    const ubrr = (((data[0xc5] ?? 0) & 0x0f) << 8) | (data[0xc4] ?? 0);
-    if (ubrr === 0) return Math.round(CYCLES_PER_MS * (10_000 / 115_200));
-    return (ubrr + 1) * ((data[0xc0] ?? 0) & 2 ? 8 : 16) * 10;
-  }
-
-  private feedNext(): void {
-    const byte = this.rxQueue.shift();
-    if (byte === undefined) {
-      this.rxBusy = false;
-      return;
-    }
-    this.rxBusy = true;
-    this.mcu.schedule(this.mcu.cycles + this.byteCycles(), () => {
-      const { usart, cpu } = this.mcu.chip;
-      if (!usart.rxEnable) this.rxDropped++;
-      else if (((cpu.data[USART0.UCSRA] ?? 0) & 0x80) === 0) usart.writeByte(byte, true);
-      else if (this.rxFifo.length === 0) this.rxFifo.push(byte);
-      else this.rxOverruns++;
-      this.feedNext();
-    });
+    this.uart.receive(chunk);
   }
 
   // ------------------------------------------------------------------ time
-
-  private makeClock(): Scheduler {
-    return {
-      now: () => this.mcu.cycles / CYCLES_PER_MS,
-      schedule: (fn, ms) => {
-        let cancelled = false;
-        this.mcu.schedule(this.mcu.cycles + Math.ceil(Math.max(0, ms) * CYCLES_PER_MS), () => {
-          if (cancelled) return;
-          fn();
-          // End the slice so promise chains woken by the timer run at this emulated instant.
-          this.mcu.requestStop();
-        });
-        return () => {
-          cancelled = true;
-        };
-      },
-    };
-  }
 
   private afterSlice(): void {
     if (this.now - this.lastFlush >= 100) {

@@ -23,3 +23,4 @@ export * from "./abalone-field.js";
 export * from "./abalone-sensors.js";
 export * from "./tca9548a.js";
 export * from "./tmag5273.js";
+export * from "./usart-bridge.js";

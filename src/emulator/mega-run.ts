@@ -12,7 +12,10 @@
  *
  *   const buttons = new MegaButtons(mcu);  // re-applied after a reset by the board
  *   buttons.press(1); buttons.release(1);
+ *
+ *   const clock = megaClock(mcu);          // a Scheduler on the chip's cycle clock
  */
+import type { Scheduler } from "../board/index.js";
 import { CYCLES_PER_MS } from "./atmega2560.js";
 import type { Mega2560 } from "./atmega2560.js";
 
@@ -24,6 +27,29 @@ export interface PaceOptions {
   readonly realTime: boolean;
   /** Emulated seconds per wall second when paced (default 1). */
   readonly speed?: number;
+}
+
+/**
+ * A scheduler on the chip's cycle clock (ms since power-up): a hand
+ * (`playTrace`) or a `BoardSession` given it runs in emulated time,
+ * deterministic for a seed whatever the machine's load.
+ */
+export function megaClock(mcu: Mega2560): Scheduler {
+  return {
+    now: () => mcu.cycles / CYCLES_PER_MS,
+    schedule: (fn, ms) => {
+      let cancelled = false;
+      mcu.schedule(mcu.cycles + Math.ceil(Math.max(0, ms) * CYCLES_PER_MS), () => {
+        if (cancelled) return;
+        fn();
+        // End the slice so promise chains woken by the timer run at this emulated instant.
+        mcu.requestStop();
+      });
+      return () => {
+        cancelled = true;
+      };
+    },
+  };
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((r) => setImmediate(r));

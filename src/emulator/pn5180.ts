@@ -44,6 +44,17 @@
  * after a register command, 50 µs after LOAD_RF_CONFIG, 500 µs after RF_ON
  * (the field's ramp).
  *
+ * Writes (enrolment, glassperlenspiel.md §5.3): WRITE AFI (0x27) and WRITE
+ * DSFID (0x29), addressed (flag 0x20, the tag's UID after the command byte),
+ * the option flag clear: the tag with that UID over the antenna stores the
+ * byte (through `writeTag`) and answers its flags (0x00, 1 byte once the
+ * reader has checked and removed the CRC) t1 plus its write time after the
+ * request's EOF; the write time is assumed (`WRITE_US`, 5 ms: an EEPROM
+ * block's programming, not given by ISO/IEC 15693, which lets a tag answer a
+ * write up to 20 ms after the EOF); no tag with that UID: no answer, and the
+ * reader's receive timeout (TIMER1) after those 20 ms. A tag resting alone
+ * on the antenna never misses a write (misses are per inventory).
+ *
  * Pins (§8.1): NSS of readers 0-7 on PL0-PL7, 8-11 on PC4-PC7; BUSY of 0-7
  * on PK0-PK7, 8-11 on PF0-PF3; the shared RST on PB0 (low holds every reader
  * in reset, its registers lost).
@@ -51,6 +62,9 @@
 import { seededRandom } from "../shared/index.js";
 import { MEGA_HZ } from "./atmega2560.js";
 import type { Chip, Mega2560, PortName } from "./atmega2560.js";
+
+/** What a write (WRITE AFI, WRITE DSFID) changes in a tag. */
+export type TagWrite = (uid: bigint, field: "afi" | "dsfid", value: number) => void;
 
 /** A tag over an antenna: its UID (64 bits), DSFID and AFI. */
 export interface IsoTag {
@@ -99,6 +113,15 @@ const TX_SOF_EOF = 0x4c0;
 const ISO_FLAG_AFI = 0x10;
 const ISO_FLAG_ONE_SLOT = 0x20;
 const ISO_INVENTORY = 0x01;
+const ISO_FLAG_INVENTORY = 0x04;
+const ISO_FLAG_ADDRESSED = 0x20;
+const ISO_WRITE_AFI = 0x27;
+const ISO_WRITE_DSFID = 0x29;
+/** A tag's write (assumed, see the header) and the latest answer ISO/IEC 15693-3 allows, µs. */
+const WRITE_US = 5000;
+const WRITE_LIMIT_US = 20000;
+/** An answer of the flags alone: 24 bits (flags, CRC-16) at 26.48 kbit/s with SOF and EOF. */
+const SHORT_ANSWER_US = 24 / 0.02648 + 115;
 
 /** Air times, µs (see the header). */
 export const AIR_US = {
@@ -165,6 +188,7 @@ export class Pn5180Bank {
     readonly count: number,
     private readonly tagsOver: (reader: number) => readonly IsoTag[],
     options: Pn5180Options = {},
+    private readonly writeTag: TagWrite = () => undefined,
   ) {
     this.readers = Array.from({ length: count }, () => new Reader());
     this.random = seededRandom(((options.seed ?? 1) ^ 0x5180) >>> 0);
@@ -359,9 +383,12 @@ export class Pn5180Bank {
       this.slotOutcome(index, r, this.now + AIR_US.eof * US);
       return;
     }
-    if ((tx & TX_SOF_EOF) !== TX_SOF_EOF || payload.length < 3 || payload[1] !== ISO_INVENTORY) {
-      return this.error(r);
+    if ((tx & TX_SOF_EOF) !== TX_SOF_EOF || payload.length < 3) return this.error(r);
+    const command = payload[1];
+    if (command === ISO_WRITE_AFI || command === ISO_WRITE_DSFID) {
+      return this.write(index, r, payload);
     }
+    if (command !== ISO_INVENTORY) return this.error(r);
     const flags = payload[0] ?? 0;
     let at = 2;
     const afi = flags & ISO_FLAG_AFI ? (payload[at++] ?? 0) : 0;
@@ -373,6 +400,39 @@ export class Pn5180Bank {
     r.inventories++;
     const bits = (payload.length + 2) * 8; // + CRC-16
     this.slotOutcome(index, r, this.now + (AIR_US.requestFrame + bits * AIR_US.readerBit) * US);
+  }
+
+  /** An addressed WRITE AFI or WRITE DSFID: [flags, command, UID (8, LSB first), value]. */
+  private write(index: number, r: Reader, payload: readonly number[]): void {
+    const flags = payload[0] ?? 0;
+    if (flags & ISO_FLAG_INVENTORY || !(flags & ISO_FLAG_ADDRESSED) || payload.length < 11) {
+      return this.error(r);
+    }
+    let uid = 0n;
+    for (let k = 0; k < 8; k++) uid |= BigInt(payload[2 + k] ?? 0) << BigInt(8 * k);
+    const value = payload[10] ?? 0;
+    const eofAt =
+      this.now + (AIR_US.requestFrame + (payload.length + 2) * 8 * AIR_US.readerBit) * US;
+    const nowMs = this.now / (MEGA_HZ / 1000);
+    const powered = r.rfOnAt !== null && this.now - r.rfOnAt >= AIR_US.fieldReady * US;
+    const tag = powered
+      ? this.tagsOver(index).find(
+          (t) => t.uid === uid && t.dead !== true && nowMs - t.since >= this.settleMs,
+        )
+      : undefined;
+    // a round of one slot, so the outcome shows in IRQ_STATUS as an inventory slot's does
+    r.round = { flags, afi: 0, maskLen: 0, mask: 0n, slots: 1, slot: 0 };
+    r.resultRx = 0;
+    if (tag === undefined || this.fieldsOn() > 1) {
+      r.resultAt = Math.round(eofAt + WRITE_LIMIT_US * US);
+      r.resultIrq = IRQ_TIMER1;
+      return;
+    }
+    this.writeTag(uid, payload[1] === ISO_WRITE_AFI ? "afi" : "dsfid", value);
+    r.data = [0];
+    r.resultAt = Math.round(eofAt + (AIR_US.t1 + WRITE_US + SHORT_ANSWER_US) * US);
+    r.resultIrq = IRQ_RX;
+    r.resultRx = 1;
   }
 
   /** The tags answering the current slot, the request's EOF at cycle `eofAt`. */

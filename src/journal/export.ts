@@ -18,6 +18,8 @@ export interface ExportedMove {
   readonly seconds: number;
   /** With clocks: the seconds each side had left once the move was accepted. */
   readonly clocks?: Readonly<Record<string, number>>;
+  /** Moves taken back just before this one (in the order they had been played), if any. */
+  readonly takenBack?: readonly string[];
   /** Mistakes made while this side was trying to play this move. */
   readonly mistakes: readonly {
     readonly rule: string | null;
@@ -81,7 +83,11 @@ export function exportGame(
     ...(usualStart(h) ? {} : { Position: JSON.stringify(h.initial) }),
   };
   const moves: ExportedMove[] = [];
+  /** The plies that stand: a move's index in `moves`, or null for a turn a mistake passed. */
+  const plies: (number | null)[] = [];
   let pending: { rule: string | null; message: string; policy: string }[] = [];
+  let takenBack: string[] = [];
+  let takenBackCount = 0;
   let result: ExportedGame["result"] = null;
   let turnStart = 0;
   let sessionStart = 0;
@@ -91,14 +97,24 @@ export function exportGame(
       r.kind === "command" &&
       (r.command.type === "new-game" || r.command.type === "resume")
     ) {
-      sessionStart = moves.length;
+      sessionStart = plies.length;
       if (r.command.type === "resume") turnStart = r.t;
+    } else if (r.kind === "resolved" && (r.how === "turn-passed" || r.how === "penalty-due")) {
+      // A turn a mistake passed (forfeit, truncation, penalty) is a ply the controller counts.
+      plies.push(null);
     } else if (r.kind === "decision" && r.decision.type === "takeback") {
       // A move taken back is no longer part of the game (`toPly` counts the
-      // plies since the controller's new game or resume): the record holds the
-      // moves that stand, so it replays to the position played on (issue 32).
+      // plies since the controller's new game or resume, a passed turn
+      // among them): the record holds the moves that stand, so it replays to
+      // the position played on, and says which were taken back (issue 32).
       const toPly = Number(r.decision.toPly);
-      if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
+      if (Number.isInteger(toPly) && sessionStart + toPly < plies.length) {
+        plies.length = Math.max(0, sessionStart + toPly);
+        const kept = plies.reduce<number>((n, m) => (m === null ? n : m + 1), 0);
+        const gone = moves.splice(kept).map((m) => m.move);
+        takenBack = [...gone, ...takenBack];
+        takenBackCount += gone.length;
+      }
       turnStart = r.t;
     } else if (r.kind === "move") {
       const clocks =
@@ -109,6 +125,7 @@ export function exportGame(
                 Object.entries(r.clocks).map(([side, ms]) => [side, Math.round(ms / 100) / 10]),
               ),
             };
+      plies.push(moves.length);
       moves.push({
         ply: r.ply,
         side: r.side,
@@ -116,14 +133,17 @@ export function exportGame(
         at: r.t / 1000,
         seconds: Math.round(Math.max(0, r.t - turnStart) / 100) / 10,
         ...clocks,
+        ...(takenBack.length === 0 ? {} : { takenBack }),
         mistakes: pending,
       });
       turnStart = r.t;
       pending = [];
+      takenBack = [];
     } else if (r.kind === "result") {
       result = { winner: r.winner, reason: r.reason, score: r.score };
     }
   }
+  if (takenBackCount > 0) tags.TakenBack = String(takenBackCount);
   tags.Result = resultText(result, name);
   return { tags, first, moves, pendingMistakes: pending, result };
 }
@@ -171,7 +191,8 @@ export function exportText(game: ExportedGame): string {
       number++;
       prefix = first ? `${number}. ` : `${number}. … `;
     }
-    tokens.push(`${prefix}${m.move}${timeText(m)}${annotate(m.mistakes)}`);
+    const back = m.takenBack === undefined ? "" : `{taken back: ${m.takenBack.join(" ")}} `;
+    tokens.push(`${back}${prefix}${m.move}${timeText(m)}${annotate(m.mistakes)}`);
   }
   if (game.pendingMistakes.length > 0) tokens.push(annotate(game.pendingMistakes).trim());
   let line = "";

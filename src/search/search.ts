@@ -35,7 +35,9 @@
  * With a positional evaluation, a root move that puts the mover's marbles
  * back where they stood before its previous move (C1C2 answered by C2C1
  * next turn) loses `TAKE_BACK`, the tempo it wastes, so kete does not walk
- * the same marbles back and forth while the position gives no reason to.
+ * the same marbles back and forth while the position gives no reason to
+ * (in AB-9.2's single-colour game, where no marble is the mover's, a move
+ * that puts back exactly the holes its previous move changed).
  *
  * Budgets: depth, nodes and time (through the caller's `now`); a search
  * stopped by its budget answers the best move of the deepest iteration it
@@ -46,7 +48,7 @@
  */
 import type { Game, Position, Side, Trace, TurnNode } from "../games/index.js";
 import { err, ok, seededRandom, type Result } from "../shared/index.js";
-import { colourOf, isMarblePosition, takesBack } from "./abalone.js";
+import { colourOf, isMarblePosition, marbleRules, takesBack, takesBackAlike } from "./abalone.js";
 import { defaultEvaluation, evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
 import type { Evaluation, SearchOptions, SearchResult } from "./types.js";
 import { WIN_SCORE } from "./types.js";
@@ -460,7 +462,9 @@ function root<P extends Position>(
  * The take-back rule at the root (see the header): with a positional
  * evaluation and the position two plies back (the one the mover's previous
  * move was made from), a move ending with the mover's marbles where they
- * stood there is docked `TAKE_BACK`; null otherwise.
+ * stood there is docked `TAKE_BACK`; in AB-9.2's single-colour game, where
+ * no marble is the mover's, a move that puts back exactly the holes its
+ * previous move changed (abalone.ts, `takesBackAlike`); null otherwise.
  */
 function takeBack<P extends Position>(
   s: Searcher<P>,
@@ -468,8 +472,13 @@ function takeBack<P extends Position>(
   history: readonly Position[],
 ): ((q: P) => number) | null {
   const before = history[history.length - 2];
-  if (!s.evaluator.positional || before === undefined) return null;
+  const between = history[history.length - 1];
+  if (!s.evaluator.positional || before === undefined || between === undefined) return null;
   if (!isMarblePosition(before) || !isMarblePosition(p) || before.toMove !== p.toMove) return null;
+  if (marbleRules(p).single) {
+    if (!isMarblePosition(between)) return null;
+    return (q) => (isMarblePosition(q) && takesBackAlike(before, between, p, q) ? TAKE_BACK : 0);
+  }
   const own = s.colour(p.toMove);
   return (q) => (isMarblePosition(q) && takesBack(before, q, own) ? TAKE_BACK : 0);
 }

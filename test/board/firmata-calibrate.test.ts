@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { every } from "../../src/board/index.js";
+import { BoardSession, every } from "../../src/board/index.js";
 import type { Transport, TransportHandlers } from "../../src/board/index.js";
 import { FirmataTransport } from "../../src/board/firmata/firmata-board.js";
 import { formatCalibration } from "../../src/board/firmata/calibration-file.js";
@@ -19,7 +19,6 @@ import { StockBinding, StockBoard, loadStandardFirmata } from "../../src/emulato
 import { GEOMETRIES, parseHostLine } from "../../src/protocol/index.js";
 import type { LedState } from "../../src/protocol/index.js";
 import type { Result } from "../../src/shared/index.js";
-import { calibrationBoard } from "../../src/cli/calibrate/link.js";
 import { calibrateBoard } from "../../src/cli/calibrate/run.js";
 import type { CalibrateOptions } from "../../src/cli/calibrate/run.js";
 import { makerMove } from "../cli/calibrate-harness.js";
@@ -91,7 +90,7 @@ describe.skipIf(!image.ok)("kete calibrate on the stock-parts board (emulated)",
       const out: string[] = [];
       const errors: string[] = [];
       let code: number | null = null;
-      const link = calibrationBoard(cable, { scheduler: board.clock });
+      const link = new BoardSession(cable, { scheduler: board.clock });
       void calibrateBoard(link, options, {
         out: (t) => out.push(t),
         err: (t) => errors.push(t),

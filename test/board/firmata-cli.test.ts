@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { boardKindOf, openBoard } from "../../src/cli/play/board.js";
+import { boardKindOf, openGameBoard } from "../../src/cli/play/board.js";
 import { FakeScheduler } from "../../src/board/scheduler.js";
+import { runKete } from "../cli/process.js";
+import { ensureBuilt } from "../cli/run.js";
 
 describe("--board serial|firmata", () => {
   it("defaults to serial and says what each kind is when it is wrong", () => {
@@ -14,7 +16,7 @@ describe("--board serial|firmata", () => {
   });
 
   it("refuses a game of another geometry on the stock-parts board before opening anything", async () => {
-    const opened = await openBoard(
+    const opened = await openGameBoard(
       {
         port: "/dev/null-kete",
         boardKind: "firmata",
@@ -30,4 +32,18 @@ describe("--board serial|firmata", () => {
       /is a 4x8 board; this game is played on a hex61/,
     );
   });
+});
+
+describe("--board, declared once for play, board-test and calibrate", () => {
+  it.each(["play", "board-test", "calibrate"])(
+    "kete %s --board arduino: a usage error naming the kinds there are",
+    async (command) => {
+      ensureBuilt();
+      const r = await runKete([command, "--port", "/dev/null-kete", "--board", "arduino"]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(
+        /argument 'arduino' is invalid\. Allowed choices are serial, firmata/,
+      );
+    },
+  );
 });

@@ -420,6 +420,22 @@ describe("whole runs on a simulated board", () => {
     expect(r.stderr()).toBe("");
   });
 
+  it("--once on a board still settling: only the settled board is printed, not the unsettled one before it (issue 32)", async () => {
+    // A long debounce: the first snapshots after boot read every pit unsettled (`~`).
+    const sim = new SimulatedBoard({ firmware: { debounceMs: 1200 } });
+    const r = run({ once: true });
+    expect(await testBoard(sim, r.options)).toBe(0);
+    const header = "       1    2    3    4    5    6    7    8";
+    expect(
+      r
+        .out()
+        .split("\n")
+        .filter((l) => l === header),
+    ).toHaveLength(1);
+    expect(r.out()).not.toMatch(/\d~/);
+    expect(r.out()).toContain("  settled ");
+  });
+
   it("--seconds: LEDs cycled and cleared, a button told, the summary at the end", async () => {
     const sim = new SimulatedBoard({ geometry: "2x5+2" });
     const lit: Record<string, string>[] = [];

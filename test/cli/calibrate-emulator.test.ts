@@ -9,58 +9,17 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { every } from "../../src/board/index.js";
-import type { Transport, TransportHandlers } from "../../src/board/index.js";
+import { BoardSession, every } from "../../src/board/index.js";
 import { EmulatedBoard, loadFirmware } from "../../src/emulator/index.js";
-import { parseHostLine } from "../../src/protocol/index.js";
-import type { LedState } from "../../src/protocol/index.js";
-import { ok } from "../../src/shared/index.js";
-import type { Result } from "../../src/shared/index.js";
-import { calibrationBoard } from "../../src/cli/calibrate/link.js";
 import { calibrateBoard } from "../../src/cli/calibrate/run.js";
 import type { CalibrateOptions } from "../../src/cli/calibrate/run.js";
 import type { CalibrationReport } from "../../src/cli/calibrate/report.js";
 import { makerMove, verifying } from "./calibrate-harness.js";
+import { EmulatorCable } from "./emulator-cable.js";
 import { referenceFirmware } from "../emulator/avr.js";
 
 const hex = await referenceFirmware("test/cli/calibrate-emulator.test.ts");
 const gemsHex = await referenceFirmware("test/cli/calibrate-emulator.test.ts", "gems");
-
-/** USART0 as a transport: the board's bytes by line, kete's lines in; the LEDs kete asked for. */
-class EmulatorCable implements Transport {
-  readonly name = "emulated board";
-  readonly leds = new Map<string, LedState>();
-  private stop: (() => void) | null = null;
-
-  constructor(private readonly board: EmulatedBoard) {}
-
-  open(handlers: TransportHandlers): Promise<Result<void>> {
-    let line = "";
-    this.stop = this.board.onTx((byte) => {
-      line += String.fromCharCode(byte);
-      if (byte === 10) {
-        const text = line;
-        line = "";
-        queueMicrotask(() => handlers.data(text));
-      }
-    });
-    return Promise.resolve(ok(undefined));
-  }
-
-  write(text: string): void {
-    const parsed = parseHostLine(text.trimEnd());
-    if (parsed.ok && parsed.value.type === "led") {
-      for (const e of parsed.value.leds) this.leds.set(e.pit, e.led);
-    } else if (parsed.ok && parsed.value.type === "led-clear") this.leds.clear();
-    this.board.receive(text);
-  }
-
-  close(): Promise<void> {
-    this.stop?.();
-    this.stop = null;
-    return Promise.resolve();
-  }
-}
 
 describe.skipIf(hex === null)("kete calibrate on the reference firmware (emulated)", () => {
   it("a new board: TARE, CAL and verification of two pits, every pit ok after", async () => {
@@ -89,7 +48,7 @@ describe.skipIf(hex === null)("kete calibrate on the reference firmware (emulate
     const out: string[] = [];
     const errors: string[] = [];
     let code: number | null = null;
-    const link = calibrationBoard(cable, { scheduler: emu.clock });
+    const link = new BoardSession(cable, { scheduler: emu.clock });
     void calibrateBoard(link, options, {
       out: (t) => out.push(t),
       err: (t) => errors.push(t),
@@ -154,7 +113,7 @@ describe.skipIf(hex === null)("kete calibrate on the reference firmware (emulate
       const out: string[] = [];
       const errors: string[] = [];
       let code: number | null = null;
-      const link = calibrationBoard(cable, { scheduler: emu.clock });
+      const link = new BoardSession(cable, { scheduler: emu.clock });
       void calibrateBoard(link, options, {
         out: (t) => out.push(t),
         err: (t) => errors.push(t),

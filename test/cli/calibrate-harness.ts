@@ -8,7 +8,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FakeScheduler, PhysicalBoard, SimulatedFirmware, every } from "../../src/board/index.js";
+import {
+  BoardSession,
+  FakeScheduler,
+  PhysicalBoard,
+  SimulatedFirmware,
+  every,
+} from "../../src/board/index.js";
 import type {
   FirmwareOptions,
   Transport,
@@ -18,7 +24,6 @@ import type {
 import type { LedState } from "../../src/protocol/index.js";
 import { ok } from "../../src/shared/index.js";
 import type { Result } from "../../src/shared/index.js";
-import { calibrationBoard } from "../../src/cli/calibrate/link.js";
 import { calibrateBoard } from "../../src/cli/calibrate/run.js";
 import type { CalibrateOptions, CalibrateIo, PersonAction } from "../../src/cli/calibrate/run.js";
 
@@ -203,7 +208,7 @@ export function calibrationRig(rigOptions: RigOptions = {}): {
       ),
     );
   }
-  const board = calibrationBoard(cable, { scheduler: clock });
+  const board = new BoardSession(cable, { scheduler: clock });
   firmware.powerOn();
   const run = (overrides: Partial<CalibrateIo> = {}): Promise<number> =>
     calibrateBoard(board, options, {

@@ -11,7 +11,7 @@ import {
   SNAPSHOT_INTERVAL_MS,
   badPort,
   boardSettings,
-  openBoard,
+  openGameBoard,
 } from "../../src/cli/play/board.js";
 
 describe("the board settings kete play sends", () => {
@@ -23,7 +23,7 @@ describe("the board settings kete play sends", () => {
 
   it("the simulated board runs on them once the handshake is done", async () => {
     const scheduler = new FakeScheduler();
-    const opening = openBoard(
+    const opening = openGameBoard(
       { port: null, pace: 1, noise: false, seed: 1 },
       new Array(32).fill(2),
       scheduler,
@@ -45,7 +45,7 @@ describe("a --port that cannot be a serial device", () => {
     expect(badPort("")).toMatch(/^--port needs the board's serial device/);
     expect(badPort("/tmp")).toMatch(/^\/tmp is a folder, not a serial device/);
     expect(badPort("/dev/no-such-device")).toBeNull();
-    const r = await openBoard(
+    const r = await openGameBoard(
       { port: "", pace: 1, noise: false, seed: 1 },
       [],
       new FakeScheduler(),

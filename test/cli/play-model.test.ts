@@ -34,6 +34,7 @@ function reading(view: Partial<ControllerView>, status = "South to move"): Contr
     sensorFault: false,
     toMove: "S",
     position: initial,
+    plies: 0,
     needs: [],
     judged: null,
     guide: null,
@@ -93,9 +94,16 @@ describe("the view model", () => {
     const model = new PlayModel(game, header, pits, ["A1+", "C1+"], 1000, "ready");
     model.controller(move(1, "S", "B2+", 4000));
     model.controller(move(2, "N", "D2+", 9000));
-    const v = model.view(reading({ toMove: "S" }), 9500, null);
+    const v = model.view(reading({ toMove: "S", plies: 2 }), 9500, null);
     expect(v.moves).toEqual(["A1+", "C1+", "B2+", "D2+"]);
     expect(v.ply).toBe(5);
+    // A resumed game whose plies include a forfeited turn (issue 32): counted as the journal counts them.
+    const after = new PlayModel(game, header, pits, ["A1+", "C1+"], 0, "ready", {
+      used: {},
+      turnSoFar: 0,
+      plies: 3,
+    });
+    expect(after.view(reading({ toMove: "S", plies: 1 }), 0, null).ply).toBe(5);
     expect(v.clocks).toEqual({ S: 3000 + 500, N: 5000 });
     // A restored mistake restarts the turn's clock.
     model.controller({

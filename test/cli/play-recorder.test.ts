@@ -94,10 +94,10 @@ describe("a new game's header", () => {
 
 describe("JournalRecorder", () => {
   const at = (t: number) => ({ at: t });
-  function recorder(start: Position = initial) {
+  function recorder(start: Position = initial, heartbeatMs: number | null = null) {
     const s = sink();
     let now = 100;
-    const r = new JournalRecorder(s.sink, game, start, 0, () => now);
+    const r = new JournalRecorder(s.sink, game, start, 0, () => now, heartbeatMs);
     return { ...s, r, setNow: (t: number) => (now = t) };
   }
 
@@ -152,6 +152,26 @@ describe("JournalRecorder", () => {
       ["snapshot", 6000],
       ["decision", 6000],
       ["snapshot", 7000],
+    ]);
+  });
+
+  it("with clocks, a repeated reading is kept every heartbeat, with its decision (issue 32)", () => {
+    const { r, records } = recorder(initial, 10_000);
+    const board = { geometry: "4x8" as const, counts: [...game.sensorView(initial).counts] };
+    for (let t = 1000; t <= 25_000; t += 1000) {
+      r.board({
+        type: "snapshot",
+        snapshot: { board, settled: true, unsettled: [], receivedAt: t },
+      });
+      r.controller({ type: "decision", verdict: "same", counts: board.counts, at: t }, () => null);
+    }
+    expect(records.map((x) => [x.kind, x.t])).toEqual([
+      ["snapshot", 1000],
+      ["decision", 1000],
+      ["snapshot", 11_000],
+      ["decision", 11_000],
+      ["snapshot", 21_000],
+      ["decision", 21_000],
     ]);
   });
 
@@ -279,6 +299,7 @@ describe("what a journal leaves standing", () => {
       position: game.positionToJSON(second.position),
       counts,
       moves: [first.move, second.move],
+      plies: 2,
       lastT: 1800,
       // Each move from its turn's start (0 here) to its end; the turn after the last one ran 200 ms.
       used: { S: 800, N: 1600 },
@@ -352,6 +373,42 @@ describe("what a journal leaves standing", () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.moves).toEqual([first.move]);
     expect(r.value.position).toEqual(game.positionToJSON(first.position));
+  });
+
+  it("a turn a mistake passed is a ply: numbering goes on from it after a resume, and a takeback counts it (issue 32)", () => {
+    const passed = (at: number): JournalRecord => ({
+      kind: "resolved",
+      position: game.positionToJSON(first.position),
+      how: "turn-passed",
+      ...t(at),
+    });
+    const played: JournalRecord[] = [
+      { kind: "command", command: { type: "new-game" }, ...t(0) },
+      move(1, first, 800),
+      passed(1200), // ply 2: the mover's turn forfeited
+      move(3, second, 1600),
+    ];
+    const r = standingOf(journal(played), "x");
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({ moves: [first.move, second.move], plies: 3 });
+    // The recorder of the resumed session numbers its first move 4, as the first session would have.
+    const out = sink();
+    const resumed = new JournalRecorder(out.sink, game, second.position, r.value.plies, () => 0);
+    const third = game.legal(second.position, 500).moves[0]!;
+    resumed.controller(
+      { type: "move", ply: 1, side: second.position.toMove, move: third.move, trace: [], at: 0 },
+      () => null,
+    );
+    expect(out.records.find((x) => x.kind === "move")).toMatchObject({ ply: 4 });
+    // A takeback to ply 2 (counted as the controller counts: the forfeit is ply 2) keeps the first move.
+    const back = standingOf(
+      journal([
+        ...played,
+        { kind: "decision", decision: { type: "takeback", toPly: 2, at: 1800 }, ...t(1800) },
+      ]),
+      "x",
+    );
+    expect(back.ok && back.value).toMatchObject({ moves: [first.move], plies: 2 });
   });
 
   it("a game that is over: the line to print", () => {

@@ -2,16 +2,19 @@
  * A resumed game keeps the time each player has spent (issue 32): the
  * view's per-player clocks carry on from the journal instead of restarting
  * at 0:00, and after a kill (no pause record) the side to move is charged,
- * with `--clock`, the time from its last move to the journal's last record.
+ * with `--clock`, the time from its last move to the journal's last record,
+ * which an idle board's reading kept every `CLOCK_HEARTBEAT_MS` brings
+ * within 10 s of the kill.
  */
 import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { standingOf } from "../../src/cli/play/recorder.js";
+import { CLOCK_HEARTBEAT_MS, standingOf } from "../../src/cli/play/recorder.js";
 import {
   drive,
   driveUntil,
+  expectVerified,
   fakeHost,
   journalAt,
   records,
@@ -97,5 +100,32 @@ describe("time on resume (issue 32)", () => {
     expect(standing.value.clocks![other]).toBe(last.clocks![other]);
     // The turn under way had run as long, for the view.
     expect(standing.value.turnSoFar).toBe(lastRecord - last.t);
+  });
+
+  it("killed while the side to move thinks at an idle board: with --clock it is charged up to the last heartbeat, within 10 s of the kill", async () => {
+    // South plays from the keyboard and types nothing: the board repeats the same reading.
+    const s = settings("hus", {
+      seed: 8,
+      human: new Set(["S"]),
+      clock: { minutes: 10, bonusSeconds: 0 },
+    });
+    const h = fakeHost();
+    const session = await start(s, h);
+    const t0 = h.scheduler.now();
+    await h.scheduler.advance(95_000);
+    const dir = mkdtempSync(join(tmpdir(), "kete-idle-clock-"));
+    const killed = join(dir, basename(session.journalPath));
+    copyFileSync(session.journalPath, killed);
+    session.pause();
+    await drive(h.scheduler, session.finished);
+    const standing = standingOf(journalAt(killed), killed);
+    if (!standing.ok) throw new Error(standing.error.message);
+    const spent = 600_000 - standing.value.clocks!.S!;
+    expect(spent).toBeGreaterThan(95_000 - CLOCK_HEARTBEAT_MS - 2_000);
+    expect(spent).toBeLessThanOrEqual(h.scheduler.now() - t0);
+    expect(standing.value.clocks!.N).toBe(600_000);
+    // One reading kept every 10 s: the journal stays small and still verifies.
+    expect(records(journalAt(killed), "snapshot").length).toBeLessThan(15);
+    expectVerified(journalAt(killed));
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { realScheduler } from "../../src/board/scheduler.js";
 import {
   SNAPSHOT_INTERVAL_MS,
-  openBoard,
+  openGameBoard,
   settleMs,
   simulatedOptions,
 } from "../../src/cli/play/board.js";
@@ -57,7 +57,7 @@ describe("the board a game is played on", () => {
     counts[0] = 7;
     const opened = await drive(
       h.scheduler,
-      openBoard({ port: null, pace: 0.05, noise: false, seed: 1 }, counts, h.scheduler),
+      openGameBoard({ port: null, pace: 0.05, noise: false, seed: 1 }, counts, h.scheduler),
       10_000,
       10,
     );
@@ -69,7 +69,7 @@ describe("the board a game is played on", () => {
   });
 
   it("a port where no kete board answers: the line that says what to check", async () => {
-    const opened = await openBoard(
+    const opened = await openGameBoard(
       { port: "/dev/kete-nowhere", pace: 1, noise: false, seed: 1 },
       [],
       realScheduler,

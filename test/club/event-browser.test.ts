@@ -26,23 +26,11 @@ import {
 import { findGame, type Game, type Position } from "../../src/games/index.js";
 import { JournalWriter } from "../../src/journal/index.js";
 import { chromiumAvailable, openPage, screenshot, useBrowser } from "../web/browser.js";
-import { mosquittoAvailable, password, startBroker, type TestBroker } from "./mosquitto.js";
+import { mosquittoAvailable, password, startBroker, until, type TestBroker } from "./mosquitto.js";
 
 const EVENT = "club-night";
 const browser = useBrowser();
 const hus = findGame("hus") as Game<Position>;
-
-function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > ms) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(look, 10);
-    };
-    look();
-  });
-}
 
 interface Board {
   readonly name: string;

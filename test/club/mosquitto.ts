@@ -125,3 +125,21 @@ export async function startBroker(
     stop: () => halt("SIGTERM"),
   };
 }
+
+/**
+ * Resolves once `check` holds, looking every 10 ms: the publisher, the page's
+ * collector and the MQTT clients change state on their own events and offer
+ * no event to wait on, so this bounded poll stands for one (a test fails
+ * after `ms`, never hangs).
+ */
+export function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const look = () => {
+      if (check()) return resolve();
+      if (Date.now() - started > ms) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(look, 10);
+    };
+    look();
+  });
+}

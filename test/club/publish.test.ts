@@ -18,9 +18,16 @@ import {
   type ClubMessage,
 } from "../../src/club/index.js";
 import { publishOf } from "../../src/cli/play/settings.js";
-import { JournalWriter } from "../../src/journal/index.js";
+import { JournalWriter, type JournalRecord } from "../../src/journal/index.js";
 import { fakeHost, journalAt, settings, start } from "../cli/play-harness.js";
-import { mosquittoAvailable, password, startBroker, TLS, type TestBroker } from "./mosquitto.js";
+import {
+  mosquittoAvailable,
+  password,
+  startBroker,
+  until,
+  TLS,
+  type TestBroker,
+} from "./mosquitto.js";
 
 const EVENT = "club-night";
 
@@ -44,19 +51,6 @@ async function hall(port: number): Promise<{ client: MqttClient; got: ClubMessag
   return { client, got };
 }
 
-/** Resolves once `check` holds, looking after each message or event (bounded: a test fails, never hangs). */
-function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > ms) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(look, 10);
-    };
-    look();
-  });
-}
-
 function journalOf(board: string, seed: number) {
   const g = simulatedGame({ gameId: `${board}-g${seed}`, seed, maxPlies: 24 });
   const dir = mkdtempSync(join(tmpdir(), "kete-club-"));
@@ -78,6 +72,21 @@ function publisher(board: string, user: string, path: string, port: number, said
   });
 }
 
+/** `board`'s journal (game `seed`) published under `user`'s login; each write pokes the publisher. */
+function publishedJournal(board: string, user: string, seed: number, port: number) {
+  const { g, writer } = journalOf(board, seed);
+  const said: string[] = [];
+  const pub = publisher(board, user, writer.path, port, said);
+  writer.onWrite(() => pub.poke());
+  return { g, writer, said, pub };
+}
+
+/** Appends `records` to the journal and commits them (the publisher is poked). */
+function write(writer: JournalWriter, records: readonly JournalRecord[]): void {
+  for (const r of records) writer.append(r);
+  writer.commit();
+}
+
 describe.skipIf(!mosquittoAvailable())("publishing to a real mosquitto", () => {
   let broker: TestBroker;
   beforeAll(async () => {
@@ -89,12 +98,8 @@ describe.skipIf(!mosquittoAvailable())("publishing to a real mosquitto", () => {
 
   it("publishes the header, each move, mistakes and the result with QoS 1, in order; the state retained", async () => {
     const page = await hall(broker.port);
-    const { g, writer } = journalOf("board1", 7);
-    const said: string[] = [];
-    const pub = publisher("board1", "board1", writer.path, broker.port, said);
-    writer.onWrite(() => pub.poke());
-    for (const r of g.records) writer.append(r);
-    writer.commit();
+    const { g, writer, said, pub } = publishedJournal("board1", "board1", 7, broker.port);
+    write(writer, g.records);
     const publicCount = 1 + g.records.filter((r) => r.kind !== "snapshot").length;
     await until(() => pub.status.acknowledged === publicCount, "every record acknowledged");
     const logs = () => page.got.filter((m) => m.channel === "log");
@@ -130,21 +135,16 @@ describe.skipIf(!mosquittoAvailable())("publishing to a real mosquitto", () => {
 
   it("a broker killed mid-game and started again loses nothing: the publisher reads on from its journal", async () => {
     const page = await hall(broker.port);
-    const { g, writer } = journalOf("board2", 11);
-    const said: string[] = [];
-    const pub = publisher("board2", "board2", writer.path, broker.port, said);
-    writer.onWrite(() => pub.poke());
+    const { g, writer, said, pub } = publishedJournal("board2", "board2", 11, broker.port);
     const half = Math.floor(g.records.length / 2);
-    for (const r of g.records.slice(0, half)) writer.append(r);
-    writer.commit();
+    write(writer, g.records.slice(0, half));
     const publicIn = (n: number) =>
       1 + g.records.slice(0, n).filter((r) => r.kind !== "snapshot").length;
     await until(() => pub.status.acknowledged === publicIn(half), "the first half acknowledged");
     await broker.kill();
     await until(() => !pub.status.connected, "the publisher to see the broker gone");
     // The game goes on while the broker is down: its moves wait in the journal.
-    for (const r of g.records.slice(half)) writer.append(r);
-    writer.commit();
+    write(writer, g.records.slice(half));
     expect(pub.status.acknowledged).toBe(publicIn(half));
     // Nothing is read while the broker is away: the backlog is the journal on disk.
     // (The write's poke runs its pump at the next turn of the event loop: two turns are waited.)
@@ -178,13 +178,9 @@ describe.skipIf(!mosquittoAvailable())("publishing to a real mosquitto", () => {
 
   it("the example ACL refuses a board publishing under another board's topic, and says why", async () => {
     const page = await hall(broker.port);
-    const { g, writer } = journalOf("board4", 3);
-    const said: string[] = [];
     // board3's login, board4's topic.
-    const pub = publisher("board4", "board3", writer.path, broker.port, said);
-    writer.onWrite(() => pub.poke());
-    for (const r of g.records.slice(0, 6)) writer.append(r);
-    writer.commit();
+    const { g, writer, said, pub } = publishedJournal("board4", "board3", 3, broker.port);
+    write(writer, g.records.slice(0, 6));
     await until(() => pub.status.refused, "the refusal");
     expect(said.join("\n")).toMatch(
       /refused this board's messages on kete\/club-night\/board4 \(not authorized\).*ACL/,
@@ -277,8 +273,7 @@ describe.skipIf(!mosquittoAvailable())("kete play --publish mqtts://", () => {
         client: { ca },
       });
       writer.onWrite(() => pub.poke());
-      for (const r of g.records) writer.append(r);
-      writer.commit();
+      write(writer, g.records);
       const all = 1 + g.records.filter((r) => r.kind !== "snapshot").length;
       await until(() => pub.status.acknowledged === all, "every record over TLS");
       expect(said[0]).toMatch(/publishing the game live to mqtts:\/\/board1@127\.0\.0\.1/);

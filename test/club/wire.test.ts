@@ -5,19 +5,10 @@
  * throw.
  */
 import { describe, expect, it } from "vitest";
-import {
-  boardTopic,
-  brokerText,
-  decodeMessage,
-  encodeLog,
-  encodeState,
-  eventTopics,
-  parseEventSource,
-  parsePublishTarget,
-  publicRecord,
-  simulatedGame,
-  topicBoard,
-} from "../../src/club/index.js";
+import { boardTopic, brokerText, decodeMessage, encodeLog } from "../../src/club/index.js";
+import { encodeState, eventTopics, parseEventSource } from "../../src/club/index.js";
+import { parsePublishTarget, publicRecord } from "../../src/club/index.js";
+import { simulatedGame, topicBoard } from "../../src/club/index.js";
 import { publishOf } from "../../src/cli/play/settings.js";
 import { eventFrame } from "../../src/cli/serve-event.js";
 import { ensureBuilt, kete } from "../cli/run.js";

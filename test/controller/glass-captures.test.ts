@@ -14,21 +14,11 @@ import type { LedState } from "../../src/protocol/index.js";
 import { ri, sendGems, startGlass } from "./glass-board.js";
 import { GLASS } from "./glass-games.js";
 import type { Session } from "./harness.js";
-
-function pos(pits: Record<string, [number, string[]]>, cups: { S: string[]; N: string[] }) {
-  const json = {
-    game: "glassperlenspiel",
-    options: {},
-    toMove: "S",
-    pits: Object.fromEntries(
-      Object.entries(pits).map(([k, [stones, gems]]) => [k, { stones, gems }]),
-    ),
-    cups,
-  };
-  const r = GLASS.parsePosition(json);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+import {
+  countsOf as board,
+  glassPosition as pos,
+  TWO_INDIRECT as INDIRECT,
+} from "./glass-positions.js";
 
 const OWN = {
   A1: [1, ["S5"]],
@@ -70,24 +60,6 @@ const CHAIN = pos(
   { S: ["S1"], N: [] },
 );
 
-/** A5:sss lands in B5, B4, B3; B3 and B4 held a lone stone: two indirect captures (GB-4). */
-const INDIRECT = pos(
-  {
-    A1: [2, ["S5"]],
-    A2: [1, ["S4"]],
-    A3: [1, ["S3"]],
-    A4: [1, ["S2"]],
-    A5: [3, []],
-    B1: [0, ["N1"]],
-    B2: [0, ["N2", "N3"]],
-    B3: [1, []],
-    B4: [1, []],
-    B5: [0, ["N5"]],
-  },
-  { S: ["S1"], N: ["N4"] },
-);
-
-const board = (p: Position) => Array.from(GLASS.sensorView(p).counts);
 const PLACES = ["A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "SC", "NC"];
 const FAST: LedState = { pattern: "fast", colour: "yellow" };
 const BLINK: LedState = { pattern: "blink", colour: "yellow" };

@@ -7,58 +7,17 @@
 import { describe, expect, it } from "vitest";
 import type { Position } from "../../src/games/core/types.js";
 import { formatNeeds } from "../../src/controller/restore.js";
-import { glassBoards, ri, sendGems, startGlass } from "./glass-board.js";
+import { glassBoards, sendGems, startGlass } from "./glass-board.js";
 import { GLASS } from "./glass-games.js";
 import type { Session } from "./harness.js";
-
-function pos(
-  pits: Record<string, [number, string[]]>,
-  cups: { S: string[]; N: string[] },
-  toMove = "S",
-): Position {
-  const json = {
-    game: "glassperlenspiel",
-    options: {},
-    toMove,
-    pits: Object.fromEntries(
-      Object.entries(pits).map(([k, [stones, gems]]) => [k, { stones, gems }]),
-    ),
-    cups,
-  };
-  const r = GLASS.parsePosition(json);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-const START = (() => {
-  const r = GLASS.initial();
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-})();
-
-/** South to move; A5 holds two stones, B4 one: A5:ss lands in B4 and takes one gem of B1, B2, B3, B5. */
-const CAPTURE = pos(
-  {
-    A1: [1, ["S5"]],
-    A2: [1, ["S4"]],
-    A3: [1, ["S3"]],
-    A4: [1, ["S2"]],
-    A5: [2, []],
-    B1: [1, ["N1"]],
-    B2: [1, ["N2"]],
-    B3: [1, ["N3"]],
-    B4: [1, []],
-    B5: [0, ["N5"]],
-  },
-  { S: ["S1"], N: ["N4"] },
-);
-
-const board = (p: Position) => Array.from(GLASS.sensorView(p).counts);
-function changed(b: readonly number[], d: Record<string, number>): number[] {
-  const out = b.slice();
-  for (const [k, v] of Object.entries(d)) out[ri(k)] = (out[ri(k)] as number) + v;
-  return out;
-}
+import {
+  changed,
+  countsOf as board,
+  GLASS_START as START,
+  glassPosition as pos,
+  ONE_INDIRECT as CAPTURE,
+  TWO_INDIRECT,
+} from "./glass-positions.js";
 
 /** Feeds boards; the first mistake and the index of the board it came at. */
 function feed(s: Session, boards: readonly number[][]) {
@@ -224,22 +183,7 @@ describe("Glassperlenspiel mistakes, each with its rule", () => {
   });
 
   it("GB-4: a chain of captures short of a gem", () => {
-    // A5:sss lands in B5, B4, B3; B3 and B4 held a lone stone: two indirect captures (B5 held a gem, which ends the chain).
-    const p = pos(
-      {
-        A1: [2, ["S5"]],
-        A2: [1, ["S4"]],
-        A3: [1, ["S3"]],
-        A4: [1, ["S2"]],
-        A5: [3, []],
-        B1: [0, ["N1"]],
-        B2: [0, ["N2", "N3"]],
-        B3: [1, []],
-        B4: [1, []],
-        B5: [0, ["N5"]],
-      },
-      { S: ["S1"], N: ["N4"] },
-    );
+    const p = TWO_INDIRECT;
     const moves = GLASS.legal(p, 50).moves.filter((m) => m.move.startsWith("A5:sss/"));
     expect(moves.length).toBeGreaterThan(0);
     const sown = sowing(p, moves[0]!.move);

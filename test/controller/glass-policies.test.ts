@@ -14,58 +14,15 @@ import { formatNeeds, policyFor } from "../../src/controller/restore.js";
 import type { ControllerEvent } from "../../src/controller/events.js";
 import type { Position } from "../../src/games/core/types.js";
 import { seededRandom } from "../../src/shared/random.js";
-import { glassBoards, ri, sendGems, startGlass } from "./glass-board.js";
+import { glassBoards, sendGems, startGlass } from "./glass-board.js";
 import { GLASS } from "./glass-games.js";
 import type { Session } from "./harness.js";
-
-function pos(
-  pits: Record<string, [number, string[]]>,
-  cups: { S: string[]; N: string[] },
-  toMove = "S",
-): Position {
-  const json = {
-    game: "glassperlenspiel",
-    options: {},
-    toMove,
-    pits: Object.fromEntries(
-      Object.entries(pits).map(([k, [stones, gems]]) => [k, { stones, gems }]),
-    ),
-    cups,
-  };
-  const r = GLASS.parsePosition(json);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-const START = (() => {
-  const r = GLASS.initial();
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-})();
-
-/** South to move; A5:ss lands in B4 (a lone stone before): one indirect capture (GB-3). */
-const CAPTURE = pos(
-  {
-    A1: [1, ["S5"]],
-    A2: [1, ["S4"]],
-    A3: [1, ["S3"]],
-    A4: [1, ["S2"]],
-    A5: [2, []],
-    B1: [1, ["N1"]],
-    B2: [1, ["N2"]],
-    B3: [1, ["N3"]],
-    B4: [1, []],
-    B5: [0, ["N5"]],
-  },
-  { S: ["S1"], N: ["N4"] },
-);
-
-const board = (p: Position) => Array.from(GLASS.sensorView(p).counts);
-function changed(b: readonly number[], d: Record<string, number>): number[] {
-  const out = b.slice();
-  for (const [k, v] of Object.entries(d)) out[ri(k)] = (out[ri(k)] as number) + v;
-  return out;
-}
+import {
+  changed,
+  countsOf as board,
+  GLASS_START as START,
+  ONE_INDIRECT as CAPTURE,
+} from "./glass-positions.js";
 
 /** The settled boards of a move, bead by bead, captures in trace order. */
 function boardsOf(p: Position, move: string): number[][] {

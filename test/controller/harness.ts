@@ -3,9 +3,14 @@
  * (snapshots, buttons, link changes) and that records the LEDs it was sent,
  * and a driver that plays whole games through a `Controller`.
  */
-import { ok, type Result } from "../../src/shared/result.js";
+import { err, ok, type Result } from "../../src/shared/result.js";
 import type { BoardEvent, BoardLink, LinkState } from "../../src/board/link.js";
-import type { InfoMessage, LedEntry, LedState } from "../../src/protocol/messages.js";
+import type {
+  CalibrationMessage,
+  InfoMessage,
+  LedEntry,
+  LedState,
+} from "../../src/protocol/messages.js";
 import { Controller, type ControllerOptions } from "../../src/controller/controller.js";
 import type { ControllerEvent } from "../../src/controller/events.js";
 import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
@@ -86,6 +91,9 @@ export class FakeLink implements BoardLink {
   }
   tare(): Promise<Result<void>> {
     return Promise.resolve(ok(undefined));
+  }
+  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+    return Promise.resolve(err("unsupported", "a fake link has no board"));
   }
   close(): Promise<void> {
     return Promise.resolve();

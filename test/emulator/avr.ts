@@ -71,6 +71,18 @@ export interface Line {
   readonly at: number;
 }
 
+/** A board with the firmware image `hex` loaded (powered up, not yet running); throws what is wrong. */
+export function emulatedBoard(
+  hex: string | null,
+  options: Omit<EmulatedBoardOptions, "firmware">,
+): EmulatedBoard {
+  const image = loadFirmware(hex ?? "");
+  if (!image.ok) throw new Error(image.error.message);
+  const created = EmulatedBoard.create({ ...options, firmware: image.value });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
+}
+
 /** A board running `hex`, with its serial output as lines. */
 export class TestBoard {
   readonly lines: Line[] = [];

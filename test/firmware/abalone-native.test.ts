@@ -5,51 +5,18 @@
  * with random orientations and full neighbourhoods and not one wrong colour, and
  * the module compiled for the Mega with -Werror, its RAM inside the board's budget.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { CORE, FIRMWARE, hasTool, inCi, make } from "./make.js";
 
-const FIRMWARE = fileURLToPath(new URL("../../hardware/firmware/", import.meta.url));
-const CORE = "/usr/share/arduino/hardware/arduino/avr/cores/arduino";
 /** hardware/abalone.md §8: the sensing state's share of the 6 KB (issue 30) peak, beside
  * the core (≈ 1.1 KB) and the stack reserve (1 KB). */
 const MODULE_RAM_BUDGET = 6144 - 1100 - 1024;
 
-/** The lock test/firmware/native.test.ts and test/emulator/avr.ts take: one `make` at a time. */
-const LOCK = join(tmpdir(), "kete-firmware-build.lock");
-
-async function make(...args: string[]): Promise<{ status: number | null; output: string }> {
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (waited > 170_000) throw new Error(`${LOCK} held for 3 minutes`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    const r = spawnSync("make", ["-C", FIRMWARE, ...args], { encoding: "utf8", timeout: 170_000 });
-    return { status: r.status, output: `${r.stdout}${r.stderr}${r.error ? String(r.error) : ""}` };
-  } finally {
-    rmdirSync(LOCK);
-  }
-}
-
-function hasTool(tool: string): boolean {
-  const r = spawnSync(tool, ["--version"], { stdio: "ignore" });
-  return r.error === undefined && r.status === 0;
-}
-
-const inCi = (): boolean =>
-  process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
-
 const SKETCH = join(FIRMWARE, "kete_abalone");
 /** The files that compile for the board and, unchanged, for the native tests. */
-const PORTABLE = ["hall.cpp", "hall.h", "hall_state.cpp", "board_hex61.cpp"];
+const PORTABLE = ["hall.cpp", "hall.h", "hall_state.cpp", "places_hall.cpp"];
 
 describe("firmware: the Abalone sketch's sources", () => {
   it("keeps the portable files free of AVR and Arduino headers, and allocates nothing on the heap", () => {
@@ -73,7 +40,7 @@ describe("firmware: the Abalone sensing module", () => {
   it.skipIf(!host && !inCi())(
     "tells empty, white and black apart in 10,000 placements with full neighbourhoods, no wrong colour",
     async () => {
-      const r = await make("abalone-test");
+      const r = await make(["abalone-test"]);
       expect(r.status, r.output).toBe(0);
       const run = /native firmware tests: (\d+) run, (\d+) failed checks/.exec(r.output);
       expect(Number(run?.[1])).toBeGreaterThanOrEqual(12);
@@ -93,7 +60,7 @@ describe("firmware: the Abalone sensing module", () => {
   it.skipIf(!avr && !inCi())(
     "compiles for the Mega without a warning, its state within the RAM budget",
     async () => {
-      const r = await make("abalone-obj");
+      const r = await make(["abalone-obj"]);
       expect(r.status, r.output).toBe(0);
       expect(r.output).not.toMatch(/warning:/);
       const size = /abalone sensing module \(hall\.cpp\): flash (\d+) bytes, RAM (\d+) bytes/.exec(

@@ -8,23 +8,17 @@
  * (`CI` set) a missing toolchain fails the run instead, as test/socat-check.ts
  * does for socat.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { CORE, FIRMWARE, hasTool, inCi, make } from "./make.js";
 
-const FIRMWARE = fileURLToPath(new URL("../../hardware/firmware/", import.meta.url));
-const HEX = join(FIRMWARE, "build", "kete_board.hex");
 const SKETCH = join(FIRMWARE, "kete_board");
-const GEMS_HEX = join(FIRMWARE, "build", "kete_gems.hex");
 const GEMS_SKETCH = join(FIRMWARE, "kete_gems");
 /** The Glassperlenspiel board's sensing module, portable as the core is. */
 const GEMS_PORTABLE = ["gems", "inventory"];
 /** The files that compile for the board and, unchanged, for the native tests. */
 const PORTABLE = ["crc8", "linefmt", "hostline", "sense", "leds", "buttons", "board"];
-const CORE = "/usr/share/arduino/hardware/arduino/avr/cores/arduino";
 
 /** Flash the Mega offers the sketch (256 KB less the 8 KB bootloader) and RAM: */
 const FLASH_BYTES = 253_952;
@@ -32,44 +26,60 @@ const FLASH_BYTES = 253_952;
 const RAM_PEAK_BUDGET = 6144;
 const STACK_RESERVE = 1024;
 
-const inCi = (): boolean =>
-  process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false";
-
-function hasTool(tool: string, arg = "--version"): boolean {
-  const r = spawnSync(tool, [arg], { stdio: "ignore" });
-  return r.error === undefined && r.status === 0;
+/**
+ * Registers what stands for a suite whose tools are missing: a failing test in
+ * CI, a loud skip elsewhere. True when the tools are there.
+ */
+interface Tools {
+  present: boolean;
+  what: string;
+  install: string;
+  names: [string, string];
 }
 
-function missing(what: string, install: string): string | null {
+function toolsPresent({ present, what, install, names }: Tools): boolean {
+  if (present) return true;
   const message = `${what}; install it: ${install}`;
-  if (inCi()) return `${message}. CI must install it (.ci/run does).`;
-  const bar = "!".repeat(78);
-  process.stderr.write(`\n${bar}\n${message}. SKIPPED.\n${bar}\n\n`);
-  return null;
+  if (inCi()) {
+    const fail = `${message}. CI must install it (.ci/run does).`;
+    it(names[0], () => expect.fail(fail));
+  } else {
+    const bar = "!".repeat(78);
+    process.stderr.write(`\n${bar}\n${message}. SKIPPED.\n${bar}\n\n`);
+    it.skip(names[1], () => undefined);
+  }
+  return false;
 }
 
-/** The lock test/emulator/avr.ts takes too: one `make` in hardware/firmware at a time. */
-const LOCK = join(tmpdir(), "kete-firmware-build.lock");
-
-async function make(...args: string[]): Promise<{ status: number | null; output: string }> {
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (waited > 170_000) throw new Error(`${LOCK} held for 3 minutes`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    const r = spawnSync("make", ["-j2", "-C", FIRMWARE, ...args], {
-      encoding: "utf8",
-      timeout: 170_000,
-    });
-    return { status: r.status, output: `${r.stdout}${r.stderr}${r.error ? String(r.error) : ""}` };
-  } finally {
-    rmdirSync(LOCK);
-  }
+/** `make <target>` builds a .hex and `make <size>` reports it within the flash and RAM budget, no heap linked. */
+async function expectBuiltWithinBudget(
+  [target, size]: [string, string],
+  board: string,
+  elf: string,
+  warningFree: boolean,
+) {
+  const r = await make(target === "" ? [] : [target], 2);
+  expect(r.status, r.output).toBe(0);
+  if (warningFree) expect(r.output).not.toMatch(/warning:/);
+  const hex = join(FIRMWARE, "build", `${elf}.hex`);
+  expect(existsSync(hex)).toBe(true);
+  expect(statSync(hex).size).toBeGreaterThan(1000);
+  const sized = await make([size], 2);
+  expect(sized.status, sized.output).toBe(0);
+  expect(sized.output).toContain(`${board} (build/${elf}.elf):`);
+  const flash = /^flash: (\d+) bytes/m.exec(sized.output);
+  const ram = /^ram: (\d+) bytes/m.exec(sized.output);
+  expect(flash, sized.output).not.toBeNull();
+  expect(ram, sized.output).not.toBeNull();
+  const flashBytes = Number(flash?.[1]);
+  const ramBytes = Number(ram?.[1]);
+  expect(flashBytes).toBeGreaterThan(4000);
+  expect(flashBytes).toBeLessThanOrEqual(FLASH_BYTES);
+  expect(ramBytes).toBeGreaterThan(500);
+  expect(ramBytes).toBeLessThanOrEqual(RAM_PEAK_BUDGET - STACK_RESERVE);
+  // nothing from the heap made it into the image
+  const symbols = readFileSync(join(FIRMWARE, "build", `${elf}.sym`), "utf8");
+  expect(symbols).not.toMatch(/ (malloc|free|realloc|_Znwj|_Znaj|vfprintf)$/m);
 }
 
 const hostTools = hasTool("make") && hasTool("g++");
@@ -79,20 +89,24 @@ const avrTools =
   hasTool("avr-objcopy") &&
   hasTool("avr-size") &&
   existsSync(CORE);
+const HOST: Tools = {
+  present: hostTools,
+  what: "make or g++ is not installed: the firmware's native unit tests cannot run",
+  install: "apt-get install make g++",
+  names: ["finds make and g++", "needs make and g++"],
+};
+const AVR: Tools = {
+  present: avrTools,
+  what: "the AVR toolchain (avr-gcc, avr-libc, the Arduino core) is not installed: the firmware cannot be built",
+  install: "apt-get install gcc-avr avr-libc arduino-core-avr",
+  names: ["finds the AVR toolchain", "needs gcc-avr, avr-libc and arduino-core-avr"],
+};
 
 describe("firmware: native unit tests", () => {
-  if (!hostTools) {
-    const fail = missing(
-      "make or g++ is not installed: the firmware's native unit tests cannot run",
-      "apt-get install make g++",
-    );
-    if (fail !== null) it("finds make and g++", () => expect.fail(fail));
-    else it.skip("needs make and g++", () => undefined);
-    return;
-  }
+  if (!toolsPresent(HOST)) return;
 
   it("builds and passes every test (parser, vectors, CRC, counting, settling, faults, calibration)", async () => {
-    const r = await make("test");
+    const r = await make(["test"], 2);
     expect(r.output).toMatch(/native firmware tests: \d+ run, 0 failed checks/);
     expect(r.status, r.output).toBe(0);
     const runs = [...r.output.matchAll(/native firmware tests: (\d+) run, (\d+) failed checks/g)];
@@ -135,54 +149,13 @@ describe("firmware: sources", () => {
 });
 
 describe("firmware: AVR build", () => {
-  if (!avrTools) {
-    const fail = missing(
-      "the AVR toolchain (avr-gcc, avr-libc, the Arduino core) is not installed: the firmware cannot be built",
-      "apt-get install gcc-avr avr-libc arduino-core-avr",
-    );
-    if (fail !== null) it("finds the AVR toolchain", () => expect.fail(fail));
-    else it.skip("needs gcc-avr, avr-libc and arduino-core-avr", () => undefined);
-    return;
-  }
+  if (!toolsPresent(AVR)) return;
 
   it("builds kete_board.hex within the flash and RAM budget", async () => {
-    const r = await make();
-    expect(r.status, r.output).toBe(0);
-    expect(existsSync(HEX)).toBe(true);
-    expect(statSync(HEX).size).toBeGreaterThan(1000);
-    const size = await make("size");
-    expect(size.status, size.output).toBe(0);
-    expect(size.output).toContain("4x8 (build/kete_board.elf):");
-    const flash = /^flash: (\d+) bytes/m.exec(size.output);
-    const ram = /^ram: (\d+) bytes/m.exec(size.output);
-    expect(flash, size.output).not.toBeNull();
-    expect(ram, size.output).not.toBeNull();
-    const flashBytes = Number(flash?.[1]);
-    const ramBytes = Number(ram?.[1]);
-    expect(flashBytes).toBeGreaterThan(4000);
-    expect(flashBytes).toBeLessThanOrEqual(FLASH_BYTES);
-    expect(ramBytes).toBeGreaterThan(500);
-    expect(ramBytes).toBeLessThanOrEqual(RAM_PEAK_BUDGET - STACK_RESERVE);
-    // nothing from the heap made it into the image
-    const symbols = readFileSync(join(FIRMWARE, "build", "kete_board.sym"), "utf8");
-    expect(symbols).not.toMatch(/ (malloc|free|realloc|_Znwj|_Znaj|vfprintf)$/m);
+    await expectBuiltWithinBudget(["", "size"], "4x8", "kete_board", false);
   }, 180_000); // a fresh build compiles the Arduino core too
 
   it("builds kete_gems.hex (2x5+2) within the flash and RAM budget, without a warning", async () => {
-    const r = await make("gems");
-    expect(r.status, r.output).toBe(0);
-    expect(r.output).not.toMatch(/warning:/);
-    expect(statSync(GEMS_HEX).size).toBeGreaterThan(1000);
-    const size = await make("gems-size");
-    expect(size.status, size.output).toBe(0);
-    expect(size.output).toContain("2x5+2 (build/kete_gems.elf):");
-    const flash = Number(/^flash: (\d+) bytes/m.exec(size.output)?.[1]);
-    const ram = Number(/^ram: (\d+) bytes/m.exec(size.output)?.[1]);
-    expect(flash).toBeGreaterThan(4000);
-    expect(flash).toBeLessThanOrEqual(FLASH_BYTES);
-    expect(ram).toBeGreaterThan(500);
-    expect(ram).toBeLessThanOrEqual(RAM_PEAK_BUDGET - STACK_RESERVE);
-    const symbols = readFileSync(join(FIRMWARE, "build", "kete_gems.sym"), "utf8");
-    expect(symbols).not.toMatch(/ (malloc|free|realloc|_Znwj|_Znaj|vfprintf)$/m);
+    await expectBuiltWithinBudget(["gems", "gems-size"], "2x5+2", "kete_gems", true);
   }, 180_000);
 });

@@ -206,4 +206,36 @@ describe("export", () => {
     const parsed = JSON.parse(exportJson(game)) as { moves: { move: string }[] };
     expect(parsed.moves.map((m) => m.move)).toEqual(["B3+", "C6-"]);
   });
+
+  it("moves taken back: left out, counted in a tag and named where play went on, a passed turn counted as the controller counts plies (issue 32)", () => {
+    const move = (ply: number, side: string, m: string, t: number): JournalRecord => ({
+      kind: "move",
+      t,
+      ply,
+      side,
+      move: m,
+      trace: [],
+      position: {},
+      startedAt: t - 500,
+    });
+    const g = exportGame({
+      header,
+      torn: false,
+      records: [
+        { kind: "command", t: 0, command: { type: "new-game" } },
+        move(1, "S", "B3+", 1000),
+        // North's turn forfeited (ply 2): South moves again.
+        { kind: "resolved", t: 1500, position: {}, how: "turn-passed" },
+        move(3, "S", "A1+", 2000),
+        move(4, "N", "C6-", 3000),
+        // Back to the position after ply 2: A1+ and C6- are taken back.
+        { kind: "decision", t: 3500, decision: { type: "takeback", toPly: 2, at: 3500 } },
+        move(3, "S", "A2+", 4000),
+      ],
+    });
+    expect(g.moves.map((m) => m.move)).toEqual(["B3+", "A2+"]);
+    expect(g.tags.TakenBack).toBe("2");
+    expect(g.moves[1]!.takenBack).toEqual(["A1+", "C6-"]);
+    expect(exportText(g)).toContain("1. B3+ {taken back: A1+ C6-} 2. A2+");
+  });
 });

@@ -113,7 +113,7 @@ static const uint8_t NEIGH[HALL_HOLES][HALL_NEAR] KETE_FLASH = {
     {255, 59, 255, 55, 255, 54, 255, 53, 255, 48, 255, 255},
 };
 
-static int16_t flash_i16(const int16_t* p) {
+static inline int16_t flash_i16(const int16_t* p) {
   return (int16_t)(kete_flash_byte(p) | (kete_flash_byte((const uint8_t*)p + 1) << 8));
 }
 
@@ -211,7 +211,9 @@ bool hall_unpack(const uint8_t rec[HALL_RECORD_SIZE], HoleCal* c) {
 void hall_begin(HoleState st[HALL_HOLES], uint32_t now) {
   for (uint8_t h = 0; h < HALL_HOLES; h++) {
     HoleState* s = &st[h];
-    for (uint8_t a = 0; a < 3; a++) s->b[a] = s->prev[a] = 0;
+    for (uint8_t a = 0; a < 3; a++) s->b[a] = 0;
+    s->sig = 0;
+    s->mu = 0;
     s->since = (uint16_t)now;
     s->cls = HALL_EMPTY;
     s->cand = HALL_EMPTY;
@@ -238,8 +240,7 @@ static void marbles(const HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES
   for (uint8_t h = 0; h < HALL_HOLES; h++) {
     const HoleState* s = &st[h];
     if (!live(s)) continue;
-    uint32_t half = cal[h].t1 / 2;
-    if (mu2_of(s->b[0], s->b[1], s->b[2]) > half * half) m->bits[h >> 3] |= (uint8_t)(1u << (h & 7));
+    if (s->mu > cal[h].t1 / 2) m->bits[h >> 3] |= (uint8_t)(1u << (h & 7));
   }
 }
 
@@ -272,17 +273,33 @@ static uint32_t corrected_mu2(const HoleState st[HALL_HOLES], const Marbles* mar
   return mu2_of((int16_t)v[0], (int16_t)v[1], (int16_t)v[2]);
 }
 
-// Bands around a threshold T (lsb), squared for comparing with μ², by multiplying
-// only (a 32-bit division is a slow library loop on the AVR): T·1.1 and T/1.1
-// (hysteresis, §6 rule 1), T·1.15 and T/1.15 (moving, §6 rule 2), in 1/1024.
-static uint32_t sq_scaled(uint16_t t, uint16_t q10) {
-  uint32_t v = ((uint32_t)t * q10) >> 10;
-  if (v > 65535u) v = 65535u;
-  return (uint32_t)(uint16_t)v * (uint16_t)v;
+// The decision of §6 rules 1 and 2 on μ (lsb): around each threshold T four
+// boundaries, T/1.15 and T·1.15 (within them the hole is moving) and T/1.1 and
+// T·1.1 (between them the class holds: hysteresis), in 1/1024 by multiplying only
+// (a division is a slow library loop on the AVR). The region of μ is the number
+// of boundaries at or below it; the thresholds rise (T2 ≥ 3.5 T1, §7's plausible
+// levels), so regions 4j … 4j+3 lie around threshold j:
+//   4j: class j, still; 4j+1: class j, near; 4j+2: no class (band), near;
+//   4j+3: class j+1, near; and 4·n: the top class, still.
+static const uint16_t BAND_Q10[4] = {890, 931, 1126, 1178};  // /1.15, /1.1, ×1.0996, ×1.15
+#define HALL_THRESHOLDS 2
+
+static uint8_t region(uint16_t mu, const HoleCal* c) {
+  const uint16_t t[HALL_THRESHOLDS] = {c->t1, c->t2};
+  uint8_t r = 0;
+  for (uint8_t j = 0; j < HALL_THRESHOLDS; j++)
+    for (uint8_t q = 0; q < 4; q++) {
+      if ((uint32_t)mu * 1024u < (uint32_t)t[j] * BAND_Q10[q]) return r;
+      r++;
+    }
+  return r;
 }
-static uint32_t above(uint16_t t) { return sq_scaled(t, 1126); }  // ×1.0996
-static uint32_t below(uint16_t t) { return sq_scaled(t, 931); }   // ×0.9092 = /1.0999
-static bool near_t(uint32_t mu2, uint16_t t) { return mu2 > sq_scaled(t, 890) && mu2 < sq_scaled(t, 1178); }
+
+// the neighbours' fields at most: |C·m| ≤ 2 (d/R)³ |m| (the eigenvalues of
+// 3R̂R̂ᵀ − I are 2, −1, −1), in 1/1024 rounded up: 2·(12/41.76)³ and 2·(12/70.29)³
+#define BOUND_RING1_Q10 49
+#define BOUND_RING2_Q10 11
+#define BOUND_SLACK_LSB 8  // the table's rounding, Bz/2 truncated
 
 bool hall_reading(HoleState* s, const HoleCal* c, const int16_t* r) {
   s->flags &= (uint8_t) ~(HS_MOVING | HS_STEP);
@@ -298,14 +315,13 @@ bool hall_reading(HoleState* s, const HoleCal* c, const int16_t* r) {
   bool started = false;
   s->nack = 0;
   bool seen = s->flags & HS_SEEN;
-  bool same = seen && r[0] == s->prev[0] && r[1] == s->prev[1] && r[2] == s->prev[2];
+  // a signature of the reading: a live sensor's low bits always move (stuck detection)
+  uint16_t sig = (uint16_t)((uint16_t)r[0] + 3u * (uint16_t)r[1] + 7u * (uint16_t)r[2]);
+  bool same = seen && sig == s->sig;
   bool pinned = false, beyond = false;
-  int32_t step = 0;
   for (uint8_t a = 0; a < 3; a++) {
     if (r[a] >= HALL_PINNED || r[a] <= -HALL_PINNED) pinned = true;
     if (r[a] > HALL_SAT_LSB || r[a] < -HALL_SAT_LSB) beyond = true;
-    int32_t d = (int32_t)r[a] - s->prev[a];
-    step += d * d;
   }
   s->same = same ? (uint8_t)(s->same < 255 ? s->same + 1 : 255) : 0;
   s->sat = pinned ? (uint8_t)(s->sat < 255 ? s->sat + 1 : 255) : 0;
@@ -326,9 +342,15 @@ bool hall_reading(HoleState* s, const HoleCal* c, const int16_t* r) {
   for (uint8_t a = 0; a < 3; a++) {
     int32_t zero = (int32_t)c->zero[a] + ((c->track16[a] + 8) >> 4);
     s->b[a] = clamp16((int32_t)r[a] - zero);
-    s->prev[a] = r[a];
   }
-  if (!seen || step > (int32_t)HALL_STEP_LSB * HALL_STEP_LSB) s->flags |= HS_STEP | HS_MOVING;
+  s->sig = sig;
+  // §6 rule 2: moving while the own μ changes by more than 0.4 mT a scan. μ does not
+  // change as a marble turns in place (§3.2), only as it moves; a marble rocking in
+  // its dish settles once its centre's swing is small, its colour right throughout.
+  uint16_t mu = hall_isqrt(mu2_of(s->b[0], s->b[1], s->b[2]));
+  uint16_t step = mu > s->mu ? (uint16_t)(mu - s->mu) : (uint16_t)(s->mu - mu);
+  s->mu = mu;
+  if (!seen || step > HALL_STEP_LSB) s->flags |= HS_STEP | HS_MOVING;
   if (beyond) s->flags |= HS_MOVING;
   s->flags |= HS_SEEN;
   return started;
@@ -347,13 +369,31 @@ void hall_classify_part(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES],
   for (uint8_t h = from; h < to && h < HALL_HOLES; h++) {
     HoleState* s = &st[h];
     if (!live(s)) continue;
-    uint32_t mu2 = corrected_mu2(st, &marb, h);
-    uint16_t t1 = cal[h].t1, t2 = cal[h].t2;
-    uint8_t clear = 0xFF;  // the class beyond the hysteresis band, if any (§6 rule 1)
-    if (mu2 < below(t1)) clear = HALL_EMPTY;
-    else if (mu2 > above(t1) && mu2 < below(t2)) clear = HALL_WHITE;
-    else if (mu2 > above(t2)) clear = HALL_BLACK;
-    if (near_t(mu2, t1) || near_t(mu2, t2)) s->flags |= HS_MOVING;  // §6 rule 2
+    // §4 step 3, only where it can matter: the corrected μ lies within μ ± the
+    // neighbours' largest possible field; when that interval holds no boundary
+    // the own μ decides as the corrected one would (most holes, most scans)
+    uint32_t ring1 = 0, ring2 = 0;
+    for (uint8_t i = 0; i < HALL_NEAR; i++) {
+      uint8_t n = kete_flash_byte(&NEIGH[h][i]);
+      if (n == HALL_NONE || !marb.has(n)) continue;
+      if (i < 6) ring1 += st[n].mu;
+      else ring2 += st[n].mu;
+    }
+    uint32_t bound = ((ring1 * BOUND_RING1_Q10 + ring2 * BOUND_RING2_Q10) >> 10) + BOUND_SLACK_LSB;
+    uint16_t mu = s->mu;
+    uint16_t lo = mu > bound ? (uint16_t)(mu - bound) : 0;
+    uint32_t hi32 = mu + bound;
+    uint16_t hi = hi32 > 65535u ? 65535u : (uint16_t)hi32;
+    uint8_t r;
+    if (bound == BOUND_SLACK_LSB) {
+      r = region(mu, &cal[h]);  // no marble near: the own μ is the corrected one
+    } else {
+      r = region(lo, &cal[h]);
+      if (region(hi, &cal[h]) != r) r = region(hall_isqrt(corrected_mu2(st, &marb, h)), &cal[h]);
+    }
+    uint8_t q = r & 3, j = r >> 2;
+    uint8_t clear = q == 2 ? 0xFF : q == 3 ? (uint8_t)(j + 1) : j;  // beyond the band, if any (§6 rule 1)
+    if (q != 0) s->flags |= HS_MOVING;  // within ±15 % of a threshold (§6 rule 2)
     if (clear != 0xFF && clear != s->cls) {
       if (s->candN > 0 && s->cand == clear) s->candN++;
       else {
@@ -384,6 +424,7 @@ uint64_t hall_scan(HoleState st[HALL_HOLES], const HoleCal cal[HALL_HOLES], cons
 
 bool hall_settled(const HoleState* s, uint32_t now, uint16_t deb) {
   if (!live(s)) return false;
+  if (deb != 0 && (s->flags & HS_MOVING)) return false;  // its last reading moved: not yet classified
   if (deb == 0) return true;
   return s->candN == 0 && (uint16_t)((uint16_t)now - s->since) >= deb;
 }

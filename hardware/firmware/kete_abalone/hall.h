@@ -7,8 +7,9 @@
 // m = (−Bx, −By, Bz/2) and μ² = |m|², subtraction of the fields of the marbles
 // in the 12 nearest holes (rings at 40 and 69.3 mm, coupling matrices in flash),
 // classification of the corrected μ² against T1 = 0.4·L_w and T2 = √(L_w·L_b)
-// with 10 % hysteresis confirmed on two scans (§6), the moving rule (0.4 mT a
-// scan, μ within ±15 % of a threshold, an axis beyond ±38 mT), the settle
+// with 10 % hysteresis confirmed on two scans (§6), the moving rule (own μ
+// changed by 0.4 mT a scan, μ within ±15 % of a threshold, an axis beyond
+// ±38 mT), the settle
 // timer, zero tracking of empty holes and sensor faults.
 //
 // Units: the sensor's raw LSB at ±40 mT range, 80 mT / 65536 = 1.2207 µT
@@ -66,7 +67,8 @@ bool hall_unpack(const uint8_t rec[HALL_RECORD_SIZE], HoleCal* c);
 
 struct HoleState {
   int16_t b[3];          // tared field of the last reading, lsb
-  int16_t prev[3];       // the raw reading before (stuck detection, moving rule)
+  uint16_t sig;          // a signature of the raw reading before (stuck detection)
+  uint16_t mu;           // own μ of the tared field, lsb (moving rule, neighbour bound)
   uint16_t since;        // (uint16_t) ms of the last moving scan or class change (settle timer)
   uint8_t cls;           // HallClass reported
   uint8_t cand;          // class seen beyond the hysteresis band ...
@@ -81,7 +83,7 @@ struct HoleState {
 #define HS_SEEN 1        // has a reading
 #define HS_MOVING 2      // moving at the last scan
 #define HS_FAULT_SENT 4  // the board sent ERR sensor-fault for the current fault
-#define HS_STEP 8        // the last scan's vector changed by more than 0.4 mT (or first reading)
+#define HS_STEP 8        // the last scan's own μ changed by more than 0.4 mT (or first reading)
 
 // ---- geometry (hardware/abalone.md §9, §13) -----------------------------------
 // Canonical index of row r (0 = A .. 8 = I) and column c (1..9), HALL_NONE off the board.

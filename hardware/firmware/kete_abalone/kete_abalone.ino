@@ -3,7 +3,7 @@
 // core (lines, LEDs, buttons, watchdog, UART) is the reference board's
 // (../kete_board, built with -DKETE_GEO_HEX61); this sketch adds the sensing
 // module: 61 TMAG5273 Hall sensors behind TCA9548A switches (hall.cpp,
-// hall_avr.cpp) and the board logic for holes (board_hex61.cpp).
+// hall_avr.cpp) and the holes as the core's places (places_hall.cpp).
 #include "board.h"
 #include "buttons.h"
 #include "hal_avr.h"
@@ -13,13 +13,15 @@
 #define SCAN_PERIOD_MS 25  // a scan of all 61 every 25 ms (§5)
 
 static uint32_t lastButtons;
-static uint32_t scanStart;
-static uint8_t nextHole;  // KETE_PITS: classifying, then waiting for the next scan's start
+static uint32_t scanStart;   // the scan on the bus (or the last one) began
+static uint32_t readStart;   // the scan being handed to the board and classified began
+static uint8_t nextHole = KETE_PITS;   // the next reading to hand to the board (KETE_PITS: all)
 static uint8_t nextClass = KETE_PITS;  // the next hole to classify (KETE_PITS: none)
-#define CLASSIFY_PART 8                // holes classified a pass
+#define CLASSIFY_PART 1                // holes classified at a time (one: up to 0.7 ms with 12 neighbours) ...
+#define STEP_BUDGET_US 700             // ... and readings taken, for up to 0.7 ms a pass
 
 // Longest loop pass since boot, in µs (also in GPIOR0 in units of 64 µs); the
-// last scan's duration in ms, reading and classifying.
+// last scan's duration in ms, from its start on the bus to the last hole classified.
 volatile uint16_t kete_loop_max_us;
 volatile uint16_t kete_scan_ms;
 
@@ -29,43 +31,44 @@ void setup() {
   uint32_t now = millis();
   board_begin(hal_boot_reason(), now);
   lastButtons = now;
-  scanStart = now;
-  nextHole = 0;
+  scanStart = now - SCAN_PERIOD_MS;
 }
 
 static void drain() {
   while (uart_available() > 0 && board_rx_ready()) board_rx_byte((uint8_t)uart_read(), millis());
 }
 
-// holes for up to 4 ms a pass (≈ 10 holes: the pass stays within what a 64-byte
-// ring holds at 115200 baud, 5.5 ms); the scan's end classifies the board
-#define SCAN_SLICE_US 4000
+// The TWI interrupt reads the holes (hall_avr.cpp). A pass classifies the last
+// scan a few holes at a time, or hands the finished readings of the scan on the
+// bus to the board, for up to 0.7 ms; the next scan starts on the bus as soon as
+// every reading of this one is handed over and 25 ms have passed, while this one
+// is classified: no pass waits on the bus (§5, §8).
 static void scan_step(uint32_t now) {
-  if (nextClass < KETE_PITS) {
-    uint8_t to = (uint8_t)(nextClass + CLASSIFY_PART);
-    if (board_scan_end(nextClass, to > KETE_PITS ? KETE_PITS : to, millis())) {
-      nextClass = KETE_PITS;
-      kete_scan_ms = (uint16_t)(millis() - scanStart);
-    } else {
-      nextClass = to;
-    }
-    return;
-  }
-  if (nextHole >= KETE_PITS) {
-    if (now - scanStart < SCAN_PERIOD_MS) return;
-    scanStart = now;
-    nextHole = 0;
-  }
   uint32_t t0 = micros();
+  hall_bus_watch(t0);
   do {
-    int16_t r[3];
-    bool ok = hall_bus_read(nextHole, r);
-    board_hole(nextHole, ok ? r : 0);
-    nextHole++;
-  } while (nextHole < KETE_PITS && micros() - t0 < SCAN_SLICE_US);
-  if (nextHole == KETE_PITS) {
-    hall_bus_idle();
-    nextClass = 0;
+    if (nextClass < KETE_PITS) {
+      uint8_t to = (uint8_t)(nextClass + CLASSIFY_PART);
+      if (board_scan_end(nextClass, to > KETE_PITS ? KETE_PITS : to, millis())) {
+        nextClass = KETE_PITS;
+        kete_scan_ms = (uint16_t)(millis() - readStart);
+      } else {
+        nextClass = to;
+      }
+    } else if (nextHole < KETE_PITS && nextHole < hall_bus_done()) {
+      int16_t r[3];
+      bool ok = hall_bus_result(nextHole, r);
+      board_hole(nextHole, ok ? r : 0);
+      if (++nextHole == KETE_PITS) nextClass = 0;
+    } else {
+      break;
+    }
+  } while (micros() - t0 < STEP_BUDGET_US);
+  if (nextHole == KETE_PITS && now - scanStart >= SCAN_PERIOD_MS && !hall_bus_busy()) {
+    scanStart = now;
+    readStart = now;
+    nextHole = 0;
+    hall_bus_start();
   }
 }
 

@@ -1,10 +1,16 @@
+// board.cpp: the session core of every board (board.h, PROTOCOL.md): lines in
+// and out, answers, link errors, heartbeats, buttons, LEDs, the transmit pump,
+// the EEPROM pump and the reboot. What a place reads, how it is calibrated and
+// stored is the places module's (places.h): places_cells.cpp for the boards
+// that weigh (4x8, 2x5+2), kete_abalone/places_hall.cpp for hex61.
+// Portable: no AVR headers.
 #include "board.h"
 
 #include "buttons.h"
 #include "hal.h"
 #include "linefmt.h"
 #include "pgm.h"
-#include "sensing.h"
+#include "places.h"
 
 // ---- state -----------------------------------------------------------------
 
@@ -20,24 +26,6 @@ struct Answer {
 enum LinkErr { LERR_OVERFLOW = 1, LERR_CHECKSUM, LERR_SYNTAX, LERR_HOST_TIMEOUT };
 #define LINK_ERRS 4
 #define BTN_EVENTS 8
-
-enum JobState { JOB_NONE = 0, JOB_AVERAGING };
-#define JOB_WARMUP 2  // scans skipped first: the median still holds readings from before the command
-
-struct CalJob {
-  uint8_t state;
-  uint8_t id;
-  uint8_t kind;    // CMD_TARE or CMD_CAL
-  uint8_t known;   // CAL count
-  uint8_t target;  // scans to average
-  uint8_t scans;   // scans seen
-  uint32_t mask;   // pits being calibrated
-  uint32_t start;
-  int32_t sum[KETE_PITS];
-  int32_t lo[KETE_PITS];
-  int32_t hi[KETE_PITS];
-  uint8_t n[KETE_PITS];
-};
 
 static BoardCaps caps;
 static LineAssembler rx;
@@ -56,15 +44,11 @@ static uint16_t deb, interval;
 static uint32_t lastHostAt;
 static bool hostLost;
 
-static PitState pits[KETE_PITS];
-static PitCal cals[KETE_PITS];
 static uint8_t leds[KETE_PITS];
 static bool ledsDirty, ledsAnimated;
 static uint32_t lastLedAt;
 
 static bool haveScan, snapSent;
-static uint8_t sentCounts[KETE_PITS];
-static uint32_t sentSettled, sentFault;
 static uint32_t lastChangeSnapAt, lastSnapAt;
 
 static Answer answers[ANSWERS];
@@ -74,14 +58,14 @@ static uint8_t errHead, errCount;
 static uint8_t btnEvents[BTN_EVENTS];  // button number | 0x80 when pressed
 static uint8_t btnHead, btnCount;
 static Debouncer buttons[2];
-static uint32_t calNeededMask;  // ERR calibration-needed still to send
-static uint32_t faultErrMask;   // ERR sensor-fault still to send
+static PlaceMask calNeededMask;  // ERR calibration-needed still to send
+static PlaceMask faultErrMask;   // ERR sensor-fault still to send
 
-static CalJob job;
-static uint32_t eeDirty;  // calibration records to write
-static uint8_t eePit, eeByte;
-static uint8_t eeRec[CAL_RECORD_SIZE];  // the record being written
-static bool eeLoaded;                   // eeRec holds pit eePit's record, written up to eeByte
+static uint8_t jobId;      // the TARE/CAL being done (places_calibrating())
+static PlaceMask eeDirty;  // calibration records to write
+static uint8_t eePit, eeByte, eeLen;
+static uint8_t eeRec[PLACE_RECORD_MAX];  // the record being written
+static bool eeLoaded;                    // eeRec holds pit eePit's record, written up to eeByte
 
 // ---- small helpers -------------------------------------------------------------
 
@@ -137,41 +121,6 @@ static void set_all_leds(uint8_t state) {
   ledsAnimated = leds_animated(leds);
 }
 
-// A place is faulty when its load cell is, or (2x5+2) its reader or a gem's tag.
-static bool place_faulty(uint8_t i) { return pit_faulty(&pits[i]) || sensing_faulty(i); }
-
-static uint32_t fault_mask() {
-  uint32_t m = 0;
-  for (uint8_t i = 0; i < KETE_PITS; i++)
-#if KETE_GEMS
-    if (pit_faulty(&pits[i]) || sensing_faulty(i)) m |= (uint32_t)1 << i;
-#else
-    if (pit_faulty(&pits[i])) m |= (uint32_t)1 << i;  // (the 4x8 image as before the shared core)
-#endif
-  return m;
-}
-
-// The load cells alone: the HX711 scan waits for every cell that is not faulty.
-#if KETE_GEMS
-static uint32_t cell_fault_mask() {
-  uint32_t m = 0;
-  for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (pit_faulty(&pits[i])) m |= (uint32_t)1 << i;
-  return m;
-}
-#else
-static uint32_t cell_fault_mask() { return fault_mask(); }  // the cells are the places
-#endif
-
-static uint32_t settled_mask(uint32_t now) {
-  uint32_t m = 0;
-  for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (pit_settled(&pits[i], now, deb) && sensing_settled(i, &pits[i], now, deb)) m |= (uint32_t)1 << i;
-  return m;
-}
-
-static uint16_t cal_addr(uint8_t pit) { return (uint16_t)(EE_CAL_BASE + pit * CAL_RECORD_SIZE); }
-
 // ---- boot --------------------------------------------------------------------
 
 void board_begin(uint8_t reason, uint32_t now) {
@@ -196,13 +145,11 @@ void board_begin(uint8_t reason, uint32_t now) {
   hostLost = false;
   haveScan = false;
   snapSent = false;
-  sentSettled = sentFault = 0;
   lastChangeSnapAt = now - CHANGE_SNAP_MIN_MS;
   lastSnapAt = now;
   ansHead = ansCount = errHead = errCount = btnHead = btnCount = 0;
   deb_reset(&buttons[0]);
   deb_reset(&buttons[1]);
-  job.state = JOB_NONE;
   eeDirty = 0;
   eePit = eeByte = 0;
   eeLoaded = false;
@@ -216,22 +163,7 @@ void board_begin(uint8_t reason, uint32_t now) {
   b[1] = (uint8_t)(bootCount >> 8);
   hal_eeprom_write_blocking(EE_BOOT_COUNTER, b, 2);
 
-  calNeededMask = 0;
-  for (uint8_t i = 0; i < KETE_PITS; i++) {
-    pit_reset(&pits[i]);
-    uint8_t rec[CAL_RECORD_SIZE];
-    hal_eeprom_read(cal_addr(i), rec, CAL_RECORD_SIZE);
-    if (!cal_unpack(rec, &cals[i])) {
-      cals[i].zero16 = 0;
-      cals[i].gainQ4 = DEFAULT_GAIN_Q4;
-      cals[i].flags = 0;
-      cals[i].p1n = 0;
-      cals[i].p1diff = 0;
-    }
-    cal_update(&cals[i]);
-    if (!cal_ok(&cals[i])) calNeededMask |= (uint32_t)1 << i;
-  }
-  sensing_begin(now);
+  calNeededMask = places_begin(now);
   if (caps.colours != 0) set_all_leds(LED_OFF);  // the chain may still show the last session's
   else ledsDirty = false;
   lastLedAt = now;
@@ -250,7 +182,7 @@ static void handle_line(uint32_t now) {
   }
   lineWaiting = false;
   Command cmd;
-  LineVerdict v = parse_host_line(rx.buf, rx.len, &caps, job.state != JOB_NONE, &cmd);
+  LineVerdict v = parse_host_line(rx.buf, rx.len, &caps, places_calibrating(), &cmd);
   rx.len = 0;
   switch (v) {
     case LV_IGNORE: return;
@@ -276,24 +208,6 @@ void board_rx_byte(uint8_t b, uint32_t now) {
   else if (e == RX_LINE) handle_line(now);
 }
 
-static void start_job(const Command* c, uint32_t now) {
-  job.state = JOB_AVERAGING;
-  job.id = c->id;
-  job.kind = c->kind;
-  job.known = c->known;
-  job.scans = 0;
-  job.start = now;
-  bool tare = c->kind == CMD_TARE || c->known == 0;
-  job.target = (uint8_t)((tare ? TARE_SCANS : CAL_SCANS) + JOB_WARMUP);
-  job.mask = c->pit == KETE_NO_PIT ? KETE_ALL_PITS : (uint32_t)1 << c->pit;
-  for (uint8_t i = 0; i < KETE_PITS; i++) {
-    job.sum[i] = 0;
-    job.n[i] = 0;
-    job.lo[i] = 0x7FFFFFFF;
-    job.hi[i] = -0x7FFFFFFF;
-  }
-}
-
 static void execute(const Command* c, uint32_t now) {
   switch (c->kind) {
     case CMD_HELLO: push_answer(c->id, ANS_INFO, 0); return;
@@ -308,7 +222,7 @@ static void execute(const Command* c, uint32_t now) {
       return;
     case CMD_LED:
       for (uint8_t i = 0; i < KETE_PITS; i++)
-        if (c->ledMask & ((uint32_t)1 << i)) leds[i] = c->ledStates[i];
+        if (c->ledMask & ((PlaceMask)1 << i)) leds[i] = c->ledStates[i];
       ledsDirty = true;
       ledsAnimated = leds_animated(leds);
       push_answer(c->id, ANS_ACK, 0);
@@ -322,120 +236,40 @@ static void execute(const Command* c, uint32_t now) {
       push_answer(c->id, ANS_ACK, 0);
       return;
     case CMD_TARE:
-    case CMD_CAL:
-      if (c->pit != KETE_NO_PIT && pit_faulty(&pits[c->pit])) {
-        push_answer(c->id, ANS_NAK, NAK_BAD_ARGS);  // no reading to calibrate with
+    case CMD_CAL: {
+      uint8_t nak = places_cal_start(c, now);
+      if (nak != 0) {
+        push_answer(c->id, ANS_NAK, nak);
         return;
       }
-      start_job(c, now);  // ACK or NAK when it ends
+      jobId = c->id;  // ACK or NAK when it ends (session_cal_done)
       return;
-  }
-}
-
-// ---- sensing ------------------------------------------------------------------------
-
-uint32_t board_wait_mask() { return ~cell_fault_mask(); }
-
-static void job_finish(uint32_t now);
-
-static void job_scan(uint32_t fresh, uint32_t now) {
-  job.scans++;
-  if (job.scans > JOB_WARMUP) {
-    for (uint8_t i = 0; i < KETE_PITS; i++) {
-      uint32_t bit = (uint32_t)1 << i;
-      if (!(job.mask & bit) || !(fresh & bit) || pit_faulty(&pits[i])) continue;
-      const int32_t* r = pits[i].raw;
-      int32_t med = median3(r[0], r[1], r[2]);
-      job.sum[i] += med;
-      if (med < job.lo[i]) job.lo[i] = med;
-      if (med > job.hi[i]) job.hi[i] = med;
-      if (job.n[i] < 255) job.n[i]++;
     }
   }
-  // signed: a command read while this scan was being taken has a later time stamp than the scan
-  if (job.scans >= job.target || (int32_t)(now - job.start) >= CAL_LIMIT_MS) job_finish(now);
 }
 
-static int32_t job_avg16(uint8_t i) {  // average reading in 1/16 raw units
-  int32_t n = job.n[i];
-  int32_t q = job.sum[i] / n, r = job.sum[i] % n;
-  return q * 16 + (r * 16) / n;
-}
+// ---- what the places tell -------------------------------------------------------------
 
-static bool job_quiet(uint8_t i, int32_t gainQ4) {  // spread within 0.3 stone
-  int32_t g = gainQ4 < 0 ? -gainQ4 : gainQ4;
-  return (job.hi[i] - job.lo[i]) * 16 <= g * 3 / 10;
-}
-
-static void job_nak() {
-  job.state = JOB_NONE;
-  push_answer(job.id, ANS_NAK, NAK_BAD_ARGS);
-}
-
-static void job_finish(uint32_t now) {
-  (void)now;
-  bool tare = job.kind == CMD_TARE || job.known == 0;
-  bool single = job.mask != KETE_ALL_PITS;
-  uint32_t done = 0;
-  // check every pit first, then change them: the command is all or nothing
-  for (uint8_t i = 0; i < KETE_PITS; i++) {
-    uint32_t bit = (uint32_t)1 << i;
-    if (!(job.mask & bit)) continue;
-    if (job.n[i] < 8 || pit_faulty(&pits[i])) {
-      if (single) return job_nak();
-      continue;  // TARE of every pit: faulty pits keep what they had
-    }
-    if (tare) {
-      if (!job_quiet(i, cals[i].gainQ4)) return job_nak();
-    } else {
-      int32_t diff16 = job_avg16(i) - cals[i].zero16;
-      int32_t gain;
-      if (!cal_gain(diff16 / 16, job.known, cals[i].p1n, cals[i].p1diff, &gain)) return job_nak();
-      if (!job_quiet(i, gain)) return job_nak();
-    }
-    done |= bit;
+void session_cal_done(bool ok, PlaceMask done) {
+  if (!ok) {
+    push_answer(jobId, ANS_NAK, NAK_BAD_ARGS);
+    return;
   }
-  for (uint8_t i = 0; i < KETE_PITS; i++) {
-    uint32_t bit = (uint32_t)1 << i;
-    if (!(done & bit)) continue;
-    PitCal* c = &cals[i];
-    if (tare) {
-      c->zero16 = job_avg16(i);
-      c->flags |= CAL_ZERO;
-      if (!(c->flags & CAL_GAIN)) c->gainQ4 = DEFAULT_GAIN_Q4;
-      cal_update(c);
-    } else {
-      int32_t diff = (job_avg16(i) - c->zero16) / 16;
-      int32_t gain = c->gainQ4;
-      cal_gain(diff, job.known, c->p1n, c->p1diff, &gain);
-      c->gainQ4 = gain;
-      cal_update(c);
-      c->flags |= CAL_GAIN;
-      c->p1n = job.known;
-      c->p1diff = diff;
-    }
-    if (cal_ok(c)) calNeededMask &= ~bit;
-  }
+  for (uint8_t i = 0; i < KETE_PITS; i++)
+    if ((done & ((PlaceMask)1 << i)) && places_cal_ok(i)) calNeededMask &= ~((PlaceMask)1 << i);
   // ACK now; the records go to EEPROM in the background, one byte per loop pass
-  // (3.4 ms a byte: 32 fresh records take 1.7 s, too long to wait for within the
-  // protocol's 2000 ms). RESET waits for them; a power cut meanwhile leaves a
-  // record with a bad checksum, i.e. that pit uncalibrated (need), never a wrong one.
+  // (3.4 ms a byte: too long to wait for within the protocol's 2000 ms). RESET
+  // waits for them; a power cut meanwhile leaves a record with a bad checksum,
+  // i.e. that place uncalibrated (need), never a wrong one.
   eeDirty |= done;
-  job.state = JOB_NONE;
-  push_answer(job.id, ANS_ACK, 0);
+  push_answer(jobId, ANS_ACK, 0);
 }
 
-void board_scan(const int32_t raw[KETE_PITS], uint32_t fresh, uint32_t notReady, uint32_t now) {
-  for (uint8_t i = 0; i < KETE_PITS; i++) {
-    uint32_t bit = (uint32_t)1 << i;
-    bool started = false;
-    if (fresh & bit) started = pit_reading(&pits[i], &cals[i], sensing_raw(i, raw[i], &cals[i]), now);
-    else if (notReady & bit) started = pit_not_ready(&pits[i]);
-    if (started) faultErrMask |= bit;
-  }
-  faultErrMask |= sensing_scan(pits, now);
+void session_faults(PlaceMask m) { faultErrMask |= m; }
+
+void session_scan_done(PlaceMask faults) {
+  faultErrMask |= faults;
   haveScan = true;
-  if (job.state == JOB_AVERAGING) job_scan(fresh, now);
 }
 
 void board_buttons(uint8_t pressed, uint32_t now) {
@@ -457,46 +291,36 @@ static void end_line() {
 }
 
 static void fmt_snapshot(char reason, uint32_t now) {
-  uint32_t settled = settled_mask(now);
-  uint32_t faults = fault_mask();
+  bool all = true;  // every place settled or faulty
+  uint8_t settled[(KETE_PITS + 7) / 8];  // bytes: no 64-bit shifts per place on hex61
+  for (uint8_t b = 0; b < sizeof settled; b++) settled[b] = 0;
+  for (uint8_t i = 0; i < KETE_PITS; i++) {
+    if (places_settled(i, now, deb)) settled[i >> 3] |= (uint8_t)(1u << (i & 7));
+    else if (!places_faulty(i)) all = false;
+  }
   begin_line();
   lw_str(&tx, KETE_STR("SNAP " KETE_GEO_NAME " "));
   lw_char(&tx, reason);
   lw_char(&tx, ' ');
-  lw_char(&tx, ((settled | faults) == KETE_ALL_PITS) ? 'S' : 'U');
+  lw_char(&tx, all ? 'S' : 'U');
   lw_char(&tx, ' ');
-#if KETE_GEMS
-  lw_hex3(&tx, (uint16_t)settled);
+#if KETE_PITS <= 12
+  lw_hex3(&tx, (uint16_t)(settled[0] | (settled[1] << 8)));
+#elif KETE_PITS <= 32
+  lw_hex8(&tx, settled[0] | ((uint32_t)settled[1] << 8) | ((uint32_t)settled[2] << 16) | ((uint32_t)settled[3] << 24));
 #else
-  lw_hex8(&tx, settled);
+  for (uint8_t b = sizeof settled; b-- > 0;) lw_hex2(&tx, settled[b]);  // 16 digits, bit 0 = A1
 #endif
   lw_char(&tx, ' ');
-  for (uint8_t i = 0; i < KETE_PITS; i++) {
-    if (i) lw_char(&tx, ',');
-    if (faults & ((uint32_t)1 << i)) lw_char(&tx, '?');
-    else {
-      lw_uint(&tx, pits[i].count);
-      sensing_fmt(&tx, i);
-    }
-    sentCounts[i] = pits[i].count;
-    sensing_sent(i);
-  }
+  for (uint8_t i = 0; i < KETE_PITS; i++) places_cell(&tx, i);
   end_line();
-  sentSettled = settled;
-  sentFault = faults;
+  places_sent(now, deb);
   snapSent = true;
   lastSnapAt = now;
   if (reason == 'C') lastChangeSnapAt = now;
 }
 
-static bool state_changed(uint32_t now) {
-  if (!snapSent) return true;
-  uint32_t faults = fault_mask();
-  if (faults != sentFault || settled_mask(now) != sentSettled) return true;
-  for (uint8_t i = 0; i < KETE_PITS; i++)
-    if (!(faults & ((uint32_t)1 << i)) && (pits[i].count != sentCounts[i] || sensing_changed(i))) return true;
-  return false;
-}
+static bool state_changed(uint32_t now) { return !snapSent || places_changed(now, deb); }
 
 static void fmt_info() {
   begin_line();
@@ -580,18 +404,17 @@ static void fmt_link_err(uint8_t code) {
 }
 
 static void fmt_calr(uint8_t pit) {
-  const PitState* p = &pits[pit];
   begin_line();
   lw_str(&tx, KETE_STR("CALR "));
   lw_pit(&tx, pit);
-  if (place_faulty(pit)) lw_str(&tx, KETE_STR(" fault "));
-  else if (cal_ok(&cals[pit])) lw_str(&tx, KETE_STR(" ok "));
+  if (places_faulty(pit)) lw_str(&tx, KETE_STR(" fault "));
+  else if (places_cal_ok(pit)) lw_str(&tx, KETE_STR(" ok "));
   else lw_str(&tx, KETE_STR(" need "));
-  lw_uint(&tx, calr_raw(median3(p->raw[0], p->raw[1], p->raw[2])));
+  lw_uint(&tx, places_calr_raw(pit));
   end_line();
 }
 
-static uint8_t lowest_bit(uint32_t m) {
+static uint8_t lowest_bit(PlaceMask m) {
   uint8_t i = 0;
   while (!(m & 1)) {
     m >>= 1;
@@ -678,9 +501,9 @@ static bool next_line(uint32_t now) {
   }
   if (faultErrMask != 0) {
     uint8_t i = lowest_bit(faultErrMask);
-    faultErrMask &= ~((uint32_t)1 << i);
-    if (place_faulty(i)) {
-      pits[i].flags |= PS_FAULT_SENT;
+    faultErrMask &= ~((PlaceMask)1 << i);
+    if (places_faulty(i)) {
+      places_fault_sent(i);
       fmt_pit_err(KETE_STR("sensor-fault"), i);
       return true;
     }
@@ -709,7 +532,7 @@ static bool next_line(uint32_t now) {
   }
   if (calNeededMask != 0) {
     uint8_t i = lowest_bit(calNeededMask);
-    calNeededMask &= ~((uint32_t)1 << i);
+    calNeededMask &= ~((PlaceMask)1 << i);
     fmt_pit_err(KETE_STR("calibration-needed"), i);
     return true;
   }
@@ -721,6 +544,10 @@ static void pump_tx(uint32_t now) {
     if (tx.len == 0 || txSent >= tx.len) {
       tx.len = 0;
       if (rebootPending) return;
+#if KETE_HALL
+      // one new line a pass: a snapshot of 61 holes takes up to 2 ms to format (abalone.md §8)
+      if (guard > 0) return;
+#endif
       if (!next_line(now)) return;
     }
     uint8_t room = hal_tx_room();
@@ -737,17 +564,14 @@ static void pump_eeprom() {
   if (!hal_eeprom_ready()) return;
   if (!eeLoaded) {
     if (eeDirty == 0) return;
-    while (!(eeDirty & ((uint32_t)1 << eePit))) eePit = (uint8_t)((eePit + 1) % KETE_PITS);
-    // the record as it is now, written whole even if zero tracking moves the zero
-    // meanwhile (a record packed byte by byte from a changing zero would fail its
-    // checksum); a TARE/CAL of this pit meanwhile marks it dirty again
-    cal_pack(&cals[eePit], eeRec);
-    eeDirty &= ~((uint32_t)1 << eePit);
+    while (!(eeDirty & ((PlaceMask)1 << eePit))) eePit = (uint8_t)((eePit + 1) % KETE_PITS);
+    eeLen = places_record(eePit, eeRec);
+    eeDirty &= ~((PlaceMask)1 << eePit);
     eeByte = 0;
     eeLoaded = true;
   }
-  for (; eeByte < CAL_RECORD_SIZE; eeByte++) {
-    uint16_t addr = (uint16_t)(cal_addr(eePit) + eeByte);
+  for (; eeByte < eeLen; eeByte++) {
+    uint16_t addr = (uint16_t)(places_record_addr(eePit) + eeByte);
     uint8_t old;
     hal_eeprom_read(addr, &old, 1);
     if (old != eeRec[eeByte]) {
@@ -767,11 +591,9 @@ void board_poll(uint32_t now) {
   while (now - secondAt >= 1000) {
     secondAt += 1000;
     uptimeS++;
-    for (uint8_t i = 0; i < KETE_PITS; i++) {
-      pit_retry(&pits[i]);
-      if (job.state == JOB_NONE) pit_zero_track(&pits[i], &cals[i], now, deb);
-    }
+    places_second(now, deb);
   }
+  places_poll(now, deb);
   if (statusLedOn && (int32_t)(now - statusLedOffAt) >= 0) {
     hal_status_led(false);
     statusLedOn = false;
@@ -788,6 +610,9 @@ void board_poll(uint32_t now) {
     hal_led_begin();
     led_frame(leds, now, led_emit);
     hal_led_end();
+#if KETE_HALL
+    return;  // the next line waits for the next pass: no pass holds a frame and a snapshot
+#endif
   }
   pump_tx(now);
   if (rebootPending && tx.len == 0 && eeDirty == 0 && !eeLoaded && hal_tx_done()) {
@@ -798,26 +623,15 @@ void board_poll(uint32_t now) {
 
 BoardView board_view() {
   BoardView v;
-  v.pits = pits;
-  v.cals = cals;
+  v.pits = 0;
+  v.cals = 0;
+  places_view(&v);
   v.leds = leds;
   v.deb = deb;
   v.interval = interval;
   v.bootCount = bootCount;
   v.seq = seq;
   v.hostLost = hostLost;
-  v.calibrating = job.state != JOB_NONE;
+  v.calibrating = places_calibrating();
   return v;
 }
-
-int board_count(uint8_t pit) { return place_faulty(pit) ? -1 : pits[pit].count; }
-
-#if KETE_GEMS
-uint8_t board_next_reader(uint32_t now) { return gems_next_place(pits, now); }
-
-void board_inventory(uint8_t place, uint16_t read, uint32_t began, uint32_t now) {
-  faultErrMask |= gems_inventory(place, read, began, pits, cals, now);
-}
-
-void board_reader_fault(uint8_t place, uint32_t now) { faultErrMask |= gems_reader_fault(place, now); }
-#endif

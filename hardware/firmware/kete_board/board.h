@@ -90,6 +90,7 @@ struct BoardView {
   bool calibrating;
 };
 BoardView board_view();
+void places_view(BoardView* v);  // (the places' part of it: places_cells.cpp, places_hall.cpp)
 // The reported count of a pit, or -1 when faulty.
 int board_count(uint8_t pit);
 

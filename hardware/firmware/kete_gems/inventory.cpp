@@ -223,3 +223,55 @@ InvResult inv_step(uint32_t nowMs) {
   if (now - stepUs > INV_BUSY_LIMIT_US) return fault();
   return INV_RUNNING;
 }
+
+// ---- blocking exchanges (enrolment) --------------------------------------------
+
+bool inv_field(uint8_t r, bool on) {
+  reader = r;
+  uint8_t f[2] = {on ? (uint8_t)PN_RF_ON : (uint8_t)PN_RF_OFF, 0x00};
+  if (!cmd(f, 2)) return false;
+  uint32_t t = pn_micros();
+  while (on && pn_micros() - t < INV_FIELD_ON_US) {
+  }
+  return true;
+}
+
+// a register read that waits out BUSY for up to 20 ms (ready() gives up after 0.5 ms)
+static bool read_reg_patient(uint8_t reg, uint32_t* v) {
+  uint32_t t = pn_micros();
+  while (!read_reg(reg, v))
+    if (pn_micros() - t > 20000) return false;
+  return true;
+}
+
+XOutcome inv_exchange(uint8_t r, const uint8_t* req, uint8_t n, uint8_t* ans, uint8_t* len, uint32_t limitUs) {
+  reader = r;
+  *len = 0;
+  uint8_t f[2 + 12];
+  if (n > 12) return X_FAULT;
+  f[0] = PN_SEND_DATA;
+  f[1] = 0;  // every bit of the last byte is valid
+  for (uint8_t i = 0; i < n; i++) f[2 + i] = req[i];
+  bool framed = n > 0 ? write_reg(PN_WRITE_REGISTER_OR_MASK, PN_REG_TX_CONFIG, PN_TX_CONFIG_SOF_EOF)
+                      : write_reg(PN_WRITE_REGISTER_AND_MASK, PN_REG_TX_CONFIG, (uint32_t)~PN_TX_CONFIG_SOF_EOF);
+  if (!framed || !arm() || !cmd(f, (uint8_t)(n + 2))) return X_FAULT;
+  uint32_t t = pn_micros();
+  for (;;) {
+    uint32_t irq;
+    if (!read_reg_patient(PN_REG_IRQ_STATUS, &irq) || (irq & PN_IRQ_GENERAL_ERROR)) return X_FAULT;
+    if (irq & PN_IRQ_RX) {
+      uint32_t rx;
+      if (!read_reg_patient(PN_REG_RX_STATUS, &rx)) return X_FAULT;
+      uint16_t got = (uint16_t)(rx & PN_RX_BYTES_MASK);
+      if ((rx & (PN_RX_COLLISION | PN_RX_INTEGRITY_ERROR | PN_RX_PROTOCOL_ERROR)) || got == 0 || got > 10)
+        return X_GARBLED;
+      uint8_t q[2] = {PN_READ_DATA, 0x00};
+      if (!cmd(q, 2) || !ready()) return X_FAULT;
+      pn_frame(reader, 0, 0, ans, (uint8_t)got);
+      *len = (uint8_t)got;
+      return X_ANSWER;
+    }
+    if (irq & PN_IRQ_TIMER1) return X_SILENT;
+    if (pn_micros() - t > limitUs) return X_FAULT;
+  }
+}

@@ -85,4 +85,17 @@ uint32_t inv_began();
 uint8_t inv_slots();
 uint32_t inv_last_us();
 
+// ---- blocking exchanges, for enrolment only (glassperlenspiel.md §5.3: the
+// main loop is not running, nothing else waits; never while an inventory runs)
+enum XOutcome { X_SILENT = 0, X_ANSWER, X_GARBLED, X_FAULT };
+// The reader's field on (then the tags' 1 ms to power up) or off. False: BUSY stuck.
+bool inv_field(uint8_t reader, bool on);
+// One ISO 15693 request of n bytes (flags first; the reader adds the CRC-16),
+// or with n = 0 the EOF alone that opens an inventory's next slot; then waits
+// up to limitUs for its outcome: X_ANSWER with the answer's bytes (CRC
+// removed, at most 10) in ans and their number in *len; X_SILENT no answer
+// (the receive timeout); X_GARBLED answers that collided or failed their CRC;
+// X_FAULT the reader did not answer or reported an error.
+XOutcome inv_exchange(uint8_t reader, const uint8_t* req, uint8_t n, uint8_t* ans, uint8_t* len, uint32_t limitUs);
+
 #endif

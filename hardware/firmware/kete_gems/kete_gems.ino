@@ -4,9 +4,10 @@
 // watchdog, UART) is the reference board's (../kete_board, built with
 // -DKETE_GEO_2X5P2); this sketch adds the sensing module: 12 load cells for the
 // plain stones and one PN5180 reader per place for the gems (gems.cpp,
-// inventory.cpp, gems_avr.cpp).
+// inventory.cpp, gems_avr.cpp) and the enrolment mode of the gems (enrol.cpp).
 #include "board.h"
 #include "buttons.h"
+#include "enrol.h"
 #include "gems.h"
 #include "hal_avr.h"
 #include "inventory.h"
@@ -21,6 +22,8 @@ static uint16_t deadReaders;  // readers that never answered LOAD_RF_CONFIG at b
 
 void setup() {
   hal_init();
+  // both buttons held at power-up: the enrolment mode (§5.3), before the protocol starts
+  if (enrol_requested()) enrol_run();
   uint32_t now = millis();
   board_begin(hal_boot_reason(), now);
   for (uint8_t r = 0; r < KETE_PITS; r++) {

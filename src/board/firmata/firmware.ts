@@ -13,13 +13,7 @@
  * session's silence timeout (§6.5) reports the link lost. A board that completes
  * no scan for `STALL_MS`, reporting or not, is restarted (`FirmataPins.restart`).
  */
-import {
-  GEOMETRIES,
-  LineFramer,
-  countBoard,
-  formatBoardMessage,
-  parseHostLine,
-} from "../../protocol/index.js";
+import { GEOMETRIES, countBoard, formatBoardMessage } from "../../protocol/index.js";
 import type {
   BoardMessage,
   BootReason,
@@ -37,6 +31,7 @@ import type { PitCalibration } from "./sensing.js";
 import { LedPlan } from "./leds.js";
 import type { LedPlanOptions, Rgb } from "./leds.js";
 import type { CalibrationTable } from "./calibration-file.js";
+import { DeviceLines } from "../device-lines.js";
 
 const PITS: readonly string[] = GEOMETRIES["4x8"].cells;
 
@@ -91,19 +86,21 @@ const FENCE_WAIT_MS = 250;
  * set-up, most of a second.
  */
 export const STALL_MS = 3000;
-/** Host-line faults answered as the reference firmware does (§11.1). */
-const CHECKSUM_ERRORS = new Set([
-  "non-ascii",
-  "bad-char",
-  "missing-checksum",
-  "malformed-checksum",
-  "bad-checksum",
-]);
-const SYNTAX_ERRORS = new Set(["bad-syntax", "bad-id", "bad-seq", "empty"]);
 
 export class HostFirmware {
   private readonly scheduler: Scheduler;
-  private readonly framer = new LineFramer();
+  /** Host lines read and answered as the reference firmware does (§11.1; ../device-lines.ts). */
+  private readonly lines = new DeviceLines({
+    send: (message) => this.send(message),
+    execute: (command) => this.execute(command),
+    reboot: () => this.boot("command"),
+    defer: (command) => {
+      if (command.type !== "snapshot-request" || this.latest !== null) return false;
+      // Answered with the first scan (§6.1: within 100 ms); a retransmission is the same request.
+      if (!this.waitingSnap.includes(command.id)) this.waitingSnap.push(command.id);
+      return true;
+    },
+  });
   private readonly scan = new ScanSequencer({ fenced: true });
   private readonly sensing: PitSensing;
   private readonly leds: LedPlan;
@@ -287,13 +284,7 @@ export class HostFirmware {
   /** Bytes (lines) from the host session. */
   receive(text: string): void {
     if (!this.alive) return; // a hung board hears nothing
-    for (const framed of this.framer.push(text)) {
-      if (!framed.ok) {
-        this.send({ type: "error", code: "rx-overflow", pit: null });
-        continue;
-      }
-      if (framed.value.length > 0) this.line(framed.value);
-    }
+    this.lines.receive(text);
   }
 
   // ------------------------------------------------------------ sensing
@@ -369,40 +360,6 @@ export class HostFirmware {
   }
 
   // ------------------------------------------------------------ commands
-
-  private line(text: string): void {
-    const parsed = parseHostLine(text);
-    if (!parsed.ok) {
-      const code = parsed.error.code;
-      if (code === "too-long") this.send({ type: "error", code: "rx-overflow", pit: null });
-      else if (CHECKSUM_ERRORS.has(code))
-        this.send({ type: "error", code: "rx-checksum", pit: null });
-      else if (SYNTAX_ERRORS.has(code)) this.send({ type: "error", code: "rx-syntax", pit: null });
-      else {
-        const id = parseInt(text.slice(0, 2), 16);
-        const reason: NakReason =
-          code === "unknown-message"
-            ? "unknown-command"
-            : code === "bad-pit"
-              ? "bad-pit"
-              : "bad-args";
-        this.send({ type: "nak", id, reason });
-      }
-      return;
-    }
-    const command = parsed.value;
-    if (command.type === "snapshot-request" && this.latest === null) {
-      // Answered with the first scan (§6.1: within 100 ms); a retransmission is the same request.
-      if (!this.waitingSnap.includes(command.id)) this.waitingSnap.push(command.id);
-      return;
-    }
-    const nak = this.execute(command);
-    if (nak !== null) this.send({ type: "nak", id: command.id, reason: nak });
-    else {
-      this.send({ type: "ack", id: command.id });
-      if (command.type === "reset") this.boot("command");
-    }
-  }
 
   /** Carries out a command (data lines first); the NAK reason, or null for ACK. */
   private execute(c: HostMessage): NakReason | null {

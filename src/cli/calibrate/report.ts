@@ -9,10 +9,18 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { err, ok } from "../../shared/index.js";
+import { err, findShape, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import type { CalibrationMessage, InfoMessage } from "../../protocol/index.js";
-import type { CalibrationState, PitResult } from "./machine.js";
+import type { CalibrationPlan, PitResult } from "./machine.js";
+
+/** What a report needs of a run: the stone machine's state, or a hex61 run's (holes.ts). */
+export interface ReportRun {
+  readonly plan: Pick<CalibrationPlan, "boardPits" | "stones" | "verifyStones">;
+  /** `finished` when the run reached its end. */
+  readonly phase: string;
+  readonly results: ReadonlyMap<string, PitResult>;
+}
 
 export interface CalrEntry {
   readonly status: CalibrationMessage["status"];
@@ -62,7 +70,7 @@ export interface ReportInput {
   readonly info: InfoMessage;
   readonly port: string;
   readonly date: Date;
-  readonly state: CalibrationState;
+  readonly state: ReportRun;
   readonly before: ReadonlyMap<string, CalrEntry>;
   readonly after: ReadonlyMap<string, CalrEntry>;
   /** Pits left out because their sensor is faulty. */
@@ -126,7 +134,9 @@ export function reportPassed(report: CalibrationReport): boolean {
 export function summaryLines(report: CalibrationReport): string[] {
   const s = report.summary;
   const lines = [
-    `board ${report.board.id}: ${s.calibrated} pit(s) calibrated with ${report.stones} stones` +
+    (findShape(report.board.geometry)?.kind === "holes"
+      ? `board ${report.board.id}: ${s.calibrated} hole(s) calibrated with the reference marbles`
+      : `board ${report.board.id}: ${s.calibrated} pit(s) calibrated with ${report.stones} stones`) +
       (report.verifyStones === null ? "" : `, ${s.verified} verified, ${s.failed} failed`) +
       (s.refused + s.skipped > 0 ? `, ${s.refused} refused, ${s.skipped} skipped` : "") +
       (s.pending > 0 ? `, ${s.pending} not reached` : ""),

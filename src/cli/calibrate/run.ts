@@ -8,15 +8,14 @@
  * tests run it on a simulated board and a fake clock.
  */
 import { every, waitForReady } from "../../board/index.js";
-import type { BoardEvent, Scheduler } from "../../board/index.js";
+import type { BoardEvent, BoardSession, Scheduler } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
 import { err, ok, shapeOf } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import { describeInfo } from "../board-test/render.js";
 import { EXIT_FAILED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../usage.js";
-import { readCalibration } from "./link.js";
-import type { CalibrationBoard } from "./link.js";
+import { calibrateHoles } from "./holes.js";
 import { REFERENCE_RAW_PER_STONE, startCalibration, stepCalibration } from "./machine.js";
 import type {
   CalibrationCommand,
@@ -82,12 +81,12 @@ export interface CalibrateIo {
 
 /** Calibrates the board (a session not yet ready); resolves to the exit code. */
 export async function calibrateBoard(
-  board: CalibrationBoard,
+  board: BoardSession,
   options: CalibrateOptions,
   io: CalibrateIo,
 ): Promise<number> {
   const say = (line: string): void => io.err(`kete calibrate: ${line}\n`);
-  const ready = await waitForReady(board.session, options.readyMs ?? READY_MS, {
+  const ready = await waitForReady(board, options.readyMs ?? READY_MS, {
     failOnLost: true,
     scheduler: io.scheduler,
   });
@@ -100,6 +99,9 @@ export async function calibrateBoard(
   }
   const before = await calibrationTable(board);
   const faulty = pits.value.filter((p) => before.get(p)?.status === "fault");
+  // A board of holes is calibrated with the reference marbles (hardware/abalone.md §7).
+  if (shapeOf(info.geometry).kind === "holes")
+    return calibrateHex61(board, info, pits.value, before, options, io);
   const plan: CalibrationPlan = {
     pits: pits.value.filter((p) => !faulty.includes(p)),
     boardPits: GEOMETRIES[info.geometry].cells,
@@ -124,13 +126,13 @@ export async function calibrateBoard(
   if (!io.live) io.out(`${describeInfo(info)}\n`);
   if (faulty.length > 0) screen.note(`left out, their sensor is faulty: ${faulty.join(" ")}`);
   const end = await runMachine(board, plan, io, screen);
-  const after = board.session.state === "ready" ? await calibrationTable(board) : new Map();
-  if (board.session.state === "ready") await board.session.clearLeds();
-  await board.session.close();
+  const after = board.state === "ready" ? await calibrationTable(board) : new Map();
+  if (board.state === "ready") await board.clearLeds();
+  await board.close();
   const date = io.date();
   const report = buildReport({
     info,
-    port: board.session.name,
+    port: board.name,
     date,
     state: end.state,
     before,
@@ -151,8 +153,69 @@ export async function calibrateBoard(
   return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
 }
 
-async function close(board: CalibrationBoard, tell: () => void, code: number): Promise<number> {
-  await board.session.close();
+/**
+ * A hex61 board (hardware/abalone.md §7): the board empty and TARE, then the
+ * white and the black reference marble carried from hole to hole (holes.ts);
+ * `--stones` and `--verify` do not apply. CALGET after says `ok` for each hole
+ * that took both levels, as its EEPROM will hold them across reboots.
+ */
+async function calibrateHex61(
+  board: BoardSession,
+  info: InfoMessage,
+  holes: readonly string[],
+  before: ReadonlyMap<string, CalrEntry>,
+  options: CalibrateOptions,
+  io: CalibrateIo,
+): Promise<number> {
+  const faulty = holes.filter((p) => before.get(p)?.status === "fault");
+  const chosen = holes.filter((p) => !faulty.includes(p));
+  if (chosen.length === 0) {
+    const why = `nothing to calibrate: the sensor of ${faulty.join(" ")} is faulty`;
+    return close(board, () => io.err(`kete calibrate: ${why}\n`), EXIT_INCOMPLETE);
+  }
+  const screen = new CalibrationScreen({
+    live: io.live,
+    colour: io.colour,
+    out: io.out,
+    title: `kete calibrate: ${describeInfo(info).split("\n")[0] ?? ""}`,
+  });
+  if (!io.live) io.out(`${describeInfo(info)}\n`);
+  if (faulty.length > 0) screen.note(`left out, their sensor is faulty: ${faulty.join(" ")}`);
+  const wholeBoard = options.pits === null && faulty.length === 0;
+  const run = await calibrateHoles(board, chosen, wholeBoard, io, screen);
+  const after = board.state === "ready" ? await calibrationTable(board) : new Map();
+  if (board.state === "ready") await board.clearLeds();
+  await board.close();
+  const date = io.date();
+  const report = buildReport({
+    info,
+    port: board.name,
+    date,
+    state: {
+      plan: { boardPits: GEOMETRIES.hex61.cells, stones: 0, verifyStones: null },
+      phase: run.completed ? "finished" : "stopped",
+      results: run.results,
+    },
+    before,
+    after,
+    faulty,
+  });
+  for (const line of summaryLines(report)) io.out(`${line}\n`);
+  const path =
+    options.reportPath ?? join(reportDir(options.gamesDir), reportName(info.boardId, date));
+  const written = writeReport(path, report);
+  if (!written.ok) {
+    io.err(`kete calibrate: ${written.error.message}\n`);
+    return EXIT_FAILED;
+  }
+  io.out(`calibration report: ${path}\n`);
+  if (run.gone) return EXIT_FAILED;
+  if (!run.completed && run.byPerson) return EXIT_INTERRUPTED;
+  return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
+}
+
+async function close(board: BoardSession, tell: () => void, code: number): Promise<number> {
+  await board.close();
   tell();
   return code;
 }
@@ -162,19 +225,13 @@ export function choosePits(info: InfoMessage, options: CalibrateOptions): Result
   if (!info.calibration) {
     return err("unsupported", "this board does not support calibration (its INFO says cal=0)");
   }
-  if (shapeOf(info.geometry).kind === "holes") {
-    return err(
-      "unsupported",
-      `a ${info.geometry} board is calibrated with colours; kete calibrate counts stones`,
-    );
-  }
-  if (options.stones > info.maxCount) {
+  if (shapeOf(info.geometry).kind !== "holes" && options.stones > info.maxCount) {
     return err(
       "usage",
       `--stones ${options.stones} is more than this board counts (max=${info.maxCount})`,
     );
   }
-  if ((options.verifyStones ?? 0) > info.maxCount) {
+  if (shapeOf(info.geometry).kind !== "holes" && (options.verifyStones ?? 0) > info.maxCount) {
     return err(
       "usage",
       `--verify ${options.verifyStones} is more than this board counts (max=${info.maxCount})`,
@@ -193,8 +250,8 @@ export function choosePits(info: InfoMessage, options: CalibrateOptions): Result
 }
 
 /** CALGET as a table by pit; empty when the board gives none. */
-async function calibrationTable(board: CalibrationBoard): Promise<Map<string, CalrEntry>> {
-  const lines = await readCalibration(board);
+async function calibrationTable(board: BoardSession): Promise<Map<string, CalrEntry>> {
+  const lines = await board.readCalibration();
   if (!lines.ok) return new Map();
   return new Map(lines.value.map((m) => [m.pit, { status: m.status, raw: m.raw }]));
 }
@@ -216,12 +273,11 @@ interface MachineEnd {
 
 /** Runs the step machine on the board until it finishes or is stopped. */
 function runMachine(
-  board: CalibrationBoard,
+  board: BoardSession,
   plan: CalibrationPlan,
   io: CalibrateIo,
   screen: CalibrationScreen,
 ): Promise<MachineEnd> {
-  const session = board.session;
   return new Promise((resolve) => {
     const first = startCalibration(plan);
     let state = first.state;
@@ -234,7 +290,7 @@ function runMachine(
       const next = stepCalibration(state, event);
       state = next.state;
       perform(next.effects);
-      if (!done) screen.show(state, session.snapshot);
+      if (!done) screen.show(state, board.snapshot);
     };
     const perform = (effects: readonly CalibrationEffect[]): void => {
       for (const effect of effects) {
@@ -243,11 +299,11 @@ function runMachine(
             apply(r.ok ? { type: "answer", ok: true } : { type: "answer", ok: false, ...r.error }),
           );
         } else if (effect.type === "poll") {
-          void readCalibration(board).then((r) => {
+          void board.readCalibration().then((r) => {
             const raws = new Map(r.ok ? r.value.map((m) => [m.pit, m.raw] as const) : []);
             apply({ type: "raws", raws, at: io.scheduler.now() });
           });
-        } else if (effect.type === "leds") void session.setLeds(effect.entries);
+        } else if (effect.type === "leds") void board.setLeds(effect.entries);
         else if (effect.type === "note") screen.note(effect.text);
         else finish();
       }
@@ -277,7 +333,7 @@ function runMachine(
         screen.note(event.message);
       }
     };
-    const unsubscribe = session.subscribe(onEvent);
+    const unsubscribe = board.subscribe(onEvent);
     const stopTicks = every(io.scheduler, TICK_MS, () => {
       const now = io.scheduler.now();
       if (lostAt !== null && now - lostAt >= GONE_MS) {
@@ -301,8 +357,8 @@ function runMachine(
       resolve({ state, byPerson, gone });
     };
     perform(first.effects);
-    screen.show(state, session.snapshot);
-    const latest = session.snapshot;
+    screen.show(state, board.snapshot);
+    const latest = board.snapshot;
     if (latest !== null) {
       apply({
         type: "reading",
@@ -314,7 +370,7 @@ function runMachine(
   });
 }
 
-function sendCommand(board: CalibrationBoard, command: CalibrationCommand): Promise<Result<void>> {
-  if (command.type === "tare") return board.session.tare(command.pit ?? undefined);
-  return board.session.command({ type: "calibrate", pit: command.pit, known: command.known });
+function sendCommand(board: BoardSession, command: CalibrationCommand): Promise<Result<void>> {
+  if (command.type === "tare") return board.tare(command.pit ?? undefined);
+  return board.command({ type: "calibrate", pit: command.pit, known: command.known });
 }

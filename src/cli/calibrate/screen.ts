@@ -38,9 +38,13 @@ export class CalibrationScreen {
   /** Shows the state: redrawn if anything changed (live), or the task if it is new (a log). */
   show(state: CalibrationState, snapshot: BoardSnapshot | null): void {
     const now = instruction(state);
-    const task = `[${now.progress}] ${now.task}`;
+    this.showTask(`[${now.progress}] ${now.task}`, now.task !== "", now.status, snapshot);
+  }
+
+  /** Shows a task and its status line (a hex61 run's steps, holes.ts). */
+  showTask(task: string, tell: boolean, status: string, snapshot: BoardSnapshot | null): void {
     if (!this.options.live) {
-      if (task !== this.lastTask && now.task !== "") this.options.out(`${task}\n`);
+      if (task !== this.lastTask && tell) this.options.out(`${task}\n`);
       this.lastTask = task;
       return;
     }
@@ -49,7 +53,7 @@ export class CalibrationScreen {
       this.options.title,
       "",
       task,
-      now.status,
+      status,
       "",
       picture,
       "",

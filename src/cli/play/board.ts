@@ -4,18 +4,26 @@
  * (handshake done) or the one line that says why not.
  */
 import { statSync } from "node:fs";
-import { FirmataBoard, SerialBoard, SimulatedBoard, waitForReady } from "../../board/index.js";
-import type { BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
+import { Option } from "commander";
+import { BOARD_KINDS, SimulatedBoard, openBoard, waitForReady } from "../../board/index.js";
+import type { BoardKind, BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
 import { err, ok, shapeOf, type GeometryId, type Result } from "../../shared/index.js";
 
-/** What is on the port: a kete board (its own firmware) or the stock-parts board (StandardFirmata). */
-export type BoardKind = "serial" | "firmata";
-export const BOARD_KINDS: readonly BoardKind[] = ["serial", "firmata"];
+/**
+ * `--board KIND`, as `kete play`, `board-test` and `calibrate` all declare it:
+ * one of `BOARD_KINDS` (src/board/kinds.ts), commander refusing any other.
+ */
+export function boardOption(): Option {
+  return new Option(
+    "--board <kind>",
+    "what runs on --port: kete firmware (serial, default) or StandardFirmata on the stock-parts board (firmata; its calibration kept in a file on this computer)",
+  ).choices([...BOARD_KINDS]);
+}
 
 /** `--board`: serial (default) or firmata; the usage error says what each is. */
 export function boardKindOf(text: string | undefined, port: string | undefined): Result<BoardKind> {
   if (text === undefined) return ok("serial");
-  if (text !== "serial" && text !== "firmata") {
+  if (!BOARD_KINDS.some((kind) => kind === text)) {
     return err(
       "usage",
       `--board must be serial (a board running kete firmware) or firmata (the stock-parts board running StandardFirmata), not '${text}'`,
@@ -27,7 +35,7 @@ export function boardKindOf(text: string | undefined, port: string | undefined):
       "--board firmata needs --port, the Arduino's serial device, e.g. --port /dev/ttyACM0",
     );
   }
-  return ok(text);
+  return ok(text as BoardKind);
 }
 
 export interface BoardChoice {
@@ -221,7 +229,7 @@ export function simulatedOptions(
  * Opens the board and waits for its handshake. `counts` are the stones the
  * simulated board starts with (sensor order).
  */
-export async function openBoard(
+export async function openGameBoard(
   choice: BoardChoice,
   counts: readonly number[],
   scheduler: Scheduler,
@@ -231,7 +239,8 @@ export async function openBoard(
     if (bad !== null) return err("no-board", bad);
     if (choice.boardKind === "firmata") return openFirmata(choice.port, choice, scheduler);
     // A person plays a real board: a person's debounce, whatever --pace says.
-    const serial = new SerialBoard(choice.port, {
+    const serial = openBoard("serial", {
+      port: choice.port,
       scheduler,
       ...boardSettings(1),
       ...(choice.baudRate === undefined ? {} : { baudRate: choice.baudRate }),
@@ -274,11 +283,7 @@ async function openFirmata(
   }
   const readyMs = readyMsOf("firmata", choice.readyMs);
   // StandardFirmata's own handshake may take all of the wait (firmata-board.ts).
-  const board = new FirmataBoard(port, {
-    scheduler,
-    ...boardSettings(1),
-    firmataReadyMs: readyMs,
-  });
+  const board = openBoard("firmata", { port, scheduler, ...boardSettings(1), readyMs });
   const ready = await waitForReady(board, readyMs, {
     failOnLost: choice.readyMs === undefined,
     scheduler,

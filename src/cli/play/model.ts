@@ -44,6 +44,8 @@ export class PlayModel {
   private readonly faulty = new Set<string>();
   /** The lights this game can show (its legend). */
   private readonly legend: readonly LedRole[];
+  /** Plies before this session: the ply shown counts them and the controller's (a forfeit is one). */
+  private readonly plyOffset: number;
 
   constructor(
     private readonly game: Game,
@@ -58,8 +60,14 @@ export class PlayModel {
      * A resumed game's time so far (issue 32): what each side had spent on
      * the moves that stand, and how long the turn under way had run.
      */
-    so: { readonly used: Readonly<Record<Side, number>>; readonly turnSoFar: number } | null = null,
+    so: {
+      readonly used: Readonly<Record<Side, number>>;
+      readonly turnSoFar: number;
+      /** The plies that stood (moves and passed turns), when more than the moves. */
+      readonly plies?: number;
+    } | null = null,
   ) {
+    this.plyOffset = so?.plies ?? before.length;
     this.turnStarted = now - (so?.turnSoFar ?? 0);
     this.link = link;
     this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, so?.used[side] ?? 0]));
@@ -164,7 +172,7 @@ export class PlayModel {
       leds: controller.ledPlan() as ReadonlyMap<string, LedState>,
       unsettled: this.unsettled,
       toMove,
-      ply: moves.length + 1,
+      ply: this.plyOffset + v.plies + 1,
       status:
         prompt !== null && toMove === prompt.side
           ? `${status}   your move> ${prompt.input}`

@@ -5,12 +5,25 @@
  */
 import { createHash } from "node:crypto";
 import type { BoardEvent } from "../../board/index.js";
-import { DEFAULT_QUIET_MS, timeControlText, type ControllerEvent } from "../../controller/index.js";
+import {
+  DEFAULT_QUIET_MS,
+  parseTimeControl,
+  timeControlText,
+  type ControllerEvent,
+} from "../../controller/index.js";
 import type { Game, Position } from "../../games/index.js";
 import type { Journal, JournalHeader, JournalRecord, SnapshotRecord } from "../../journal/index.js";
 import { readingsOf, type InfoMessage } from "../../protocol/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import type { PlaySettings } from "./settings.js";
+
+/**
+ * With clocks, a repeated reading is kept at least this often (ms), though
+ * it decides nothing new: a game killed while a player thinks at an idle
+ * board is then charged up to at most this much before the kill (the
+ * journal's last record is what `standingOf` can prove).
+ */
+export const CLOCK_HEARTBEAT_MS = 10_000;
 
 /** What a journal leaves standing, to continue the game from. */
 export interface Resumed {
@@ -21,6 +34,12 @@ export interface Resumed {
   readonly counts: readonly number[] | null;
   /** The moves that stand, in order (a takeback removes the last). */
   readonly moves: readonly string[];
+  /**
+   * The plies that stand: the moves, and the turns a mistake passed (a
+   * forfeit, a truncation, a penalty due), numbered as the controller numbers
+   * them, so the plies after a resume go on from where they stood.
+   */
+  readonly plies: number;
   /** The time of the last record. */
   readonly lastT: number;
   /**
@@ -42,6 +61,8 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
   let position: Record<string, unknown> = { ...header.initial };
   let counts: readonly number[] | null = null;
   const moves: string[] = [];
+  /** The plies that stand, in order: a move's index in `moves`, or null for a passed turn. */
+  const plies: (number | null)[] = [];
   /** Each standing move's side and time spent (move records: from its turn's start to its end). */
   const spent: { readonly side: string; readonly ms: number }[] = [];
   let sessionStart = 0;
@@ -50,6 +71,9 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
   let clocks: Readonly<Record<string, number>> | null = null;
   let clocksAt = 0;
   let clocksPaused = false;
+  const control =
+    header.settings.clock === undefined ? null : parseTimeControl(header.settings.clock);
+  const full = control?.ok === true ? Math.round(control.value.minutes * 60_000) : null;
   for (const r of records) {
     lastT = Math.max(lastT, r.t);
     if ((r.kind === "move" || r.kind === "pause") && r.clocks !== undefined) {
@@ -57,13 +81,28 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
       clocksAt = r.t;
       clocksPaused = r.kind === "pause";
     }
+    if (
+      clocks === null &&
+      full !== null &&
+      r.kind === "decision" &&
+      r.decision.type === "setup" &&
+      Array.isArray(r.decision.needs) &&
+      r.decision.needs.length === 0
+    ) {
+      // The board set up: the clocks start, full, before any move records them.
+      clocks = Object.fromEntries(Object.keys(header.players).map((side) => [side, full]));
+      clocksAt = r.t;
+    }
     if (r.kind === "move") {
       position = { ...r.position };
+      plies.push(moves.length);
       moves.push(r.move);
       spent.push({ side: r.side, ms: Math.max(0, r.t - r.startedAt) });
       turnStart = r.t;
     } else if (r.kind === "resolved") {
       position = { ...r.position };
+      // A mistake that passed the turn is a ply (the controller's `forfeit`, `truncate`, `penalty`).
+      if (r.how === "turn-passed" || r.how === "penalty-due") plies.push(null);
       turnStart = r.t;
     } else if (r.kind === "snapshot" && r.counts.every((n) => typeof n === "number")) {
       counts = r.counts as number[];
@@ -71,7 +110,7 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
       r.kind === "command" &&
       (r.command.type === "new-game" || r.command.type === "resume")
     ) {
-      sessionStart = moves.length;
+      sessionStart = plies.length;
       // A session resumed after a pause: its clock runs from here (a kill later is charged from here).
       if (clocksPaused) {
         clocksAt = r.t;
@@ -80,7 +119,12 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
     } else if (r.kind === "decision" && r.decision.type === "takeback") {
       // `toPly` counts the plies of the controller that took it back (since its new game or resume).
       const toPly = Number(r.decision.toPly);
-      if (Number.isInteger(toPly)) moves.length = Math.min(moves.length, sessionStart + toPly);
+      if (Number.isInteger(toPly) && sessionStart + toPly < plies.length) {
+        plies.length = Math.max(0, sessionStart + toPly);
+        // The moves before the first ply taken back stand.
+        const kept = plies.reduce<number>((n, m) => (m === null ? n : m + 1), 0);
+        moves.length = Math.min(moves.length, kept);
+      }
       spent.length = Math.min(spent.length, moves.length);
     } else if (r.kind === "result") {
       return err(
@@ -103,6 +147,7 @@ export function standingOf(journal: Journal, path: string): Result<Resumed> {
     position,
     counts,
     moves,
+    plies: plies.length,
     lastT,
     used,
     turnSoFar,
@@ -198,6 +243,8 @@ export class JournalRecorder {
   private turnStarted: number;
   /** The counts of the last snapshot written, and the verdict and counts of the last decision. */
   private lastCounts: string | null = null;
+  /** When the last snapshot record was written. */
+  private lastSnapshotT = Number.NEGATIVE_INFINITY;
   private lastDecision: string | null = null;
   /** A repeat of the last reading, and the decisions on it, not yet written. */
   private repeat: {
@@ -212,6 +259,8 @@ export class JournalRecorder {
     /** Plies played before this session (a resumed game). */
     private readonly plyOffset: number,
     private readonly clock: () => number,
+    /** With clocks: keep a repeated reading this often (`CLOCK_HEARTBEAT_MS`); null: never. */
+    private readonly heartbeatMs: number | null = null,
   ) {
     this.standing = start;
     this.turnStarted = clock();
@@ -233,12 +282,15 @@ export class JournalRecorder {
         counts,
       };
       const key = counts.join(",");
-      if (key === this.lastCounts) {
+      const heartbeat =
+        this.heartbeatMs !== null && record.t - this.lastSnapshotT >= this.heartbeatMs;
+      if (key === this.lastCounts && !heartbeat) {
         // The same reading again: an idle board repeats it every second.
         this.repeat = { snapshot: record, decisions: [] };
         return;
       }
       this.lastCounts = key;
+      this.lastSnapshotT = record.t;
       this.sink.append(record);
     } else if (e.type !== "line-error") {
       // Line errors are counted by the link itself; not a decision input.
@@ -262,6 +314,7 @@ export class JournalRecorder {
     if (repeat === null) return;
     this.repeat = null;
     this.sink.append(repeat.snapshot);
+    this.lastSnapshotT = repeat.snapshot.t;
     for (const d of repeat.decisions) this.sink.append(d);
   }
 

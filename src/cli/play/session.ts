@@ -20,7 +20,7 @@ import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { findShape, seededRandom } from "../../shared/index.js";
-import { openBoard } from "./board.js";
+import { openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
@@ -35,7 +35,13 @@ import {
   type Player,
   type Table,
 } from "./players.js";
-import { JournalRecorder, newHeader, standingOf, type Resumed } from "./recorder.js";
+import {
+  CLOCK_HEARTBEAT_MS,
+  JournalRecorder,
+  newHeader,
+  standingOf,
+  type Resumed,
+} from "./recorder.js";
 import { HINT_HOLD_MS, KeteBrain, computerHand } from "./computer.js";
 import { hotKey } from "./input.js";
 import { nodeThinker } from "./think.js";
@@ -151,7 +157,7 @@ export async function startPlay(
   const counts = what.resumed?.counts ?? boardAtStart(s, what.start);
   // The simulated board is built to the game's shape (src/shared/shapes); 4x8 for a layout of none.
   const geometry = findShape(s.game.layout.geometry)?.id ?? "4x8";
-  const opened = await openBoard({ ...s, geometry }, counts, host.scheduler);
+  const opened = await openGameBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return failure({ exit: 1, message: opened.error.message });
   const { board, sim } = opened.value;
   const header = what.resumed?.header ?? newHeader(s, what.start, host.date(), board.info);
@@ -270,7 +276,15 @@ export class PlaySession {
       }
     };
     const before = resumed?.moves ?? [];
-    this.recorder = new JournalRecorder(journal, this.game, parts.start, before.length, this.clock);
+    this.recorder = new JournalRecorder(
+      journal,
+      this.game,
+      parts.start,
+      resumed?.plies ?? 0,
+      this.clock,
+      // With clocks, an idle board's reading is kept now and then: a kill is charged up to it.
+      timeControlOf(s, header, resumed) === null ? null : CLOCK_HEARTBEAT_MS,
+    );
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
     const pits = this.game.sensorView(parts.start).pits;
@@ -467,7 +481,7 @@ export class PlaySession {
     const said = controllerMessage(
       e,
       this.parts.header.players,
-      this.parts.resumed?.moves.length ?? 0,
+      this.parts.resumed?.plies ?? 0,
       names,
     );
     // Both clocks on every move line of the log.
@@ -638,7 +652,7 @@ export class PlaySession {
       this.recorder.command(command, () =>
         this.controller.resume(game.id, [], start.options, json),
       );
-      this.say(`resumed ${path} at ply ${resumed.moves.length + 1}`);
+      this.say(`resumed ${path} at ply ${resumed.plies + 1}`);
       this.carryOn(this.parts.header.settings);
     }
     // Kete's side (journalled, so `replay --verify` tells a fresh controller too).

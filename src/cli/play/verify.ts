@@ -102,7 +102,7 @@ export function verifyJournal(journal: Journal): Verification {
     if (!position.ok) return;
     // Plies before this session: those standing in what was derived so far.
     const before = standingOf({ header: journal.header, records: derived, torn: false }, "");
-    const offset = before.ok ? before.value.moves.length : 0;
+    const offset = before.ok ? before.value.plies : 0;
     recorder = new JournalRecorder(sink, game, position.value, offset, () => now);
     recorder.command(r.kind === "command" ? r.command : {}, () => undefined);
   };

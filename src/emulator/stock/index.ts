@@ -6,5 +6,4 @@
 export * from "./analog-front-end.js";
 export * from "./pca9685.js";
 export * from "./stock-board.js";
-export * from "./usart-bridge.js";
 export * from "./stock-binding.js";

@@ -51,7 +51,7 @@ import { err, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import { CYCLES_PER_MS, EEPROM_BYTES, FLASH_BYTES, Mega2560 } from "../atmega2560.js";
 import type { Chip, ResetReason } from "../atmega2560.js";
-import { MegaButtons, MegaRun } from "../mega-run.js";
+import { MegaButtons, MegaRun, megaClock } from "../mega-run.js";
 import type { PaceOptions } from "../mega-run.js";
 import { parseIntelHex } from "../intel-hex.js";
 import { PitModels, StoneBox } from "../pit-model.js";
@@ -59,7 +59,7 @@ import type { PitModelOptions, StoneSetOptions } from "../pit-model.js";
 import { ANALOG_INPUTS, AnalogFrontEnd, PITS_4X8, pitName } from "./analog-front-end.js";
 import type { AmplifierFault, AnalogFrontEndOptions } from "./analog-front-end.js";
 import { Pca9685, TwiBus } from "./pca9685.js";
-import { UsartBridge } from "./usart-bridge.js";
+import { UsartBridge } from "../usart-bridge.js";
 
 /** D22 is PA0 on the Mega (the select line of every analogue switch). */
 const SELECT_PORT = "A";
@@ -139,7 +139,7 @@ export class StockBoard {
     this.mcu = new Mega2560(options.firmware, new EEPROMMemoryBackend(EEPROM_BYTES));
     this.buttons = new MegaButtons(this.mcu);
     this.run = new MegaRun(this.mcu);
-    this.clock = this.makeClock();
+    this.clock = megaClock(this.mcu);
     const indexOf = new Map<string, number>();
     for (let k = 0; k < PITS_4X8; k++) indexOf.set(pitName(k), k);
     const box = new StoneBox({ seed, ...options.stones });
@@ -254,24 +254,6 @@ export class StockBoard {
   }
 
   // ------------------------------------------------------------------ time
-
-  private makeClock(): Scheduler {
-    return {
-      now: () => this.mcu.cycles / CYCLES_PER_MS,
-      schedule: (fn, ms) => {
-        let cancelled = false;
-        this.mcu.schedule(this.mcu.cycles + Math.ceil(Math.max(0, ms) * CYCLES_PER_MS), () => {
-          if (cancelled) return;
-          fn();
-          // End the slice so promise chains woken by the timer run at this emulated instant.
-          this.mcu.requestStop();
-        });
-        return () => {
-          cancelled = true;
-        };
-      },
-    };
-  }
 
   /** Runs `ms` of emulated time as fast as the host can, yielding to the event loop every slice. */
   runFor(ms: number): Promise<void> {

@@ -10,34 +10,20 @@ import { describe, expect, it } from "vitest";
 import type { Position } from "../../../src/games/core/types.js";
 import {
   anyPositionJsonArb,
-  board,
+  kis as kiswahili,
+  kuj,
   getGame,
   handOf,
   parse,
   type BaoJSON,
   type Hand,
-  type Pits,
   type SideName,
 } from "./helpers.js";
 
 const KIS = "bao-kiswahili";
 const KUJ = "bao-kujifunza";
 
-/** Sparse pits plus the rest of the 64 seeds in the back row of the side not moving (as rules.test.ts). */
-function filled(map: Record<string, number>, fillRow: "A" | "D", hands = 0): Pits {
-  const pits = board(map);
-  let used = hands;
-  for (const r of ["A", "B", "C", "D"] as const) for (const v of pits[r]) used += v;
-  const rest = 64 - used;
-  const q = Math.floor(rest / 8);
-  pits[fillRow] = pits[fillRow].map((v, i) => v + q + (i < rest % 8 ? 1 : 0));
-  return pits;
-}
-
-function kuj(toMove: SideName, map: Record<string, number>, options = {}): BaoJSON {
-  return { game: KUJ, options, toMove, pits: filled(map, toMove === "S" ? "D" : "A") };
-}
-
+/** A bao-kiswahili position with neither nyumba owned. */
 function kis(
   toMove: SideName,
   map: Record<string, number>,
@@ -45,16 +31,7 @@ function kis(
   options: Record<string, unknown> = {},
   blocked?: string | null,
 ): BaoJSON {
-  const json: BaoJSON = {
-    game: KIS,
-    options,
-    toMove,
-    pits: filled(map, toMove === "S" ? "D" : "A", hand.S + hand.N),
-    hand,
-    nyumba: { S: false, N: false },
-  };
-  if (blocked !== undefined) json.blocked = blocked;
-  return json;
+  return kiswahili(toMove, map, hand, { S: false, N: false }, options, blocked);
 }
 
 const none: Hand = { S: 0, N: 0 };

@@ -10,24 +10,25 @@
 import fc from "fast-check";
 import type { Game, Position, Trace } from "../../../src/games/core/types.js";
 import { seededRandom } from "../../../src/shared/random.js";
-import { findGame } from "../../../src/games/index.js";
+import {
+  board,
+  clonePits,
+  compositionArb,
+  getGame,
+  getPit,
+  maxStagesArb,
+} from "../fourrow/board.js";
+import { nextPit, ownerOfPit, pitsFromArray, ROW_NAMES, setPit } from "../fourrow/board.js";
+import type { Pits, SideName } from "../fourrow/board.js";
 
 export { seededRandom };
+/** The board model both four-row families share. */
+export * from "../fourrow/board.js";
 
-export const ROW_NAMES = ["A", "B", "C", "D"] as const;
-export type RowName = (typeof ROW_NAMES)[number];
-export type Pits = Record<RowName, number[]>;
-export type SideName = "S" | "N";
 export type Hand = { S: number; N: number };
 
 export const BAO_IDS = ["bao-kiswahili", "bao-kujifunza"] as const;
 export type BaoId = (typeof BAO_IDS)[number];
-
-export function getGame(id: string): Game {
-  const g = findGame(id);
-  if (g === undefined) throw new Error(`no game ${id} in the registry`);
-  return g;
-}
 
 export interface BaoJSON {
   game: string;
@@ -37,42 +38,6 @@ export interface BaoJSON {
   hand?: Hand;
   nyumba?: { S: boolean; N: boolean };
   blocked?: string | null;
-}
-
-export const row = (n: number): number[] => new Array<number>(8).fill(n);
-
-/** Pits from a sparse map (`{B4: 2, C2: 3}`); every other pit empty. */
-export function board(map: Record<string, number>): Pits {
-  const pits: Pits = { A: row(0), B: row(0), C: row(0), D: row(0) };
-  for (const [name, n] of Object.entries(map)) setPit(pits, name, n);
-  return pits;
-}
-
-export function total(pits: Pits): number {
-  let n = 0;
-  for (const r of ROW_NAMES) for (const v of pits[r]) n += v;
-  return n;
-}
-
-export function clonePits(pits: Pits): Pits {
-  return { A: pits.A.slice(), B: pits.B.slice(), C: pits.C.slice(), D: pits.D.slice() };
-}
-
-function cell(pits: Pits, pit: string): { row: number[]; col: number } {
-  const r = pits[pit[0] as RowName];
-  const col = Number(pit.slice(1)) - 1;
-  if (r === undefined || !(col >= 0 && col < 8)) throw new Error(`bad pit name ${pit}`);
-  return { row: r, col };
-}
-
-export function getPit(pits: Pits, pit: string): number {
-  const { row: r, col } = cell(pits, pit);
-  return r[col] as number;
-}
-
-export function setPit(pits: Pits, pit: string, n: number): void {
-  const { row: r, col } = cell(pits, pit);
-  r[col] = n;
 }
 
 export function parse(json: BaoJSON): { game: Game; position: Position } {
@@ -102,25 +67,6 @@ export function handOf(game: Game, position: Position): Hand {
 // ---------------------------------------------------------------------------
 // An independent model of Bao's geometry
 // ---------------------------------------------------------------------------
-
-/** A side's 16 pits clockwise: South B1…B8 A8…A1, North D1…D8 C8…C1. */
-export function circuitCW(side: SideName): string[] {
-  const [first, second] = side === "S" ? ["B", "A"] : ["D", "C"];
-  const out: string[] = [];
-  for (let c = 1; c <= 8; c++) out.push(`${first}${c}`);
-  for (let c = 8; c >= 1; c--) out.push(`${second}${c}`);
-  return out;
-}
-
-export function ownerOfPit(pit: string): SideName {
-  return pit[0] === "A" || pit[0] === "B" ? "S" : "N";
-}
-
-export function nextPit(pit: string, sign: "+" | "-"): string {
-  const c = circuitCW(ownerOfPit(pit));
-  const k = c.indexOf(pit);
-  return c[(k + (sign === "+" ? 1 : 15)) % 16] as string;
-}
 
 export function frontRow(side: SideName): "B" | "C" {
   return side === "S" ? "B" : "C";
@@ -260,16 +206,6 @@ export function replayTrace(before: Pits, hand: Hand, trace: Trace, mover: SideN
 // Arbitraries
 // ---------------------------------------------------------------------------
 
-/** Cuts `n` seeds into 32 counts by 31 sorted cut points. */
-function compositionArb(n: number): fc.Arbitrary<number[]> {
-  return fc.array(fc.integer({ min: 0, max: n }), { minLength: 31, maxLength: 31 }).map((cuts) => {
-    const s = [0, ...cuts.sort((a, b) => a - b), n];
-    const out: number[] = [];
-    for (let i = 0; i < 32; i++) out.push((s[i + 1] as number) - (s[i] as number));
-    return out;
-  });
-}
-
 /** Drops each seed into a random pit, biased towards one side and towards the front rows. */
 function scatterArb(n: number): fc.Arbitrary<number[]> {
   return fc
@@ -294,16 +230,6 @@ function scatterArb(n: number): fc.Arbitrary<number[]> {
 function boardArb(n: number): fc.Arbitrary<number[]> {
   return fc.oneof(compositionArb(n), scatterArb(n), scatterArb(n));
 }
-
-export function pitsFromArray(a: readonly number[]): Pits {
-  return { A: a.slice(0, 8), B: a.slice(8, 16), C: a.slice(16, 24), D: a.slice(24, 32) };
-}
-
-export const maxStagesArb: fc.Arbitrary<number> = fc.oneof(
-  fc.constant(200),
-  fc.integer({ min: 1, max: 12 }),
-  fc.integer({ min: 13, max: 300 }),
-);
 
 export function optionsArb(id: BaoId): fc.Arbitrary<Record<string, string | number | boolean>> {
   if (id === "bao-kujifunza") return fc.record({ maxStages: maxStagesArb });
@@ -413,3 +339,46 @@ export function positionJsonArb(id: BaoId): fc.Arbitrary<BaoJSON> {
 export const anyPositionJsonArb: fc.Arbitrary<BaoJSON> = fc
   .constantFrom(...BAO_IDS)
   .chain((id) => positionJsonArb(id));
+
+// ---------------------------------------------------------------------------
+// Hand-built positions (64 seeds: the rest in the back row of the side not moving)
+// ---------------------------------------------------------------------------
+
+/** Sparse pits plus the rest of the 64 seeds spread evenly over `fillRow` (first pits get the extra). */
+export function filled(map: Record<string, number>, fillRow: "A" | "D", hands = 0): Pits {
+  const pits = board(map);
+  let used = hands;
+  for (const r of ["A", "B", "C", "D"] as const) for (const v of pits[r]) used += v;
+  const rest = 64 - used;
+  if (rest < 0) throw new Error("too many seeds in test position");
+  const q = Math.floor(rest / 8);
+  const extra = rest % 8;
+  pits[fillRow] = pits[fillRow].map((v, i) => v + q + (i < extra ? 1 : 0));
+  return pits;
+}
+
+/** A bao-kujifunza position; the filler goes into the back row of the side not moving. */
+export function kuj(toMove: SideName, map: Record<string, number>, options = {}): BaoJSON {
+  return { game: "bao-kujifunza", options, toMove, pits: filled(map, toMove === "S" ? "D" : "A") };
+}
+
+/** A bao-kiswahili position. */
+export function kis(
+  toMove: SideName,
+  map: Record<string, number>,
+  hand: Hand,
+  nyumba: { S: boolean; N: boolean },
+  options: Record<string, unknown> = {},
+  blocked?: string | null,
+): BaoJSON {
+  const json: BaoJSON = {
+    game: "bao-kiswahili",
+    options,
+    toMove,
+    pits: filled(map, toMove === "S" ? "D" : "A", hand.S + hand.N),
+    hand,
+    nyumba,
+  };
+  if (blocked !== undefined) json.blocked = blocked;
+  return json;
+}

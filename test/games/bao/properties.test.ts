@@ -22,15 +22,15 @@ import {
   type BaoJSON,
 } from "./helpers.js";
 import { propertyRuns } from "../../property-runs.js";
+import { expectApplyAsListed, expectJsonRoundTrip, expectLegalPrefix } from "../checks.js";
+import { expectNotationRoundTrip, expectRandomMovesListed, propertyOver } from "../checks.js";
+import { setup as setupPosition } from "../checks.js";
 
 /** Runs per property and game (test/property-runs.ts: scale them for a deeper search). */
 const RUNS = propertyRuns(200);
 
 function setup(json: BaoJSON): { game: Game; position: Position } {
-  const game = getGame(json.game);
-  const r = game.parsePosition(json);
-  if (!r.ok) throw new Error(`generated position refused: ${r.error.message}`);
-  return { game, position: r.value };
+  return setupPosition(getGame(json.game), json);
 }
 
 function allMoves(game: Game, position: Position): readonly LegalMove<Position>[] {
@@ -39,8 +39,13 @@ function allMoves(game: Game, position: Position): readonly LegalMove<Position>[
   return l.moves;
 }
 
-function prop(id: BaoId, check: (json: BaoJSON) => void, runs = RUNS): void {
-  fc.assert(fc.property(positionJsonArb(id), check), { numRuns: runs });
+/** A property over the game's random positions, given each as JSON and parsed. */
+function prop(
+  id: BaoId,
+  check: (json: BaoJSON, game: Game, position: Position) => void,
+  runs = RUNS,
+) {
+  propertyOver(positionJsonArb(id), getGame, check, runs);
 }
 
 const PITS = ["A", "B", "C", "D"].flatMap((r) => [1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${r}${c}`));
@@ -49,8 +54,7 @@ const CHOICES = ["", "/s", "/.", "/s.", "/..", "/ss"];
 
 describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
   it("seeds are conserved (board and hands, 64); the other side moves next; game and options unchanged", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       for (const m of allMoves(game, position)) {
         const h = handOf(game, m.position);
         expect(total(pitsOf(game, m.position)) + h.S + h.N).toBe(64);
@@ -69,8 +73,7 @@ describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
   });
 
   it("replaying each trace (place, lift, sow, capture) on the old board and hand gives the new board and hand", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const before = handOf(game, position);
       for (const m of allMoves(game, position)) {
         const replay = replayTrace(json.pits, before, m.trace, json.toMove);
@@ -96,8 +99,7 @@ describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
   });
 
   it("BK-8: either every legal move captures or none does", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const moves = allMoves(game, position);
       const capturing = moves.filter((m) => m.trace.some((s) => s.op === "capture")).length;
       expect(capturing === 0 || capturing === moves.length).toBe(true);
@@ -105,22 +107,15 @@ describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
   });
 
   it("apply(move) of every listed move gives the same position and trace as legal", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
-      for (const m of allMoves(game, position)) {
-        const r = game.apply(position, m.move);
-        if (!r.ok) throw new Error(`${m.move} listed but refused: ${r.error.message}`);
-        expect(r.value.position).toEqual(m.position);
-        expect(r.value.trace).toEqual(m.trace);
-      }
+    prop(id, (json, game, position) => {
+      expectApplyAsListed(game, position, allMoves(game, position));
     });
   });
 
   it("apply refuses every well-formed move legal does not list, with a reason", () => {
     prop(
       id,
-      (json) => {
-        const { game, position } = setup(json);
+      (json, game, position) => {
         const listed = new Set(allMoves(game, position).map((m) => m.move));
         const over = game.outcome(position) !== null;
         for (const pit of PITS) {
@@ -150,43 +145,24 @@ describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
         const names = moves.map((m) => m.move);
         expect(names).toEqual([...names].sort());
         expect(new Set(names).size).toBe(names.length);
-        const part = game.legal(position, k);
-        expect(part.moves).toEqual(moves.slice(0, k));
-        expect(part.truncated).toBe(names.length > k);
+        expectLegalPrefix(game, position, moves, k);
       }),
       { numRuns: RUNS },
     );
   });
 
   it("positions round-trip: positionToJSON(parsePosition(j)) = j and parsePosition(positionToJSON(p)) = p", () => {
-    prop(
-      id,
-      (json) => {
-        const { game, position } = setup(json);
-        const out = game.positionToJSON(position);
-        expect(out).toEqual(json);
-        const again = game.parsePosition(JSON.parse(JSON.stringify(out)));
-        if (!again.ok) throw new Error(again.error.message);
-        expect(again.value).toEqual(position);
-      },
-      RUNS * 2,
-    );
+    prop(id, (json, game, position) => expectJsonRoundTrip(game, position, json), RUNS * 2);
   });
 
   it("moves round-trip: formatMove(parseMove(s)) = s for every legal move", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
-      for (const m of allMoves(game, position)) {
-        const p = parseMove(m.move);
-        if (!p.ok) throw new Error(p.error.message);
-        expect(formatMove(p.value)).toBe(m.move);
-      }
+    prop(id, (_json, game, position) => {
+      expectNotationRoundTrip(allMoves(game, position), parseMove, formatMove);
     });
   });
 
   it("outcome is null iff legal is non-empty; perft(p, 1) is the number of moves, or 1 when over", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const n = allMoves(game, position).length;
       const o = game.outcome(position);
       expect(o === null).toBe(n > 0);
@@ -203,8 +179,7 @@ describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
   it("perft(p, 2) is the sum over the legal moves of perft(child, 1)", () => {
     prop(
       id,
-      (json) => {
-        const { game, position } = setup(json);
+      (json, game, position) => {
         const moves = allMoves(game, position);
         let sum = 0;
         for (const m of moves) sum += Math.max(1, game.legal(m.position).moves.length);
@@ -218,19 +193,7 @@ describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
     fc.assert(
       fc.property(positionJsonArb(id), fc.integer(), (json, seed) => {
         const { game, position } = setup(json);
-        const moves = allMoves(game, position);
-        const random = seededRandom(seed);
-        for (let i = 0; i < 3; i++) {
-          const r = game.randomMove(position, random);
-          if (moves.length === 0) {
-            expect(r).toBeNull();
-            continue;
-          }
-          const listed = moves.find((m) => m.move === r?.move);
-          expect(listed, r?.move).toBeDefined();
-          expect(r?.position).toEqual(listed?.position);
-          expect(r?.trace).toEqual(listed?.trace);
-        }
+        expectRandomMovesListed(game, position, allMoves(game, position), seededRandom(seed));
       }),
       { numRuns: RUNS },
     );
@@ -250,8 +213,7 @@ describe.each(BAO_IDS.map((id) => [id] as const))("%s properties", (id) => {
   });
 
   it("sensorView shows the board's counts (the reserve is off the board)", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const v = game.sensorView(position);
       expect(v.geometry).toBe("4x8");
       expect(v.pits).toEqual(PITS);

@@ -14,79 +14,28 @@
  * is not moving ("filler"): a turn never sows into it and never captures from it.
  */
 import { describe, expect, it } from "vitest";
-import type { Trace, TraceStep } from "../../../src/games/core/types.js";
+import type { Trace } from "../../../src/games/core/types.js";
 import {
-  board,
   getGame,
+  kis,
+  kuj,
   handOf,
   parse,
   pitsOf,
   replayTrace,
+  traceOf,
   row,
   type BaoJSON,
   type Hand,
   type Pits,
-  type SideName,
 } from "./helpers.js";
+import { applyAsListed } from "../checks.js";
 
 const KIS = "bao-kiswahili";
 const KUJ = "bao-kujifunza";
 
-/** Sparse pits plus the rest of the 64 seeds spread evenly over `fillRow` (first pits get the extra). */
-function filled(map: Record<string, number>, fillRow: "A" | "D", hands = 0): Pits {
-  const pits = board(map);
-  let used = hands;
-  for (const r of ["A", "B", "C", "D"] as const) for (const v of pits[r]) used += v;
-  const rest = 64 - used;
-  if (rest < 0) throw new Error("too many seeds in test position");
-  const q = Math.floor(rest / 8);
-  const extra = rest % 8;
-  pits[fillRow] = pits[fillRow].map((v, i) => v + q + (i < extra ? 1 : 0));
-  return pits;
-}
-
-/** A bao-kujifunza position; the filler goes into the back row of the side not moving. */
-function kuj(toMove: SideName, map: Record<string, number>, options = {}): BaoJSON {
-  return { game: KUJ, options, toMove, pits: filled(map, toMove === "S" ? "D" : "A") };
-}
-
-/** A bao-kiswahili position. */
-function kis(
-  toMove: SideName,
-  map: Record<string, number>,
-  hand: Hand,
-  nyumba: { S: boolean; N: boolean },
-  options: Record<string, unknown> = {},
-  blocked?: string | null,
-): BaoJSON {
-  const json: BaoJSON = {
-    game: KIS,
-    options,
-    toMove,
-    pits: filled(map, toMove === "S" ? "D" : "A", hand.S + hand.N),
-    hand,
-    nyumba,
-  };
-  if (blocked !== undefined) json.blocked = blocked;
-  return json;
-}
-
-/** `.B5` place, `^B2:2` lift, `xC4:3` capture, `B3` sow. */
-function T(text: string): TraceStep[] {
-  return text
-    .trim()
-    .split(/\s+/)
-    .map((tok): TraceStep => {
-      if (tok.startsWith(".")) return { op: "place", pit: tok.slice(1) };
-      if (tok.startsWith("^") || tok.startsWith("x")) {
-        const [pit, n] = tok.slice(1).split(":");
-        return tok[0] === "^"
-          ? { op: "lift", pit: pit as string, n: Number(n) }
-          : { op: "capture", pit: pit as string, n: Number(n) };
-      }
-      return { op: "sow", pit: tok };
-    });
-}
+/** A trace in the short form of ../fourrow/board.ts. */
+const T = traceOf;
 
 interface Played {
   pits: Pits;
@@ -98,18 +47,13 @@ interface Played {
 /** Applies `move`, checks legal lists it with the same result and the trace replays to it. */
 function play(json: BaoJSON, move: string): Played {
   const { game, position } = parse(json);
-  const r = game.apply(position, move);
-  if (!r.ok) throw new Error(`${move} refused: ${r.error.message}`);
-  const listed = game.legal(position).moves.find((m) => m.move === move);
-  expect(listed, `${move} listed by legal`).toBeDefined();
-  expect(listed?.trace).toEqual(r.value.trace);
-  expect(listed?.position).toEqual(r.value.position);
-  const pits = pitsOf(game, r.value.position);
-  const hand = handOf(game, r.value.position);
-  const replay = replayTrace(json.pits, json.hand ?? { S: 0, N: 0 }, r.value.trace, json.toMove);
+  const after = applyAsListed(game, position, move);
+  const pits = pitsOf(game, after.position);
+  const hand = handOf(game, after.position);
+  const replay = replayTrace(json.pits, json.hand ?? { S: 0, N: 0 }, after.trace, json.toMove);
   expect(replay.pits).toEqual(pits);
   expect(replay.hand).toEqual(hand);
-  return { pits, hand, trace: r.value.trace, json: game.positionToJSON(r.value.position) };
+  return { pits, hand, trace: after.trace, json: game.positionToJSON(after.position) };
 }
 
 function moves(json: BaoJSON): string[] {

@@ -9,13 +9,12 @@
  */
 import fc from "fast-check";
 import type { Game, Position, Trace } from "../../../src/games/core/types.js";
-import { findGame } from "../../../src/games/index.js";
+import { clonePits, compositionArb, getGame, getPit, maxStagesArb } from "../fourrow/board.js";
+import { nextPit, ownerOfPit, pitsFromArray, ROW_NAMES, setPit } from "../fourrow/board.js";
+import type { Pits, RowName, SideName } from "../fourrow/board.js";
 
-export const ROW_NAMES = ["A", "B", "C", "D"] as const;
-export type RowName = (typeof ROW_NAMES)[number];
-/** The board in its JSON form: `pits.X[i]` is pit `X(i+1)`. */
-export type Pits = Record<RowName, number[]>;
-export type SideName = "S" | "N";
+/** The board model both four-row families share. */
+export * from "../fourrow/board.js";
 
 export const GAME_IDS = ["husbao", "husbao-bis", "husbao-front", "hus", "bao-de"] as const;
 export type GameId = (typeof GAME_IDS)[number];
@@ -40,12 +39,6 @@ export const DIRECTIONS: Readonly<Record<GameId, readonly string[]>> = {
 
 export function hasCaptureOption(id: GameId): boolean {
   return id === "hus" || id === "bao-de";
-}
-
-export function getGame(id: string): Game {
-  const g = findGame(id);
-  if (g === undefined) throw new Error(`no game ${id} in the registry`);
-  return g;
 }
 
 /** Position JSON as the tests write it. */
@@ -88,63 +81,11 @@ export function pitsOf(game: Game, position: Position): Pits {
   return out as Pits;
 }
 
-export function total(pits: Pits): number {
-  let n = 0;
-  for (const r of ROW_NAMES) for (const v of pits[r]) n += v;
-  return n;
-}
-
 export function sideTotal(pits: Pits, side: SideName): number {
   const rows: RowName[] = side === "S" ? ["A", "B"] : ["C", "D"];
   let n = 0;
   for (const r of rows) for (const v of pits[r]) n += v;
   return n;
-}
-
-export function clonePits(pits: Pits): Pits {
-  return { A: pits.A.slice(), B: pits.B.slice(), C: pits.C.slice(), D: pits.D.slice() };
-}
-
-// ---------------------------------------------------------------------------
-// An independent model of the circuits (mancala-4x8.md, "Geometry and names")
-// ---------------------------------------------------------------------------
-
-/** A side's 16 pits in clockwise order: South B1…B8 A8…A1, North D1…D8 C8…C1. */
-export function circuitCW(side: SideName): string[] {
-  const [first, second] = side === "S" ? ["B", "A"] : ["D", "C"];
-  const out: string[] = [];
-  for (let c = 1; c <= 8; c++) out.push(`${first}${c}`);
-  for (let c = 8; c >= 1; c--) out.push(`${second}${c}`);
-  return out;
-}
-
-/** The pit after `pit` in the side's circuit, `+` clockwise or `-` counter-clockwise. */
-export function nextPit(pit: string, sign: "+" | "-"): string {
-  const side: SideName = pit[0] === "A" || pit[0] === "B" ? "S" : "N";
-  const c = circuitCW(side);
-  const k = c.indexOf(pit);
-  return c[(k + (sign === "+" ? 1 : 15)) % 16] as string;
-}
-
-export function ownerOfPit(pit: string): SideName {
-  return pit[0] === "A" || pit[0] === "B" ? "S" : "N";
-}
-
-function cell(pits: Pits, pit: string): { row: number[]; col: number } {
-  const row = pits[pit[0] as RowName];
-  const col = Number(pit.slice(1)) - 1;
-  if (row === undefined || !(col >= 0 && col < 8)) throw new Error(`bad pit name ${pit}`);
-  return { row, col };
-}
-
-export function getPit(pits: Pits, pit: string): number {
-  const { row, col } = cell(pits, pit);
-  return row[col] as number;
-}
-
-export function setPit(pits: Pits, pit: string, n: number): void {
-  const { row, col } = cell(pits, pit);
-  row[col] = n;
 }
 
 export interface Replay {
@@ -232,16 +173,6 @@ export function moveHead(move: string): { start: string; sign: "+" | "-" } {
 // Arbitraries
 // ---------------------------------------------------------------------------
 
-/** Cuts `n` stones into 32 counts by 31 sorted cut points: piles and empty pits. */
-function compositionArb(n: number): fc.Arbitrary<number[]> {
-  return fc.array(fc.integer({ min: 0, max: n }), { minLength: 31, maxLength: 31 }).map((cuts) => {
-    const s = [0, ...cuts.sort((a, b) => a - b), n];
-    const out: number[] = [];
-    for (let i = 0; i < 32; i++) out.push((s[i + 1] as number) - (s[i] as number));
-    return out;
-  });
-}
-
 /** Drops each stone into a random pit, with a bias towards one side (even spreads, lopsided sides). */
 function scatterArb(n: number): fc.Arbitrary<number[]> {
   return fc
@@ -260,27 +191,11 @@ function scatterArb(n: number): fc.Arbitrary<number[]> {
     });
 }
 
-export function pitsFromArray(a: readonly number[]): Pits {
-  return {
-    A: a.slice(0, 8),
-    B: a.slice(8, 16),
-    C: a.slice(16, 24),
-    D: a.slice(24, 32),
-  };
-}
-
 /** A random distribution of the game's stone total over the 32 pits. */
 export function pitsArb(id: GameId): fc.Arbitrary<Pits> {
   const n = TOTAL[id];
   return fc.oneof(compositionArb(n), scatterArb(n)).map(pitsFromArray);
 }
-
-/** Small limits (often refusing starts, CORE-5) as well as the default. */
-export const maxStagesArb: fc.Arbitrary<number> = fc.oneof(
-  fc.constant(200),
-  fc.integer({ min: 1, max: 12 }),
-  fc.integer({ min: 13, max: 300 }),
-);
 
 /**
  * With optional captures every opportunity doubles the paths of a start, so a

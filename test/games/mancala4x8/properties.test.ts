@@ -21,6 +21,9 @@ import {
   type PositionJSON,
 } from "./helpers.js";
 import { propertyRuns } from "../../property-runs.js";
+import { expectApplyAsListed, expectJsonRoundTrip, expectLegalPrefix } from "../checks.js";
+import { expectNotationRoundTrip, expectRandomMovesListed, propertyOver } from "../checks.js";
+import { setup as setupPosition } from "../checks.js";
 
 /** Runs per property and game: 5 games x RUNS positions per property (test/property-runs.ts). */
 const RUNS = propertyRuns(240);
@@ -28,10 +31,7 @@ const RUNS = propertyRuns(240);
 const CAP = 20_000;
 
 function setup(json: PositionJSON): { game: Game; position: Position } {
-  const game = getGame(json.game);
-  const r = game.parsePosition(json);
-  if (!r.ok) throw new Error(`generated position refused: ${r.error.message}`);
-  return { game, position: r.value };
+  return setupPosition(getGame(json.game), json);
 }
 
 /** The full legal list, or null when it is longer than CAP (the run is skipped). */
@@ -48,14 +48,18 @@ function sample<T>(list: readonly T[], n: number): T[] {
   return out;
 }
 
-function prop(id: GameId, check: (json: PositionJSON) => void, runs = RUNS): void {
-  fc.assert(fc.property(positionJsonArb(id), check), { numRuns: runs });
+/** A property over the game's random positions, given each as JSON and parsed. */
+function prop(
+  id: GameId,
+  check: (json: PositionJSON, game: Game, position: Position) => void,
+  runs = RUNS,
+) {
+  propertyOver(positionJsonArb(id), getGame, check, runs);
 }
 
 describe.each(GAME_IDS.map((id) => [id] as const))("%s properties", (id) => {
   it("CORE-6 stones are conserved; the other side moves next; game and options unchanged", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const moves = allMoves(game, position);
       fc.pre(moves !== null);
       for (const m of moves ?? []) {
@@ -68,8 +72,7 @@ describe.each(GAME_IDS.map((id) => [id] as const))("%s properties", (id) => {
   });
 
   it("replaying each trace on the old board gives exactly the new board (hand empty at the end)", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const moves = allMoves(game, position);
       fc.pre(moves !== null);
       const optional = json.options?.capture === "optional";
@@ -94,16 +97,10 @@ describe.each(GAME_IDS.map((id) => [id] as const))("%s properties", (id) => {
   });
 
   it("apply(move) of every listed move gives the same position and trace as legal", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const moves = allMoves(game, position);
       fc.pre(moves !== null);
-      for (const m of sample(moves ?? [], 40)) {
-        const r = game.apply(position, m.move);
-        if (!r.ok) throw new Error(`${m.move} listed but refused: ${r.error.message}`);
-        expect(r.value.position).toEqual(m.position);
-        expect(r.value.trace).toEqual(m.trace);
-      }
+      expectApplyAsListed(game, position, sample(moves ?? [], 40));
     });
   });
 
@@ -117,45 +114,25 @@ describe.each(GAME_IDS.map((id) => [id] as const))("%s properties", (id) => {
         for (let i = 1; i < names.length; i++) {
           expect((names[i - 1] as string) < (names[i] as string)).toBe(true);
         }
-        const part = game.legal(position, k);
-        expect(part.moves).toEqual((moves ?? []).slice(0, k));
-        expect(part.truncated).toBe(names.length > k);
+        expectLegalPrefix(game, position, moves ?? [], k);
       }),
       { numRuns: RUNS },
     );
   });
 
   it("positions round-trip: parsePosition(positionToJSON(p)) = p, through JSON.stringify too", () => {
-    prop(
-      id,
-      (json) => {
-        const { game, position } = setup(json);
-        const out = game.positionToJSON(position);
-        // the generated JSON carries every option, so the JSON form comes back unchanged
-        expect(out).toEqual(json);
-        const again = game.parsePosition(JSON.parse(JSON.stringify(out)));
-        if (!again.ok) throw new Error(again.error.message);
-        expect(again.value).toEqual(position);
-        expect(game.positionToJSON(again.value)).toEqual(out);
-      },
-      RUNS * 2,
-    );
+    // the generated JSON carries every option, so the JSON form comes back unchanged
+    prop(id, (json, game, position) => expectJsonRoundTrip(game, position, json), RUNS * 2);
   });
 
   it("moves round-trip: formatMove(parseMove(s)) = s for every legal move", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
-      for (const m of game.legal(position, 500).moves) {
-        const p = parseMove(m.move);
-        if (!p.ok) throw new Error(p.error.message);
-        expect(formatMove(p.value)).toBe(m.move);
-      }
+    prop(id, (_json, game, position) => {
+      expectNotationRoundTrip(game.legal(position, 500).moves, parseMove, formatMove);
     });
   });
 
   it("outcome is null iff legal is non-empty; perft(p, 1) is the number of moves, or 1 when over", () => {
-    prop(id, (json) => {
-      const { game, position } = setup(json);
+    prop(id, (json, game, position) => {
       const moves = allMoves(game, position);
       fc.pre(moves !== null);
       const n = (moves ?? []).length;
@@ -172,8 +149,7 @@ describe.each(GAME_IDS.map((id) => [id] as const))("%s properties", (id) => {
   it("perft(p, 2) is the sum of perft(child, 1) over the legal moves", () => {
     prop(
       id,
-      (json) => {
-        const { game, position } = setup(json);
+      (json, game, position) => {
         const moves = game.legal(position, 300);
         fc.pre(!moves.truncated);
         let sum = 0;
@@ -195,18 +171,7 @@ describe.each(GAME_IDS.map((id) => [id] as const))("%s properties", (id) => {
         const moves = allMoves(game, position);
         fc.pre(moves !== null);
         const random = seededRandom(seed);
-        for (let i = 0; i < 3; i++) {
-          const r = game.randomMove(position, random);
-          if ((moves ?? []).length === 0) {
-            expect(r).toBeNull();
-            continue;
-          }
-          if (r === null) throw new Error("randomMove gave null with legal moves");
-          const listed = (moves ?? []).find((m) => m.move === r.move);
-          expect(listed, r.move).toBeDefined();
-          expect(r.position).toEqual(listed?.position);
-          expect(r.trace).toEqual(listed?.trace);
-        }
+        expectRandomMovesListed(game, position, moves ?? [], random);
       }),
       { numRuns: RUNS },
     );

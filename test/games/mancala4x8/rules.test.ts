@@ -9,18 +9,21 @@
  *   North +: D1→D8→C8→C1→D1    North -: D1→C1→C8→D8→D1
  */
 import { describe, expect, it } from "vitest";
-import type { Trace, TraceStep } from "../../../src/games/core/types.js";
+import type { Trace } from "../../../src/games/core/types.js";
 import {
   getGame,
   moveHead,
   parse,
   pitsOf,
   replayTrace,
+  row,
+  traceOf,
   total,
   type Pits,
   type PositionJSON,
   type SideName,
 } from "./helpers.js";
+import { applyAsListed } from "../checks.js";
 
 /** A position in its JSON form. */
 function P(
@@ -32,28 +35,8 @@ function P(
   return { game, options, toMove, pits };
 }
 
-const row = (n: number): number[] => new Array<number>(8).fill(n);
-
-/**
- * A trace in short form: `^B2:2` lift 2 from B2, `B3` sow into B3,
- * `xC4:3` capture 3 from C4.
- */
-function T(text: string): TraceStep[] {
-  return text
-    .trim()
-    .split(/\s+/)
-    .map((tok): TraceStep => {
-      if (tok.startsWith("^")) {
-        const [pit, n] = tok.slice(1).split(":");
-        return { op: "lift", pit: pit as string, n: Number(n) };
-      }
-      if (tok.startsWith("x")) {
-        const [pit, n] = tok.slice(1).split(":");
-        return { op: "capture", pit: pit as string, n: Number(n) };
-      }
-      return { op: "sow", pit: tok };
-    });
-}
+/** A trace in the short form of ../fourrow/board.ts. */
+const T = traceOf;
 
 interface Played {
   pits: Pits;
@@ -64,17 +47,12 @@ interface Played {
 /** Applies `move` and checks it is also listed by `legal` with the same result. */
 function play(json: PositionJSON, move: string): Played {
   const { game, position } = parse(json);
-  const r = game.apply(position, move);
-  if (!r.ok) throw new Error(`${move} refused: ${r.error.message}`);
-  const listed = game.legal(position).moves.find((m) => m.move === move);
-  expect(listed, `${move} listed by legal`).toBeDefined();
-  expect(listed?.trace).toEqual(r.value.trace);
-  expect(listed?.position).toEqual(r.value.position);
-  const pits = pitsOf(game, r.value.position);
+  const after = applyAsListed(game, position, move);
+  const pits = pitsOf(game, after.position);
   // The trace, replayed step by step on the old board, gives the new board.
   const { start, sign } = moveHead(move);
-  expect(replayTrace(json.pits, r.value.trace, json.toMove, start, sign).pits).toEqual(pits);
-  return { pits, trace: r.value.trace, toMove: r.value.position.toMove };
+  expect(replayTrace(json.pits, after.trace, json.toMove, start, sign).pits).toEqual(pits);
+  return { pits, trace: after.trace, toMove: after.position.toMove };
 }
 
 function refusal(json: PositionJSON, move: string): { code: string; message: string } {

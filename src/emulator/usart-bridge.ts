@@ -12,15 +12,17 @@
  * (StandardFirmata fell silent after its first answer). Here UDRE0 reads as
  * the data register's real state.
  *
- * The same behaviour as `EmulatedBoard`'s UART (src/emulator/board.ts), here
- * as a part of its own so that the stock board shares it.
+ * One part for every emulated board: the stock board (StandardFirmata) and
+ * the kete boards (`EmulatedBoard`, which keeps avr8js's own UDRE0 and hands
+ * each byte over as the firmware writes it: `siliconUdre` and `txAtStopBit`
+ * false, as it always ran; its firmware's own UART driver never met the stall).
  *
  *   const uart = new UsartBridge(mcu);   // attaches on every (re)build of the chip
  *   uart.onTx((byte) => …);             // each byte when its stop bit is out
  *   uart.receive(Uint8Array.of(0xf9));
  */
-import { CYCLES_PER_MS, USART0 } from "../atmega2560.js";
-import type { Chip, Mega2560 } from "../atmega2560.js";
+import { CYCLES_PER_MS, USART0 } from "./atmega2560.js";
+import type { Chip, Mega2560 } from "./atmega2560.js";
 
 /** Host bytes the USB bridge buffers before it drops (a flood). */
 const RX_QUEUE_LIMIT = 65536;
@@ -28,6 +30,15 @@ const RXC = 0x80;
 const TXC = 0x40;
 const UDRE = 0x20;
 const RXEN = 0x10;
+
+export interface UsartBridgeOptions {
+  /** The line speed bytes are timed at while the firmware has set none (default 57600, StandardFirmata's). */
+  readonly idleBaud?: number;
+  /** UDRE0 as the silicon has it (default true; see the header); false: avr8js's own. */
+  readonly siliconUdre?: boolean;
+  /** A byte reaches the host when its stop bit is out (default true); false: when UDR0 is written. */
+  readonly txAtStopBit?: boolean;
+}
 
 export class UsartBridge {
   /** Host bytes dropped because the receiver was off (booting) or the bridge overflowed. */
@@ -44,7 +55,17 @@ export class UsartBridge {
   private rxBusy = false;
   private readonly txListeners = new Set<(byte: number) => void>();
 
-  constructor(private readonly mcu: Mega2560) {
+  private readonly idleBaud: number;
+  private readonly siliconUdre: boolean;
+  private readonly txAtStopBit: boolean;
+
+  constructor(
+    private readonly mcu: Mega2560,
+    options: UsartBridgeOptions = {},
+  ) {
+    this.idleBaud = options.idleBaud ?? 57_600;
+    this.siliconUdre = options.siliconUdre ?? true;
+    this.txAtStopBit = options.txAtStopBit ?? true;
     mcu.onBuild((chip) => this.attach(chip));
   }
 
@@ -68,22 +89,27 @@ export class UsartBridge {
       constant: true,
     };
     this.udrEmpty = true;
-    const withUdre = (): number => {
+    const silicon = this.siliconUdre;
+    const withUdre = (): void => {
+      if (!silicon) return;
       const a = cpu.data[UCSRA] ?? 0;
-      const v = this.udrEmpty ? a | UDRE : a & ~UDRE;
-      cpu.data[UCSRA] = v;
-      return v;
+      cpu.data[UCSRA] = this.udrEmpty ? a | UDRE : a & ~UDRE;
     };
-    cpu.readHooks[UCSRA] = () => withUdre();
-    const writeUdr = cpu.writeHooks[USART0.UDR];
-    cpu.writeHooks[USART0.UDR] = (value, old, addr, mask) => {
-      const handled = writeUdr?.(value, old, addr, mask) ?? false;
-      this.udrEmpty = false;
-      cpu.addClockEvent(() => {
-        this.udrEmpty = true;
-      }, this.byteCycles());
-      return handled;
-    };
+    if (silicon) {
+      cpu.readHooks[UCSRA] = () => {
+        withUdre();
+        return cpu.data[UCSRA] ?? 0;
+      };
+      const writeUdr = cpu.writeHooks[USART0.UDR];
+      cpu.writeHooks[USART0.UDR] = (value, old, addr, mask) => {
+        const handled = writeUdr?.(value, old, addr, mask) ?? false;
+        this.udrEmpty = false;
+        cpu.addClockEvent(() => {
+          this.udrEmpty = true;
+        }, this.byteCycles());
+        return handled;
+      };
+    }
     const writeA = cpu.writeHooks[UCSRA];
     cpu.writeHooks[UCSRA] = (value, old, addr, mask) => {
       const before = cpu.data[UCSRA] ?? 0;
@@ -106,10 +132,12 @@ export class UsartBridge {
     };
     // avr8js hands over a byte when UDR0 is written; the host has it when its stop bit is out.
     usart.onByteTransmit = (byte) => {
-      this.mcu.schedule(this.mcu.cycles + this.byteCycles(), () => {
+      const deliver = (): void => {
         this.txBytes++;
         for (const fn of this.txListeners) fn(byte);
-      });
+      };
+      if (this.txAtStopBit) this.mcu.schedule(this.mcu.cycles + this.byteCycles(), deliver);
+      else deliver();
     };
   }
 
@@ -119,7 +147,8 @@ export class UsartBridge {
   }
 
   /** Host bytes: delivered to USART0 one per byte time, in order. */
-  receive(chunk: Uint8Array | readonly number[]): void {
+  receive(chunk: Uint8Array | readonly number[] | string): void {
+    if (typeof chunk === "string") chunk = Buffer.from(chunk, "latin1");
     for (const b of chunk) {
       if (this.rxQueue.length >= RX_QUEUE_LIMIT) this.rxDropped++;
       else this.rxQueue.push(b & 0xff);
@@ -132,11 +161,11 @@ export class UsartBridge {
     this.rxQueue.length = 0;
   }
 
-  /** Cycles per byte (10 bits) at the baud rate the firmware set; 57600's while it is unset. */
+  /** Cycles per byte (10 bits) at the baud rate the firmware set; `idleBaud`'s while it is unset. */
   byteCycles(): number {
     const data = this.mcu.cpu.data;
     const ubrr = (((data[USART0.UBRRH] ?? 0) & 0x0f) << 8) | (data[USART0.UBRRL] ?? 0);
-    if (ubrr === 0) return Math.round(CYCLES_PER_MS * (10_000 / 57_600));
+    if (ubrr === 0) return Math.round(CYCLES_PER_MS * (10_000 / this.idleBaud));
     return (ubrr + 1) * ((data[USART0.UCSRA] ?? 0) & 2 ? 8 : 16) * 10;
   }
 
