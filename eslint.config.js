@@ -7,12 +7,14 @@ import tseslint from "typescript-eslint";
 /** The layers of src, innermost first, with what each may import. */
 export const LAYERS = {
   shared: [],
+  // The player's language (issue 32): catalogues and translators, pure.
+  i18n: ["shared"],
   games: ["shared"],
   protocol: ["shared"],
   search: ["games", "shared"],
   engine: ["games", "search", "shared"],
   board: ["protocol", "shared"],
-  controller: ["games", "protocol", "shared"],
+  controller: ["games", "i18n", "protocol", "shared"],
   journal: ["shared"],
   // The web view: the pages' JSON, the push and the server; never the controller or the board.
   web: ["games", "journal", "protocol", "shared"],
@@ -26,6 +28,7 @@ export const LAYERS = {
     "emulator",
     "engine",
     "games",
+    "i18n",
     "journal",
     "protocol",
     "search",
@@ -39,6 +42,7 @@ export const LAYERS = {
     "emulator",
     "engine",
     "games",
+    "i18n",
     "journal",
     "protocol",
     "search",
@@ -72,7 +76,7 @@ const BROWSER_GLOBALS = [
 /** Imports allowed for their types only (erased at run time): physical traces and the link's events. */
 export const TYPES_ONLY = { board: ["games"], controller: ["board"] };
 /** Layers that know nothing about files, ports or time: no Node built-ins. */
-export const PURE = ["shared", "games", "search", "protocol", "engine", "controller"];
+export const PURE = ["shared", "i18n", "games", "search", "protocol", "engine", "controller"];
 /** Pure files inside a layer that is not: the club's addresses, topics and payloads. */
 const PURE_FILES = { club: ["address.ts", "wire.ts", "simulated.ts"] };
 

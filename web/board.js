@@ -82,6 +82,60 @@ function ledRing(p, led) {
   return g;
 }
 
+/**
+ * The page's words in English; a state in another language (`kete play
+ * --lang`, issue 32) carries its own in `state.words` (the same ids as
+ * src/i18n's catalogues, `{{placeholders}}` filled in here).
+ */
+export const ENGLISH = {
+  "web.liveGame": "kete · live game",
+  "web.connecting": "connecting…",
+  "web.toMove": "◀ to move",
+  "web.mistakeBy": "Mistake by {{side}}",
+  "web.restored": "board restored ({{policy}})",
+  "web.putBack": "put back: {{needs}} (+ add stones, − take away) · then: {{policy}}",
+  "web.connection": "board {{link}} · ply {{ply}}",
+  "web.gameOverPly": "game over · ply {{ply}}",
+  "web.notServing": "kete is not serving this game",
+  "web.stopped": "kete stopped",
+  "web.reconnecting": "connection lost; reconnecting…",
+  "web.stones": "{{count}} stones",
+  "web.gems": "gems {{gems}}",
+  "web.led": "{{meaning}} (LED {{colour}} {{pattern}}, {{code}})",
+  "web.unsettled": "unsettled",
+  "web.sensorFault": "sensor fault",
+  "web.gameOver":
+    "Game over: {{who}} · {{first}} {{firstScore}} – {{second}} {{secondScore}} · {{reason}}",
+  "web.winsPlayer": "{{side}} ({{player}}) wins",
+  "web.hole.black": "black",
+  "web.hole.white": "white",
+  "web.hole.empty": "empty",
+  "web.hole.unreadable": "unreadable",
+  "view.aDraw": "a draw",
+  "view.timeLeft": "{{time}} left",
+  "view.reserve": "{{count}} in reserve",
+  "view.off": "{{count}} off",
+  "view.inHand": "in hand {{count}}",
+  "view.nextStone": "next stone {{places}}",
+  "view.mayGoTo": "may go to {{places}}",
+  "view.lastLands": "last lands {{place}}",
+  "list.or": "{{head}} or {{last}}",
+  "list.separator": ", ",
+};
+
+/** The words `id` of the state's language (else English), `values` filled in. */
+export function say(state, id, values = {}) {
+  const template = state?.words?.[id] ?? ENGLISH[id] ?? id;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k) => String(values[k] ?? ""));
+}
+
+/** `B5 or B6`, `B5, B6 or B7` in the state's language. */
+export function anyOf(state, items) {
+  if (items.length <= 1) return items[0] ?? "";
+  const head = items.slice(0, -1).join(say(state, "list.separator"));
+  return say(state, "list.or", { head, last: items[items.length - 1] });
+}
+
 /** One place: its circle, ring, count or marble or gems, code and marks. */
 function place(p, state) {
   const led = p.led ?? null;
@@ -95,11 +149,20 @@ function place(p, state) {
   });
   const described = [
     p.name,
-    p.hole !== undefined ? (p.hole ?? "unreadable") : `${p.count ?? "?"} stones`,
-    p.gems && p.gems.length > 0 ? `gems ${p.gems.join(" ")}` : "",
-    led === null ? "" : `${led.meaning ?? ""} (LED ${led.colour} ${led.pattern}, ${led.code})`,
-    p.unsettled ? "unsettled" : "",
-    p.faulty ? "sensor fault" : "",
+    p.hole !== undefined
+      ? say(state, `web.hole.${p.hole ?? "unreadable"}`)
+      : say(state, "web.stones", { count: p.count ?? "?" }),
+    p.gems && p.gems.length > 0 ? say(state, "web.gems", { gems: p.gems.join(" ") }) : "",
+    led === null
+      ? ""
+      : say(state, "web.led", {
+          meaning: led.meaning ?? "",
+          colour: led.colour,
+          pattern: led.pattern,
+          code: led.code,
+        }),
+    p.unsettled ? say(state, "web.unsettled") : "",
+    p.faulty ? say(state, "web.sensorFault") : "",
   ].filter((s) => s !== "");
   g.append(el("title", {}, described.join(", ")));
   if (led !== null) g.append(ledRing(p, led));
@@ -230,8 +293,20 @@ export function outcomeText(state) {
   const name = (side) => state.sideNames[side] ?? side;
   const [a, b] = state.sides;
   const who =
-    o.winner === null ? "a draw" : `${name(o.winner)} (${state.players[o.winner] ?? ""}) wins`;
-  return `Game over: ${who} · ${name(a)} ${o.score[a] ?? 0} – ${name(b)} ${o.score[b] ?? 0} · ${o.reason}`;
+    o.winner === null
+      ? say(state, "view.aDraw")
+      : say(state, "web.winsPlayer", {
+          side: name(o.winner),
+          player: state.players[o.winner] ?? "",
+        });
+  return say(state, "web.gameOver", {
+    who,
+    first: name(a),
+    firstScore: o.score[a] ?? 0,
+    second: name(b),
+    secondScore: o.score[b] ?? 0,
+    reason: o.reason,
+  });
 }
 
 /**

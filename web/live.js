@@ -2,7 +2,7 @@
 // draws each state it gets (board.js). Every state drawn is kept in
 // window.keteDrawn for the browser tests: { seq, ply, counts, leds,
 // mistake, sentAt, drawnAt }.
-import { clockText, drawBoard, drawLegend, outcomeText } from "./board.js";
+import { anyOf, clockText, drawBoard, drawLegend, outcomeText, say } from "./board.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 
@@ -25,26 +25,29 @@ function clockOf(state, side) {
 }
 
 function playerLine(box, state, side) {
+  const time = clockText(clockOf(state, side));
   const parts = [
     `${nameOf(state, side)} · ${state.players[side] ?? ""}`,
-    `${clockText(clockOf(state, side))}${state.clocks.kind === "left" ? " left" : ""}`,
+    state.clocks.kind === "left" ? say(state, "view.timeLeft", { time }) : time,
   ];
   if (state.reserve !== null && (side === "S" || side === "N"))
-    parts.push(`${state.reserve[side]} in reserve`);
-  if (state.off !== null) parts.push(`${state.off[side] ?? 0} off`);
+    parts.push(say(state, "view.reserve", { count: state.reserve[side] }));
+  if (state.off !== null) parts.push(say(state, "view.off", { count: state.off[side] ?? 0 }));
   const moving = state.outcome === null && state.toMove === side;
-  box.textContent = parts.join(" · ") + (moving ? "  ◀ to move" : "");
+  box.textContent = parts.join(" · ") + (moving ? `  ${say(state, "web.toMove")}` : "");
   box.classList.toggle("to-move", moving);
 }
 
 function handLine(state) {
   const hand = [];
-  if (state.inHand !== null && state.inHand > 0) hand.push(`in hand ${state.inHand}`);
+  if (state.inHand !== null && state.inHand > 0)
+    hand.push(say(state, "view.inHand", { count: state.inHand }));
   const marbles = state.geometry === "hex61";
   if (state.nextStone.length > 0) {
-    hand.push(`${marbles ? "may go to" : "next stone"} ${state.nextStone.join(" or ")}`);
+    const places = anyOf(state, state.nextStone);
+    hand.push(say(state, marbles ? "view.mayGoTo" : "view.nextStone", { places }));
   }
-  if (state.lastLands !== null) hand.push(`last lands ${state.lastLands}`);
+  if (state.lastLands !== null) hand.push(say(state, "view.lastLands", { place: state.lastLands }));
   return hand.join(" · ");
 }
 
@@ -61,16 +64,26 @@ function drawMistake(state) {
   box.replaceChildren();
   if (m === null) return;
   const head = document.createElement("strong");
-  head.textContent = `Mistake by ${nameOf(state, m.side)}`;
+  head.textContent = say(state, "web.mistakeBy", { side: nameOf(state, m.side) });
   const rule = document.createElement("p");
   rule.textContent = mistakeText(m);
   const restore = document.createElement("p");
   restore.dataset.role = "restore";
   restore.textContent =
     m.restore === ""
-      ? `board restored (${m.policy})`
-      : `put back: ${m.restore} (+ add stones, − take away) · then: ${m.policy}`;
+      ? say(state, "web.restored", { policy: m.policy })
+      : say(state, "web.putBack", { needs: m.restore, policy: m.policy });
   box.append(head, rule, restore);
+}
+
+/** The page's fixed words (headings, the reading guide) in the state's language, once it has one. */
+function words(state) {
+  if (state.words === undefined) return;
+  document.documentElement.lang = state.lang ?? "en";
+  for (const node of document.querySelectorAll("[data-words]")) {
+    const text = state.words[node.dataset.words];
+    if (text !== undefined && text !== "") node.textContent = text;
+  }
 }
 
 function drawState(state) {
@@ -98,7 +111,8 @@ function drawState(state) {
   const outcome = $("outcome");
   outcome.hidden = state.outcome === null;
   outcome.textContent = outcomeText(state);
-  $("connection").textContent = `board ${state.link} · ply ${state.ply}`;
+  $("connection").textContent = say(state, "web.connection", { link: state.link, ply: state.ply });
+  words(state);
   const counts = {};
   const leds = {};
   for (const p of state.places) {
@@ -129,14 +143,14 @@ function follow() {
     // The game is over: the server stops; the last state stays on the page.
     if (state.outcome !== null) {
       source.close();
-      $("connection").textContent = `game over · ply ${state.ply}`;
+      $("connection").textContent = say(state, "web.gameOverPly", { ply: state.ply });
     }
   });
   source.addEventListener("error", () => {
     if (source.readyState === EventSource.CLOSED) {
       $("connection").textContent =
-        last === null ? "kete is not serving this game" : "kete stopped";
-    } else $("connection").textContent = "connection lost; reconnecting…";
+        last === null ? say(last, "web.notServing") : say(last, "web.stopped");
+    } else $("connection").textContent = say(last, "web.reconnecting");
   });
 }
 

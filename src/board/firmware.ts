@@ -29,7 +29,9 @@
  * `loseTag` and `crossRead` inject a dead tag and a tag read in two places.
  *
  * On the Abalone board (`hex61`) every hole has a hall sensor that tells an
- * empty hole from a black or a white marble. A marble rolling over a hole
+ * empty hole from a black or a white marble, and from AB-9.6's neutral one
+ * (`n`); a board set up with colourless marbles (`x`) plays a board that
+ * senses presence only. A marble rolling over a hole
  * (`PhysicalBoard.rolling`: leaving it, rolling in, rattling after it drops)
  * moves the sensor's signal, so the hole restarts its settle timer on every
  * scan while it rolls (§7) and, with noise (`jitter`), its reading may
@@ -807,8 +809,13 @@ export class SimulatedFirmware {
   }
 }
 
-/** `hex61`: a hall sensor's raw reading (CALR) for an empty hole, a black and a white marble. */
-const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812];
+/**
+ * `hex61`: a hall sensor's raw reading (CALR) for each hole code (`HOLE_CODES`:
+ * empty, black, white, the neutral marble of AB-9.6, a colourless marble): the
+ * simulated board's own numbers (the reference board's fields and margins are
+ * hardware/abalone.md's), a neutral marble between empty and white.
+ */
+const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812, 662, 812];
 
 function zeroNoise(): Required<NoiseOptions> {
   return {

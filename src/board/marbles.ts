@@ -36,11 +36,13 @@ import type { PhysicalBoard } from "./physical-board.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
-/** The trace's letters for a hole's content (`e` empty, `b`, `w`). */
+/** The trace's letters for a hole's content (`e` empty, `b`, `w`, the neutral `n`, a single-colour `x`). */
 const CONTENT_BY_LETTER: Readonly<Record<string, HoleContent>> = {
   e: "empty",
   b: "black",
   w: "white",
+  n: "neutral",
+  x: "marble",
 };
 
 const ROWS = "ABCDEFGHI";
@@ -98,21 +100,27 @@ export function planMarbles(
 ): Result<MarblePlan> {
   const after = new Map<string, HoleContent>();
   const offs: { cell: string; colour: HoleContent }[] = [];
+  // A marble pushed into a trap (AB-9.5) leaves the game there as over the edge.
+  const traps = new Set<string>();
   for (const [i, step] of steps.entries()) {
     const where = `trace step ${i + 1} (${step.op} ${step.cell})`;
     if (!board.has(step.cell)) return err("bad-pit", `${where}: ${step.cell} is no hole of hex61`);
     if (step.op === "off") {
       const colour = CONTENT_BY_LETTER[step.colour];
       if (colour === undefined || colour === "empty") {
-        return err("bad-step", `${where}: a marble is b or w, not '${step.colour}'`);
+        return err("bad-step", `${where}: a marble is b, w, n or x, not '${step.colour}'`);
       }
       offs.push({ cell: step.cell, colour });
+      if (step.trap !== undefined) traps.add(step.trap);
       continue;
     }
     const from = CONTENT_BY_LETTER[step.from];
     const to = CONTENT_BY_LETTER[step.to];
     if (from === undefined || to === undefined) {
-      return err("bad-step", `${where}: a hole is b, w or e, not '${step.from}'→'${step.to}'`);
+      return err(
+        "bad-step",
+        `${where}: a hole is b, w, n, x or e, not '${step.from}'→'${step.to}'`,
+      );
     }
     const holds = board.hole(step.cell);
     if (holds !== from) {
@@ -122,7 +130,7 @@ export function planMarbles(
     after.set(step.cell, to);
   }
   for (const d of HEX_DIRECTIONS) {
-    const push = pushAlong(board, d, after, offs);
+    const push = pushAlong(board, d, after, offs, traps);
     if (push !== null) return ok({ push, after });
   }
   return ok({ push: null, after });
@@ -134,6 +142,7 @@ function pushAlong(
   d: readonly [number, number],
   after: ReadonlyMap<string, HoleContent>,
   offs: readonly { cell: string; colour: HoleContent }[],
+  traps: ReadonlySet<string>,
 ): RollingMarble[] | null {
   // The trailing marble of each moving line is a hole that ends empty.
   const tails = [...after].filter(([cell, to]) => to === "empty" && board.hole(cell) !== "empty");
@@ -147,7 +156,8 @@ function pushAlong(
       if (colour === "empty") break;
       if (moving.has(cell)) return null;
       moving.add(cell);
-      const to = neighbour(cell, d);
+      const next = neighbour(cell, d);
+      const to = next !== null && traps.has(next) ? null : next;
       marbles.push({ from: cell, colour, to });
       cell = to;
     }

@@ -29,7 +29,7 @@
  *   const ab = new PhysicalBoard({ geometry: "hex61" });   // or holes: "bbbbb…" (61 of . b w)
  *   ab.hole("A1");                  // "black"; ab.holes() → 61 contents, canonical order
  *   ab.rolling("E6");               // the colour of a marble rolling over E6 now, or null
- *   ab.offBoard;                    // { black: 0, white: 1 }: marbles pushed off
+ *   ab.offBoard;                    // { black: 0, white: 1, … }: marbles pushed off
  *   await playTrace(ab, [{ op: "off", cell: "E9", colour: "w" }, …], { scheduler });
  *
  * Cells are in the protocol's canonical order. The model knows no time;
@@ -77,6 +77,8 @@ const HOLE_BY_LETTER: Readonly<Record<string, HoleContent>> = {
   ".": "empty",
   b: "black",
   w: "white",
+  n: "neutral",
+  x: "marble",
 };
 
 /**
@@ -127,7 +129,12 @@ export class PhysicalBoard {
   /** `hex61`: what each hole holds, and per hole the marbles rolling over it (count, last colour). */
   private readonly holeState: HoleContent[] = [];
   private readonly rollers: { count: number; colour: MarbleColour }[] = [];
-  private readonly off = { black: 0, white: 0 };
+  private readonly off: Record<MarbleColour, number> = {
+    black: 0,
+    white: 0,
+    neutral: 0,
+    marble: 0,
+  };
 
   constructor(options: PhysicalBoardOptions = {}) {
     const shape = shapeOf(options.geometry ?? "4x8");
@@ -186,8 +193,8 @@ export class PhysicalBoard {
     return r === undefined || r.count <= 0 ? null : r.colour;
   }
 
-  /** Marbles pushed off the board (in the tray), by colour. */
-  get offBoard(): { readonly black: number; readonly white: number } {
+  /** Marbles pushed off the board (in the tray, or into a trap), by colour. */
+  get offBoard(): Readonly<Record<MarbleColour, number>> {
     return { ...this.off };
   }
 
@@ -199,7 +206,7 @@ export class PhysicalBoard {
     if (typeof holes === "string") {
       const parsed = [...holes].map((ch) => HOLE_BY_LETTER[ch]);
       if (parsed.length !== n || parsed.some((h) => h === undefined)) {
-        return err("bad-holes", `hex61 holes are ${n} of '.', 'b', 'w', not '${holes}'`);
+        return err("bad-holes", `hex61 holes are ${n} of '.', 'b', 'w', 'n', 'x', not '${holes}'`);
       }
       next = parsed as HoleContent[];
     } else if (Array.isArray(holes)) {
@@ -217,7 +224,7 @@ export class PhysicalBoard {
     }
     const bad = next.find((h) => h !== "empty" && !(h in MARBLE_COLOURS));
     if (bad !== undefined)
-      return err("bad-holes", `a hole holds empty, black or white, not ${bad}`);
+      return err("bad-holes", `a hole holds empty, black, white, neutral or marble, not ${bad}`);
     next.forEach((h, i) => (this.holeState[i] = h));
     for (const r of this.rollers) r.count = 0;
     return ok(undefined);

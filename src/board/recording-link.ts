@@ -9,7 +9,12 @@
 import type { BoardEvent, BoardLink, LinkState } from "./link.js";
 import { err } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import type { CalibrationMessage, InfoMessage, LedEntry } from "../protocol/index.js";
+import type {
+  CalibrationMessage,
+  InfoMessage,
+  LedEntry,
+  SnapshotBoard,
+} from "../protocol/index.js";
 
 export class RecordingLink implements BoardLink {
   private readonly listeners = new Set<(event: BoardEvent) => void>();
@@ -37,10 +42,25 @@ export class RecordingLink implements BoardLink {
     return this.inner.state;
   }
 
+  /**
+   * How the game reads a snapshot's board, before the journal and the
+   * controller see it (AB-9.2's single colour: every marble as one kind,
+   * `presenceOnly`); null reads it as the board reports it.
+   */
+  readBoard: ((board: SnapshotBoard) => SnapshotBoard) | null = null;
+
   private forward(event: BoardEvent): void {
+    const read = this.readBoard;
     const timed: BoardEvent =
       event.type === "snapshot"
-        ? { type: "snapshot", snapshot: { ...event.snapshot, receivedAt: this.clock() } }
+        ? {
+            type: "snapshot",
+            snapshot: {
+              ...event.snapshot,
+              ...(read === null ? {} : { board: read(event.snapshot.board) }),
+              receivedAt: this.clock(),
+            },
+          }
         : event;
     this.record(timed);
     for (const l of this.listeners) l(timed);

@@ -1044,3 +1044,30 @@ export function waitForReady(
     );
   });
 }
+
+/**
+ * The first settled snapshot the board sends after being asked (a board just
+ * reset reports its places unsettled until they have been still for its
+ * debounce time, PROTOCOL.md §7); the latest one (or null) after `timeoutMs`.
+ */
+export function settledSnapshot(
+  board: BoardSession,
+  timeoutMs: number,
+  scheduler: Scheduler = realScheduler,
+): Promise<BoardSnapshot | null> {
+  return new Promise((resolve) => {
+    let latest: BoardSnapshot | null = null;
+    const finish = (snapshot: BoardSnapshot | null): void => {
+      cancel();
+      unsubscribe();
+      resolve(snapshot);
+    };
+    const cancel = scheduler.schedule(() => finish(latest ?? board.snapshot), timeoutMs);
+    const unsubscribe = board.subscribe((event) => {
+      if (event.type !== "snapshot") return;
+      latest = event.snapshot;
+      if (event.snapshot.settled) finish(event.snapshot);
+    });
+    void board.requestSnapshot();
+  });
+}

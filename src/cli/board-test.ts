@@ -14,8 +14,8 @@
  */
 import type { EventEmitter } from "node:events";
 import type { Command } from "commander";
-import { openBoard, waitForReady } from "../board/index.js";
-import type { BoardKind, BoardSession, BoardSnapshot } from "../board/index.js";
+import { openBoard, settledSnapshot, waitForReady } from "../board/index.js";
+import type { BoardKind, BoardSession } from "../board/index.js";
 import { GEOMETRIES } from "../protocol/index.js";
 import type { InfoMessage } from "../protocol/index.js";
 import { err, ok } from "../shared/index.js";
@@ -199,7 +199,7 @@ async function giveUp(board: BoardSession, run: BoardTestRun, why: string): Prom
  */
 async function showOnce(board: BoardSession, run: BoardTestRun, screen: Screen): Promise<number> {
   const settleWait = Math.max(SNAPSHOT_MS, readyMsOf(run.boardKind ?? "serial", run.readyMs));
-  const first = await nextSnapshot(board, settleWait);
+  const first = await settledSnapshot(board, settleWait);
   screen.cancel();
   if (first === null) {
     return giveUp(board, run, `${run.port} sent no snapshot in ${settleWait / 1000} s`);
@@ -264,28 +264,5 @@ export function stopped(
     for (const signal of STOP_SIGNALS) world.signals.on(signal, finish);
     const stopWatchingOutput = whenOutputCloses(finish, world.output);
     const timer = seconds === null ? null : setTimeout(finish, seconds * 1000);
-  });
-}
-
-/**
- * The first settled snapshot the board sends after being asked (a board just
- * reset reports its pits unsettled until they have been still for its
- * debounce time, PROTOCOL.md §7); the latest one (or null) after `timeoutMs`.
- */
-function nextSnapshot(board: BoardSession, timeoutMs: number): Promise<BoardSnapshot | null> {
-  return new Promise((resolve) => {
-    let latest: BoardSnapshot | null = null;
-    const finish = (snapshot: BoardSnapshot | null): void => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(snapshot);
-    };
-    const timer = setTimeout(() => finish(latest ?? board.snapshot), timeoutMs);
-    const unsubscribe = board.subscribe((event) => {
-      if (event.type !== "snapshot") return;
-      latest = event.snapshot;
-      if (event.snapshot.settled) finish(event.snapshot);
-    });
-    void board.requestSnapshot();
   });
 }

@@ -14,9 +14,10 @@ import {
   GLASSPERLENSPIEL_START_GEMS,
   openBoard,
   realScheduler,
+  settledSnapshot,
   waitForReady,
 } from "../board/index.js";
-import type { BoardSession, BoardSnapshot, Scheduler } from "../board/index.js";
+import type { BoardSession, Scheduler } from "../board/index.js";
 import { GEOMETRIES } from "../protocol/index.js";
 import type { Place } from "../protocol/index.js";
 import { baudFlag, waitFlag } from "./play/board.js";
@@ -138,7 +139,7 @@ export async function enrolGems(board: BoardSession, run: EnrolRun): Promise<num
     return EXIT_FAILED;
   }
   run.out(`Board ${ready.value.boardId} is back; checking every gem in its pit...\n`);
-  const snapshot = await settledSnapshot(board, scheduler, SETTLE_MS);
+  const snapshot = await settledSnapshot(board, SETTLE_MS, scheduler);
   await board.close();
   if (snapshot === null || snapshot.board.geometry !== "2x5+2") {
     run.out(`kete enrol: the board sent no snapshot in ${SETTLE_MS / 1000} s\n`);
@@ -164,27 +165,4 @@ export async function enrolGems(board: BoardSession, run: EnrolRun): Promise<num
   }
   run.out("All ten gems enrolled: each is read by name in its pit, its own mass stored.\n");
   return EXIT_OK;
-}
-
-/** The first settled snapshot after asking (or the latest one, or null, after `ms`). */
-function settledSnapshot(
-  board: BoardSession,
-  scheduler: Scheduler,
-  ms: number,
-): Promise<BoardSnapshot | null> {
-  return new Promise((resolve) => {
-    let latest: BoardSnapshot | null = null;
-    const finish = (snapshot: BoardSnapshot | null): void => {
-      cancel();
-      unsubscribe();
-      resolve(snapshot);
-    };
-    const cancel = scheduler.schedule(() => finish(latest ?? board.snapshot), ms);
-    const unsubscribe = board.subscribe((event) => {
-      if (event.type !== "snapshot") return;
-      latest = event.snapshot;
-      if (event.snapshot.settled) finish(event.snapshot);
-    });
-    void board.requestSnapshot();
-  });
 }

@@ -4,6 +4,7 @@
  * person at the keyboard for one or both sides) move the stones.
  */
 import type { Command } from "commander";
+import { languageOfLocale, LANGUAGES } from "../i18n/index.js";
 import { defaultGamesDir } from "../journal/index.js";
 import { gamesDirFlag } from "./journal-options.js";
 import { baudFlag, boardKindOf, boardOption } from "./play/board.js";
@@ -40,6 +41,7 @@ async function playAction(flags: PlayFlags, command: Command): Promise<never> {
     stdoutTTY: process.stdout.isTTY === true,
     stdinTTY: process.stdin.isTTY === true,
     noColour: Boolean(process.env.NO_COLOR),
+    locale: languageOfLocale(process.env),
     defaultGamesDir: gamesDir,
     defaultSeed: Date.now() % 1_000_000,
     resume: resume.value,
@@ -73,6 +75,14 @@ export function registerPlayCommand(program: Command): Command {
       "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
     )
     .option("-g, --game <id>", "the game", FLAG_DEFAULTS.game)
+    .option(
+      "--lang <code>",
+      `the players' language: ${LANGUAGES.join(", ")} (default: the system locale's, else en)`,
+    )
+    .option(
+      "--speak",
+      "say mistakes, kete's move and the result aloud in that language (espeak-ng, if installed)",
+    )
     .option("-o, --option <name=value>", "a rule option (repeatable), e.g. direction=cw", collect)
     .option(
       "--on-mistake <policy>",

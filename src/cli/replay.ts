@@ -13,7 +13,7 @@ import type { Verification } from "./play/verify.js";
 import { renderView, type PlayView } from "./play/view.js";
 import { firstSideOf, gameTitle, offOf } from "./play/model.js";
 import { SOWING_SIDE_NAMES } from "./play/messages.js";
-import type { HoleContent } from "../protocol/index.js";
+import { holesOfReadings, type HoleContent } from "../protocol/index.js";
 import { findShape } from "../shared/index.js";
 import { journalOptions } from "./journal-options.js";
 import { usageError } from "./usage.js";
@@ -202,11 +202,7 @@ export function replayView(j: Journal, game: Game, frame: ReplayFrame): PlayView
   };
 }
 
-/** A hex61 board's readings (each hole's black bit, then its white bit) as the holes. */
+/** A hex61 board's readings (each hole's bits, one per kind of marble) as the holes. */
 function holesOf(readings: readonly number[]): HoleContent[] {
-  const holes: HoleContent[] = [];
-  for (let i = 0; i + 1 < readings.length; i += 2) {
-    holes.push(readings[i] === 1 ? "black" : readings[i + 1] === 1 ? "white" : "empty");
-  }
-  return holes;
+  return (holesOfReadings(readings) ?? []).map((h) => h ?? "empty");
 }

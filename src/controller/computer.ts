@@ -22,7 +22,8 @@
  *   direction) are lit over the usual guidance.
  */
 import type { Position, Side } from "../games/index.js";
-import { placeOfReading } from "../shared/index.js";
+import { english } from "../i18n/index.js";
+import { msg, placeOfReading, type MessageParam } from "../shared/index.js";
 import type { ControllerContext } from "./context.js";
 import type { ControllerEvent } from "./events.js";
 import type { Mistake } from "./mistakes.js";
@@ -145,16 +146,19 @@ export function hintPits<P extends Position>(
 }
 
 /** The move a tracker's cursors show as under way or made, in words: `B2 lifted`. */
-function madeText<P extends Position>(tracker: TurnTracker<P>, verdict: TrackVerdict<P>): string {
+function madeText<P extends Position>(
+  tracker: TurnTracker<P>,
+  verdict: TrackVerdict<P>,
+): MessageParam {
   if (verdict.kind === "complete") return verdict.move.move;
   const begun = candidateMoves(tracker, 3);
-  if (begun.length > 0) return `${begun.join(" or ")} begun`;
+  if (begun.length > 0) return msg("kete.begun", { moves: begun.join(" or ") });
   const lifted = tracker.pits.filter(
     (_, i) => (tracker.reading[i] as number) < (tracker.before[i] as number),
   );
   return lifted.length === 0
-    ? "other stones moved"
-    : `${lifted.map(placeOfReading).join(", ")} lifted`;
+    ? msg("kete.otherMoved")
+    : msg("kete.lifted", { places: lifted.map(placeOfReading).join(", ") });
 }
 
 /**
@@ -177,13 +181,15 @@ export function notComputerMove<P extends Position>(
   const start =
     planned === null ? [] : hintPits(tracker, plannedSteps(tracker, planned.move) ?? []).start;
   const made = madeText(tracker, verdict);
+  const text =
+    planned === null
+      ? msg("kete.notChosen", { made })
+      : msg("kete.notKetes", { move: planned.move, made });
   const mistake: Mistake = {
     kind: NOT_COMPUTER_MOVE,
     rule: "",
-    message:
-      planned === null
-        ? `not kete's move: kete has not chosen its move yet (${made}); put the stones back and wait for kete's move to light`
-        : `not kete's move: kete plays ${planned.move} (${made}); put the stones back and sow kete's move, lit on the board`,
+    message: english.text(text),
+    text,
     side: gs.position.toMove,
     pits: differ,
     expected: start,
@@ -202,6 +208,7 @@ export function notComputerMove<P extends Position>(
     kind: mistake.kind,
     rule: mistake.rule,
     message: mistake.message,
+    text: mistake.text,
     side: mistake.side,
     policy: "retry",
     restore: restoreDiff(reading, state.target, pits),

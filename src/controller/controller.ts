@@ -23,9 +23,17 @@ import { ledChanges, ledPlan, type LedInput } from "./leds.js";
 import { controllerMachine, type ControllerMachine, type ControllerTag } from "./machine.js";
 import { fromRecord } from "./records.js";
 import type { GameState } from "./referee.js";
-import { placeOfReading } from "../shared/index.js";
+import { english } from "../i18n/index.js";
+import {
+  anyOf,
+  msg,
+  placeOfReading,
+  type Message,
+  type MessageParam,
+  verbatim,
+} from "../shared/index.js";
 import type { PitNeed, Policy } from "./restore.js";
-import { PENALTY_RULE, formatNeeds } from "./restore.js";
+import { PENALTY_RULE, needsMessage } from "./restore.js";
 import { candidateMoves, confirmEnd, touchGuide, type TurnGuide } from "./tracking.js";
 import { hintPits, inForce, nextActPits, plannedSteps } from "./computer.js";
 
@@ -68,6 +76,8 @@ export function ledInput(snapshot: ControllerSnapshot, touch: TurnGuide | null =
     winnerPits: [],
     draw: false,
     faultyPits: [...new Set([...c.faultyPits, ...(c.fault?.pits ?? [])])],
+    // The rules' own marked places (Abalone's obstacles and traps, AB-9.4, AB-9.5).
+    ...(gs === null ? {} : { marked: gs.game.ruleBook(gs.position.options).marked ?? [] }),
   };
   const tag = (t: ControllerTag) => snapshot.hasTag(t);
   if (tag("linkLost")) return { ...base, mode: "link-lost" };
@@ -104,31 +114,42 @@ function plannedLights(
   return { computer: null, hint: steps === null ? null : hintPits(gs.turn, steps) };
 }
 
-/** One line for the player about the current state. */
+/** One line for the player about the current state (in English: the journal's status events). */
 export function statusLine(snapshot: ControllerSnapshot): string {
+  return english.text(statusMessage(snapshot));
+}
+
+/** The status line as a message, for the player's language (issue 32). */
+export function statusMessage(snapshot: ControllerSnapshot): Message {
   const c = snapshot.context;
   const gs = liveGame(snapshot);
-  const who = gs === null ? "" : sideName(gs.game.layout, gs.position.toMove);
+  const who: MessageParam = gs === null ? "" : sideWords(gs.game, gs.position.toMove);
   const tag = (t: ControllerTag) => snapshot.hasTag(t);
-  if (tag("connecting")) return "waiting for the board";
-  if (tag("linkLost"))
-    return "link lost: play on once the board is back; if it was disturbed, put it right and press confirm";
-  if (tag("idle")) return c.error ?? "choose a game";
-  if (tag("setup")) return `set up the board: ${formatNeeds(c.needs)}`;
-  if (tag("over")) return gs?.outcome?.reason ?? "game over";
-  if (tag("mistake")) return `restore the board: ${formatNeeds(c.needs)}`;
-  if (tag("takingBack")) return `take back: ${formatNeeds(c.needs)}`;
+  if (tag("connecting")) return msg("status.connecting");
+  if (tag("linkLost")) return msg("status.linkLost");
+  // A command refused (a developer's or the keyboard's error), said in English.
+  if (tag("idle")) return c.error === null ? msg("status.chooseGame") : verbatim(c.error);
+  if (tag("setup")) return msg("status.setUp", { needs: needsMessage(c.needs) });
+  if (tag("over")) {
+    const o = gs?.outcome ?? null;
+    return o === null ? msg("status.over") : (o.text ?? verbatim(o.reason));
+  }
+  if (tag("mistake")) return msg("status.restore", { needs: needsMessage(c.needs) });
+  if (tag("takingBack")) return msg("status.takeBack", { needs: needsMessage(c.needs) });
   if (tag("penalty")) return penaltyLine(snapshot, gs);
-  if (tag("sensorFault")) return c.fault?.message ?? "sensor fault";
+  if (tag("sensorFault"))
+    return c.fault === null
+      ? msg("status.sensorFault")
+      : (c.fault.text ?? verbatim(c.fault.message));
   const g = c.guide;
   // Kete's turn (computer.ts): the person at the board sows kete's move, lit pit by pit.
   if (gs !== null && c.computer !== null && inForce(c.computer, gs)) {
-    const hand = g === null || g.atStart ? "" : `, ${g.inHand} in hand`;
-    return `${who}: kete plays ${c.computer.move}; move its stones as the board lights them${hand}`;
+    const hand = g === null || g.atStart ? "" : msg("status.andInHand", { count: g.inHand });
+    return msg("status.ketePlays", { side: who, move: c.computer.move, hand });
   }
   if (gs !== null && c.computerSide === gs.position.toMove && gs.outcome === null)
-    return `${who}: kete is choosing its move`;
-  if (g === null || gs === null || g.atStart) return `${who} to move`;
+    return msg("status.keteChoosing", { side: who });
+  if (g === null || gs === null || g.atStart) return msg("view.toMove", { side: who });
   const moves = candidateMoves(gs.turn, 4);
   // `candidates` is a lower bound in a lazy trie (unexpanded branches count one): then look for a fifth.
   const more =
@@ -139,22 +160,34 @@ export function statusLine(snapshot: ControllerSnapshot): string {
   if (ended !== null) {
     const quiet = Math.round(gs.turn.options.quietMs / 100) / 10;
     // No next player's act when the move would end the game.
-    const next = g.nextStarts.length > 0 ? ", the next player's first act" : "";
-    return `${who}: ${ended.move} stands at a button${next} or ${quiet} s unchanged; or go on as the lights show`;
+    const next = g.nextStarts.length > 0 ? msg("status.orNextAct") : "";
+    return msg("status.stands", { side: who, move: ended.move, next, seconds: String(quiet) });
   }
   // A lift of only part of a pit (Bao's taxed nyumba, BK-11): how many, which the LED cannot say.
   const part = g.liftPart.length
-    ? `, lift only ${g.liftPartStones} from ${g.liftPart.join(" or ")}`
+    ? msg("status.liftPart", { count: g.liftPartStones, places: anyOf(g.liftPart) })
     : "";
-  return `${who}: ${g.inHand} in hand${g.nextStone.length ? `, next stone ${g.nextStone.join(" or ")}` : ""}${part} (${moves.join(", ")}${more ? ", …" : ""})`;
+  const next = g.nextStone.length ? msg("status.nextStone", { places: anyOf(g.nextStone) }) : "";
+  return msg("status.sowing", {
+    side: who,
+    count: g.inHand,
+    next,
+    part,
+    moves: `${moves.join(", ")}${more ? ", …" : ""}`,
+  });
 }
 
-function penaltyLine(snapshot: ControllerSnapshot, gs: GameState | null): string {
+/** A side as a message (`side.S`: South, Południe …), the game's own name where the catalogue has none. */
+function sideWords(game: Game, side: Side): MessageParam {
+  return english.has(`side.${side}`) ? msg(`side.${side}`) : sideName(game.layout, side);
+}
+
+function penaltyLine(snapshot: ControllerSnapshot, gs: GameState | null): Message {
   const p = snapshot.context.penalty;
-  if (p === null || gs === null) return "penalty";
+  if (p === null || gs === null) return msg("status.penalty");
   const rule = gs.game.ruleBook(gs.position.options).penalty ?? PENALTY_RULE;
   const wrong = p.status.kind === "wrong" ? `: ${p.status.message}` : "";
-  return `${sideName(gs.game.layout, p.erring)} hands over five stones (${rule})${wrong}`;
+  return msg("status.handsOver", { side: sideWords(gs.game, p.erring), rule, wrong });
 }
 
 /** The phase of the game at the board, from the machine's tags. */
@@ -406,6 +439,11 @@ export class Controller {
   /** The status line for the player (`South to move`, `restore the board: B3 +1`). */
   get status(): string {
     return statusLine(this.snapshot);
+  }
+
+  /** The status line as a message, for the player's language. */
+  get statusMessage(): Message {
+    return statusMessage(this.snapshot);
   }
 
   /** The LED plan of the current state (every pit). */

@@ -8,6 +8,7 @@
  * the injected clock for commands.
  */
 import type { Outcome, Side, Trace } from "../games/index.js";
+import type { Message } from "../shared/index.js";
 import type { MistakeKind } from "./mistakes.js";
 import type { PitNeed, Policy } from "./restore.js";
 
@@ -39,6 +40,8 @@ export type ControllerEvent =
       readonly kind: MistakeKind;
       readonly rule: string;
       readonly message: string;
+      /** The message for the player's language (issue 32); absent in journals written before. */
+      readonly text?: Message;
       readonly side: Side;
       readonly policy: Policy;
       readonly restore: readonly PitNeed[];
@@ -60,6 +63,8 @@ export type ControllerEvent =
       readonly kind: string;
       readonly pits: readonly string[];
       readonly message: string;
+      /** The message for the player's language (issue 32); absent: said in English. */
+      readonly text?: Message;
       readonly at: number;
     }
   | { readonly type: "setup"; readonly needs: readonly PitNeed[]; readonly at: number }

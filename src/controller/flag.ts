@@ -8,6 +8,8 @@
  */
 import type { Game, Options, Outcome, Side } from "../games/index.js";
 import { opponent, sideName } from "../games/index.js";
+import { english } from "../i18n/index.js";
+import { msg } from "../shared/index.js";
 import type { ControllerContext } from "./context.js";
 import type { Update } from "./judgements.js";
 import { fromRecord } from "./records.js";
@@ -27,9 +29,14 @@ export function flagOutcome(
   const name = sideName(game.layout, side);
   const rule = game.ruleBook(options).flagFall ?? null;
   const reason = rule === null ? `${name} ran out of time` : `${rule}: ${name}'s flag fell`;
+  const who = english.has(`side.${side}`) ? msg(`side.${side}`) : name;
+  const text =
+    rule === null
+      ? msg("outcome.outOfTime", { side: who })
+      : msg("outcome.flagFell", { rule, side: who });
   const score: Record<Side, number> = {};
   for (const s of sides) score[s] = 0;
-  return { winner: opponent(game.layout, side), reason, score };
+  return { winner: opponent(game.layout, side), reason, text, score };
 }
 
 /** `side`'s flag fell at `at`: the game is over, the other side wins; nothing when no game is under way. */

@@ -11,7 +11,7 @@
 import type { BoardEvent, BoardSnapshot } from "../board/index.js";
 import type { Position } from "../games/index.js";
 import { readingsOf } from "../protocol/index.js";
-import { placeOfReading, readingNames } from "../shared/index.js";
+import { placeOfReading, readingNames, verbatim } from "../shared/index.js";
 import type { ControllerContext, ControllerMachineEvent, GameCommand, Verdict } from "./context.js";
 import { verdictText } from "./context.js";
 import type { ControllerEvent } from "./events.js";
@@ -190,7 +190,16 @@ function faultUpdate(
   const emit: ControllerEvent[] =
     c.fault?.message === fault.message
       ? []
-      : [{ type: "sensor-fault", kind: fault.kind, pits: fault.pits, message: fault.message, at }];
+      : [
+          {
+            type: "sensor-fault",
+            kind: fault.kind,
+            pits: fault.pits,
+            message: fault.message,
+            text: fault.text,
+            at,
+          },
+        ];
   return {
     context: { verdict: { phase: "turn", decision: "sensor-fault" }, fault, counts },
     emit,
@@ -205,10 +214,13 @@ export function followReading(c: ControllerContext, snap: BoardSnapshot): Update
   const at = snap.receivedAt;
   const read = counts === null ? null : readCounts(counts, gs);
   if (read === null || !read.ok) {
+    const message = `this board's ${snap.board.geometry} snapshots carry no stone counts`;
+    // A board kete cannot play on at all: a developer's words, in English.
     const fault: SensorFault = read?.fault ?? {
       kind: "unreadable",
       pits: [],
-      message: `this board's ${snap.board.geometry} snapshots carry no stone counts`,
+      message,
+      text: verbatim(message),
     };
     return faultUpdate(c, fault, counts, at);
   }

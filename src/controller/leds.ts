@@ -23,6 +23,8 @@
  * | computerMove | blue blink | kete's turn (`kete play --computer`, computer.ts): the pit of kete's next act, for the person who sows for kete — its start pit to lift, then each pit a stone goes into, the pits to capture from; shown with guidance on or off, and instead of every guidance light in kete's turn (nothing is lit while kete is still choosing) |
  * | hintStart | green fast | a hint (computer.ts), before the turn begins: lift this pit, kete's best start |
  * | hintNext | green blink | a hint: the hint's first stone goes here (its direction) |
+ * | obstacle | blue steady | Abalone AB-9.4: an obstacle, a hole no marble enters (`RuleBook.marked`); any other light of the hole shows instead |
+ * | trap | white blink | Abalone AB-9.5: a trap, where a pushed opponent marble leaves the game and no own marble goes |
  *
  * In a turn whose changes happen at once (an Abalone move, all its steps
  * free): legalStart lights the marbles some move takes, nextStone the holes
@@ -60,6 +62,8 @@ export const LED_ROLES = [
   "computerMove",
   "hintStart",
   "hintNext",
+  "obstacle",
+  "trap",
 ] as const;
 export type LedRole = (typeof LED_ROLES)[number];
 
@@ -86,6 +90,9 @@ export const LED_SCHEME: Readonly<
   // Green: your moves; fast: take stones out (lift), blink: put a stone here.
   hintStart: { colour: "green", pattern: "fast" },
   hintNext: { colour: "green", pattern: "blink" },
+  // The board's own places the rules mark (Abalone AB-9.4, AB-9.5), under every other light.
+  obstacle: { colour: "blue", pattern: "steady" },
+  trap: { colour: "white", pattern: "blink" },
 };
 
 export const LED_OFF: LedState = { pattern: "off" };
@@ -111,6 +118,8 @@ export interface LedInput {
   readonly computer?: readonly string[] | null;
   /** A hint in force (computer.ts): its start pit(s) and the pit of its first stone; null without. */
   readonly hint?: { readonly start: readonly string[]; readonly next: readonly string[] } | null;
+  /** Places the rules mark for the whole game (`RuleBook.marked`: Abalone's obstacles and traps). */
+  readonly marked?: readonly { readonly place: string; readonly kind: "obstacle" | "trap" }[];
 }
 
 /** Pit → light, for every pit of the board (unlit pits are `off`). */
@@ -123,6 +132,10 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
       if (plan.has(place)) plan.set(place, roleLed(role));
     }
   };
+  // Marked places all game long, under the mode's lights (not over a result or a lost link).
+  if (input.mode !== "link-lost" && input.mode !== "over") {
+    for (const m of input.marked ?? []) set([m.place], m.kind);
+  }
   switch (input.mode) {
     case "link-lost":
       set(input.pits, "linkLost");

@@ -4,6 +4,8 @@
  * (a light's code, `CB`, is the protocol's colour and pattern letters).
  */
 import type { Game, Options } from "../games/index.js";
+import { english } from "../i18n/index.js";
+import { msg, type Message } from "../shared/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../protocol/index.js";
 import { LED_ROLES, LED_SCHEME, type LedRole } from "./leds.js";
 
@@ -12,41 +14,26 @@ export interface LegendEntry {
   readonly code: string;
   readonly colour: string;
   readonly pattern: string;
+  /** In English (the journal's and the tests' language). */
   readonly meaning: string;
+  /** The same as a message, for the player's language. */
+  readonly words: Message;
 }
 
-/** What each light means, in the legend (a role without words here is named by its role). */
-const ROLE_WORDS: Partial<Record<LedRole, string>> = {
-  legalStart: "start",
-  nextStone: "next stone",
-  lastStone: "last lands",
-  liftNext: "lift on",
-  liftPart: "lift part",
-  captureFrom: "capture from",
-  capturedTo: "captured to",
-  kichwaChoice: "kichwa choice",
-  mistakeExcess: "too many",
-  mistakeMissing: "too few",
-  setupWrong: "set up",
-  winner: "winner",
-  draw: "draw",
-  sensorFault: "sensor fault",
-  linkLost: "link lost",
-  computerMove: "kete's move",
-  hintStart: "hint",
-  hintNext: "hint's way",
-};
-
-/** On the Abalone board the same lights speak of marbles and holes (LED plan, leds.ts). */
-const HEX_WORDS: Partial<Record<LedRole, string>> = {
-  legalStart: "may move",
-  nextStone: "may go",
-  lastStone: "last move",
-  mistakeExcess: "no marble here",
-  mistakeMissing: "marble missing",
-  hintStart: "hint: move",
-  hintNext: "hint: to",
-};
+/**
+ * On the Abalone board some lights speak of marbles and holes (LED plan,
+ * leds.ts): their words are the catalogue's `led.hex.<role>`, the others'
+ * `led.<role>` (src/i18n/catalogues).
+ */
+const HEX_ROLES: ReadonlySet<LedRole> = new Set([
+  "legalStart",
+  "nextStone",
+  "lastStone",
+  "mistakeExcess",
+  "mistakeMissing",
+  "hintStart",
+  "hintNext",
+]);
 
 /**
  * The lights a game can show, from what its rules have (its `RuleBook`): a
@@ -80,6 +67,8 @@ export function legendRoles(game: Game, options: Options): readonly LedRole[] {
     computerMove: true,
     hintStart: true,
     hintNext: true,
+    obstacle: (book.marked ?? []).some((m) => m.kind === "obstacle"),
+    trap: (book.marked ?? []).some((m) => m.kind === "trap"),
   };
   return LED_ROLES.filter((r) => has[r]);
 }
@@ -88,19 +77,17 @@ export function legendRoles(game: Game, options: Options): readonly LedRole[] {
 export function legendEntries(roles: readonly LedRole[] = LED_ROLES, hex = false): LegendEntry[] {
   return roles.map((r) => {
     const led = LED_SCHEME[r];
+    const words = roleWords(r, hex);
     return {
       code: `${LED_COLOURS[led.colour]}${LED_PATTERNS[led.pattern]}`,
       colour: led.colour,
       pattern: led.pattern,
-      meaning: roleWords(r, hex),
+      meaning: english.text(words),
+      words,
     };
   });
 }
 
-function roleWords(r: LedRole, hex: boolean): string {
-  return (
-    (hex ? HEX_WORDS[r] : undefined) ??
-    ROLE_WORDS[r] ??
-    r.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)
-  );
+function roleWords(r: LedRole, hex: boolean): Message {
+  return msg(hex && HEX_ROLES.has(r) ? `led.hex.${r}` : `led.${r}`);
 }

@@ -39,9 +39,11 @@
  * `Refusal` (`Game.refusal`: CORE-4, CORE-5, BK-8 …). Ownership and sowing
  * successors come from its `BoardLayout`. The controller knows no game.
  */
-import type { BoardLayout, Position, RuleBook, Side } from "../games/index.js";
+import type { BoardLayout, Position, Refusal, RuleBook, Side } from "../games/index.js";
 import { opponent, sideName } from "../games/index.js";
+import { english } from "../i18n/index.js";
 import { placeOfReading } from "../shared/index.js";
+import { allOf, anyOf, msg, verbatim, type Message, type MessageParam } from "../shared/index.js";
 import {
   OP_CAPTURE,
   OP_LIFT,
@@ -90,7 +92,10 @@ export interface Mistake {
   readonly kind: MistakeKind;
   /** The rule id cited (`CORE-1`, `HB-4`, `CORE-7` …). */
   readonly rule: string;
+  /** In English (the journal's language). */
   readonly message: string;
+  /** The same as a message, for the player's language (issue 32). */
+  readonly text: Message;
   /** Who erred: the player to move, or (out of turn) the other player. */
   readonly side: Side;
   /** Pits where the reading differs from the nearest legal point. */
@@ -111,7 +116,10 @@ export type SensorFaultKind = "unreadable" | "too-many-stones";
 export interface SensorFault {
   readonly kind: SensorFaultKind;
   readonly pits: readonly string[];
+  /** In English (the journal's language). */
   readonly message: string;
+  /** The same as a message, for the player's language. */
+  readonly text: Message;
 }
 
 /** Sensor sanity of one reading (counts may be null for a pit the board cannot read). */
@@ -122,20 +130,17 @@ export function checkSensors(
 ): SensorFault | null {
   const bad = pits.filter((_, i) => counts[i] === null || counts[i] === undefined);
   if (bad.length > 0 || counts.length !== pits.length) {
-    return {
-      kind: "unreadable",
-      pits: bad,
-      message: `the sensor of ${bad.length > 0 ? bad.join(", ") : "some pits"} cannot be read`,
-    };
+    const text =
+      bad.length > 0
+        ? msg("fault.unreadable", { places: bad.join(", ") })
+        : msg("fault.unreadableSome");
+    return { kind: "unreadable", pits: bad, message: english.text(text), text };
   }
   let total = 0;
   for (const c of counts) total += c as number;
   if (total > maxTotal) {
-    return {
-      kind: "too-many-stones",
-      pits: [],
-      message: `the board reads ${total} stones, but the game has ${maxTotal}: no hand adds stones (sensor fault)`,
-    };
+    const text = msg("fault.tooMany", { count: total, max: maxTotal });
+    return { kind: "too-many-stones", pits: [], message: english.text(text), text };
   }
   return null;
 }
@@ -188,13 +193,13 @@ export function nearestPoint<P extends Position>(
 /** Points `nearestPoint` visits at most in a turn that branches at every unit. */
 const NEAREST_POINT_VISITS = 4000;
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** `3 stones`, in the player's language. */
+function stones(n: number): Message {
+  return msg("n.stones", { count: n });
 }
 
-function list(xs: readonly string[]): string {
-  if (xs.length <= 1) return xs[0] ?? "";
-  return `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`;
+function list(xs: readonly string[]): MessageParam {
+  return anyOf(xs);
 }
 
 /** The pit the stone before the last one fell into (or was lifted from): where a reversal lands. */
@@ -303,27 +308,44 @@ function isOwn<P extends Position>(sc: Scene<P>, i: number): boolean {
   return o === null || o === sc.mover;
 }
 
+/** A mistake; `text` says it (its English is the journal's `message`), citing `rule`. */
 function make<P extends Position>(
   sc: Scene<P>,
   kind: MistakeKind,
   rule: string,
-  message: string,
+  text: Message,
   side: Side = sc.mover,
   expected: readonly string[] = sc.nextSows,
 ): Classified<P> {
   const pits = [...new Set(sc.changed.map((i) => name(sc, i)))];
-  return { mistake: { kind, rule, message, side, pits, expected }, reference: sc.ref };
+  const message = english.text(text);
+  return { mistake: { kind, rule, message, text, side, pits, expected }, reference: sc.ref };
+}
+
+/** A side as a message (`side.S`: South, Południe …). */
+function sideMsg<P extends Position>(sc: Scene<P>, side: Side): MessageParam {
+  return english.has(`side.${side}`) ? msg(`side.${side}`) : sideName(sc.layout, side);
+}
+
+/**
+ * Why an act starts no turn: the game's own words where it gives a message
+ * (`Refusal.text`), else by its reason in the player's language, with the
+ * game's English sentence kept for English (`refusal.*`: `{{english}}`).
+ */
+function refusalText(why: Refusal, place: string): Message {
+  if (why.text !== undefined) return why.text;
+  return msg(`refusal.${why.reason}`, { english: why.message, place, rule: why.rule });
 }
 
 /** What the player should do next, for the end of a message. */
-function whatNext<P extends Position>(sc: Scene<P>): string {
-  if (sc.nextSows.length > 0) return `the next stone belongs in ${list(sc.nextSows)}`;
+function whatNext<P extends Position>(sc: Scene<P>): Message {
+  if (sc.nextSows.length > 0) return msg("next.stone", { places: list(sc.nextSows) });
   const lifts = [...new Set(sc.next.filter((s) => s.op === OP_LIFT).map((s) => name(sc, s.pit)))];
-  if (lifts.length > 0 && sc.depth > 0) return `lift ${list(lifts)} and sow on`;
+  if (lifts.length > 0 && sc.depth > 0) return msg("next.lift", { places: list(lifts) });
   if (sc.capturePits.size > 0) {
-    return `take the stones of ${list([...sc.capturePits].map((i) => name(sc, i)))}`;
+    return msg("next.take", { places: list([...sc.capturePits].map((i) => name(sc, i))) });
   }
-  return "the turn goes on as the lights show";
+  return msg("next.asLit");
 }
 
 function captureRuleOf<P extends Position>(sc: Scene<P>): string {
@@ -335,7 +357,11 @@ function outOfTurn<P extends Position>(sc: Scene<P>, pit: number): Classified<P>
     sc,
     "out-of-turn",
     sc.rules.turnOrder,
-    `${sideName(sc.layout, sc.mover)}'s turn, but ${name(sc, pit)} changed (${sc.rules.turnOrder})`,
+    msg("mistake.outOfTurn", {
+      side: sideMsg(sc, sc.mover),
+      place: name(sc, pit),
+      rule: sc.rules.turnOrder,
+    }),
     sc.other,
   );
 }
@@ -362,7 +388,7 @@ function foreignChange<P extends Position>(sc: Scene<P>): Classified<P> | null {
         sc,
         "wrong-capture",
         rule,
-        `stones taken from ${p}; the capture is from ${list(expected)} (${rule})`,
+        msg("mistake.wrongCapture", { place: p, places: list(expected), rule }),
         sc.mover,
         expected,
       );
@@ -371,7 +397,7 @@ function foreignChange<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "no-capture",
       rule,
-      `stones taken from ${p}, but no capture applies here (${rule}); ${whatNext(sc)}`,
+      msg("mistake.noCapture", { place: p, rule, next: whatNext(sc) }),
     );
   }
   const up = foreignUp[0];
@@ -392,7 +418,7 @@ function startPlacement<P extends Position>(sc: Scene<P>): Classified<P> | null 
       sc,
       "several-stones",
       rule,
-      `${plural(sc.D[y] as number, "stone")} placed in ${name(sc, y)}; a turn places one (${rule})`,
+      msg("mistake.placedSeveral", { stones: stones(sc.D[y] as number), place: name(sc, y), rule }),
       sc.mover,
       [name(sc, y)],
     );
@@ -407,7 +433,7 @@ function startPlacement<P extends Position>(sc: Scene<P>): Classified<P> | null 
     sc,
     "wrong-placement",
     why.rule,
-    `a stone placed in ${name(sc, y)}: ${why.message}`,
+    msg("mistake.wrongPlacement", { place: name(sc, y), why: refusalText(why, name(sc, y)) }),
     sc.mover,
     legal,
   );
@@ -424,7 +450,7 @@ function startLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "several-lifts",
       rule,
-      `${ownDown.join(" and ")} were both lifted; a turn starts from one pit (${rule})`,
+      msg("mistake.severalLifts", { places: allOf(ownDown), rule }),
     );
   }
   // The start pit: the pit that lost most.
@@ -435,7 +461,7 @@ function startLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
   const why = sc.t.game.refusal(sc.t.position, { kind: "start", place: name(sc, start) });
   if (why === null) return null;
   const kind = why.reason === "too-few" ? "single-stone-start" : "refused-start";
-  return make(sc, kind, why.rule, why.message, sc.mover, []);
+  return make(sc, kind, why.rule, refusalText(why, place), sc.mover, []);
 }
 
 /** C1. A handful from the reserve: the stone just placed came with more. */
@@ -448,7 +474,11 @@ function placedHandful<P extends Position>(sc: Scene<P>): Classified<P> | null {
     sc,
     "several-stones",
     rule,
-    `${plural((sc.D[placed.pit] as number) + 1, "stone")} placed in ${name(sc, placed.pit)}; a turn places one (${rule})`,
+    msg("mistake.placedSeveral", {
+      stones: stones((sc.D[placed.pit] as number) + 1),
+      place: name(sc, placed.pit),
+      rule,
+    }),
     sc.mover,
     [name(sc, placed.pit)],
   );
@@ -467,7 +497,12 @@ function captureSkipped<P extends Position>(sc: Scene<P>): Classified<P> | null 
         sc,
         "capture-not-taken",
         rule,
-        `the last stone fell in ${name(sc, lift.pit)} and ${name(sc, c.pit)} holds ${plural(sc.ref.board[c.pit] as number, "stone")}: take them before sowing on (${rule})`,
+        msg("mistake.captureNotTaken", {
+          landing: name(sc, lift.pit),
+          place: name(sc, c.pit),
+          stones: stones(sc.ref.board[c.pit] as number),
+          rule,
+        }),
         sc.mover,
         caps.map((s) => name(sc, s.pit)),
       );
@@ -512,11 +547,18 @@ function captureSkippedAhead<P extends Position>(sc: Scene<P>): Classified<P> | 
       if (!fits || gained === 0 || gained > lost) continue;
       const rule = captureRuleOf(sc);
       const c = caps[0] as Step;
+      const text = msg("mistake.captureNotTaken", {
+        landing: name(sc, lift.pit),
+        place: name(sc, c.pit),
+        stones: stones(board[c.pit] as number),
+        rule,
+      });
       found = {
         mistake: {
           kind: "capture-not-taken",
           rule,
-          message: `the last stone fell in ${name(sc, lift.pit)} and ${name(sc, c.pit)} holds ${plural(board[c.pit] as number, "stone")}: take them before sowing on (${rule})`,
+          message: english.text(text),
+          text,
           side: sc.mover,
           pits: [...new Set(changed.map((i) => name(sc, i)))],
           expected: caps.map((s) => name(sc, s.pit)),
@@ -543,7 +585,7 @@ function wrongLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "wrong-lift",
       rule,
-      `${p} lifted while ${plural(sc.hand, "stone")} ${sc.hand === 1 ? "is" : "are"} still in hand; ${whatNext(sc)} (${rule})`,
+      msg("mistake.liftedWithHand", { place: p, count: sc.hand, next: whatNext(sc), rule }),
     );
   }
   const relay = sc.rules.relay ?? sc.rules.sowing;
@@ -553,7 +595,7 @@ function wrongLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "wrong-lift",
       relay,
-      `${p} lifted; the last stone fell in ${name(sc, landing)}, so ${name(sc, landing)} is lifted and sown on (${relay})`,
+      msg("mistake.liftedNotRelay", { place: p, landing: name(sc, landing), rule: relay }),
       sc.mover,
       [name(sc, landing)],
     );
@@ -565,12 +607,17 @@ function wrongLift<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "capture-not-taken",
       again,
-      `${p} lifted; the last seed fell on a capture spot: capture ${list(expected)} first (${again})`,
+      msg("mistake.liftedNotCapture", { place: p, places: list(expected), rule: again }),
       sc.mover,
       expected,
     );
   }
-  return make(sc, "wrong-lift", relay, `${p} lifted; ${whatNext(sc)} (${relay})`);
+  return make(
+    sc,
+    "wrong-lift",
+    relay,
+    msg("mistake.lifted", { place: p, next: whatNext(sc), rule: relay }),
+  );
 }
 
 /** C4. A stone dropped where it does not belong: how many, which way, how far. */
@@ -585,7 +632,12 @@ function wrongDrop<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "several-stones",
       sowing,
-      `${plural(sc.D[y] as number, "stone")} dropped in ${name(sc, y)}; one stone per pit, the next belongs in ${due} (${sowing})`,
+      msg("mistake.droppedSeveral", {
+        stones: stones(sc.D[y] as number),
+        place: name(sc, y),
+        due,
+        rule: sowing,
+      }),
     );
   }
   const y = wrong[0] as number;
@@ -596,7 +648,7 @@ function wrongDrop<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "wrong-kichwa",
       kichwa,
-      `captured stones sown from ${name(sc, y)}; the first goes into ${due} (${kichwa})`,
+      msg("mistake.wrongKichwa", { place: name(sc, y), due, rule: kichwa }),
     );
   }
   if (last !== undefined && last.op === OP_SOW && last.pit === y) {
@@ -604,7 +656,12 @@ function wrongDrop<P extends Position>(sc: Scene<P>): Classified<P> | null {
       sc,
       "several-stones",
       sowing,
-      `${plural((sc.D[y] as number) + 1, "stone")} dropped in ${name(sc, y)}; one stone per pit, the next belongs in ${due} (${sowing})`,
+      msg("mistake.droppedSeveral", {
+        stones: stones((sc.D[y] as number) + 1),
+        place: name(sc, y),
+        due,
+        rule: sowing,
+      }),
     );
   }
   return startPitOnLap(sc, y) ?? wrongDirection(sc, y) ?? misplacedStone(sc, y);
@@ -624,21 +681,22 @@ function startPitOnLap<P extends Position>(sc: Scene<P>, y: number): Classified<
   const reading = sc.t.pits[y] as string;
   const colon = reading.indexOf(":");
   const n = sc.D[y] as number;
-  const bead = colon >= 0 ? reading.slice(colon + 1) : n === 1 ? "stone" : plural(n, "stone");
-  const it = colon >= 0 ? bead : n === 1 ? "the stone" : "the stones";
+  const gem = colon >= 0 ? reading.slice(colon + 1) : null;
+  const bead: MessageParam = gem ?? (n === 1 ? msg("n.stone") : stones(n));
+  const it: MessageParam = gem ?? msg("n.theStones", { count: n });
   return make(
     sc,
     "start-pit-on-lap",
     rule,
-    `${bead} dropped in ${name(sc, y)}, the start pit: a sowing that comes round skips the pit it started from (${rule}); move ${it} to ${list(sc.nextSows)}`,
+    msg("mistake.startPitOnLap", { bead, place: name(sc, y), rule, it, due: list(sc.nextSows) }),
   );
 }
 
-function droppedWords<P extends Position>(sc: Scene<P>, y: number): string {
+function droppedWords<P extends Position>(sc: Scene<P>, y: number): Message {
   const n = sc.D[y] as number;
   return n === 1
-    ? `stone dropped in ${name(sc, y)}`
-    : `${plural(n, "stone")} dropped in ${name(sc, y)}`;
+    ? msg("mistake.stoneDropped", { place: name(sc, y) })
+    : msg("mistake.stonesDropped", { stones: stones(n), place: name(sc, y) });
 }
 
 function sownAfter<P extends Position>(sc: Scene<P>, from: number, to: number): boolean {
@@ -651,12 +709,7 @@ function wrongDirection<P extends Position>(sc: Scene<P>, y: number): Classified
   const dropped = droppedWords(sc, y);
   if (behindPit(sc.path) === y) {
     const rule = sc.rules.keepDirection;
-    return make(
-      sc,
-      "wrong-direction",
-      rule,
-      `${dropped}, against the direction of this turn; the next stone belongs in ${due} (${rule})`,
-    );
+    return make(sc, "wrong-direction", rule, msg("mistake.againstTurn", { dropped, due, rule }));
   }
   const hasSown =
     sc.path.some((s) => s.op === OP_SOW) || sc.path.filter((s) => s.op === OP_LIFT).length > 1;
@@ -668,7 +721,12 @@ function wrongDirection<P extends Position>(sc: Scene<P>, y: number): Classified
     sc,
     "wrong-direction",
     rule,
-    `${dropped}, against the direction of play${fixed === null ? "" : ` (fixed ${fixed} in this game)`}; the next stone belongs in ${due} (${rule})`,
+    msg("mistake.againstPlay", {
+      dropped,
+      fixed: fixed === null ? "" : msg("mistake.fixed", { direction: fixed }),
+      due,
+      rule,
+    }),
   );
 }
 
@@ -683,27 +741,25 @@ function misplacedStone<P extends Position>(sc: Scene<P>, y: number): Classified
     sc.refs.some((r) => nextAfter(r.node, r.offset).some((s) => s.op === OP_SOW && s.pit === y)) ||
     sc.next.some((s) => s.op === OP_SOW && y !== from && sownAfter(sc, s.pit, y));
   if (skipped) {
-    return make(
-      sc,
-      "skipped-pit",
-      rule,
-      `${dropped}, skipping ${due}; the next stone belongs in ${due} (${rule})`,
-    );
+    return make(sc, "skipped-pit", rule, msg("mistake.skipped", { dropped, due, rule }));
   }
-  return make(sc, "wrong-pit", rule, `${dropped}; the next stone belongs in ${due} (${rule})`);
+  return make(sc, "wrong-pit", rule, msg("mistake.wrongPit", { dropped, due, rule }));
 }
 
 /** D. Anything else: the pits that differ. */
 function unexpected<P extends Position>(sc: Scene<P>): Classified<P> {
-  const shown = sc.changed
-    .slice(0, 4)
-    .map((i) => `${name(sc, i)} reads ${sc.reading[i]}, expected ${sc.ref.board[i]}`)
-    .join("; ");
+  const shown = sc.changed.slice(0, 4).map((i) =>
+    msg("mistake.reads", {
+      place: name(sc, i),
+      reads: sc.reading[i] as number,
+      expected: sc.ref.board[i] as number,
+    }),
+  );
   return make(
     sc,
     "unexpected",
     sc.rules.sowing,
-    `the board does not match any legal continuation: ${shown}; ${whatNext(sc)}`,
+    msg("mistake.unexpected", { shown: { list: shown, join: "semicolon" }, next: whatNext(sc) }),
   );
 }
 
@@ -765,6 +821,8 @@ export function misplayAt<P extends Position>(
       kind: "refused-move",
       rule: read.rule,
       message: read.message,
+      // The game's own words (Abalone's misplays): a message where it gives one, else its English.
+      text: read.text ?? verbatim(read.message),
       side: read.byMover ? mover : opponent(t.game.layout, mover),
       pits: [...pits],
       expected: [],
@@ -811,29 +869,49 @@ export function freeCaptureMistake<P extends Position>(
     const most = Math.max(...left.map((b) => b.left.length));
     const options = [
       ...new Set(
-        left.flatMap((b) => b.left.map((d) => `${tagOf(sc, d.from)} from ${name(sc, d.from)}`)),
+        left.flatMap((b) =>
+          b.left.map((d) => `${readingTag(sc, d.from) ?? ""}\u0000${name(sc, d.from)}`),
+        ),
       ),
-    ].sort();
+    ]
+      .sort()
+      .map((o) => {
+        const [gem, place] = o.split("\u0000") as [string, string];
+        return msg("gems.from", { gem, place });
+      });
     const into = [...new Set([...to].map((i) => name(sc, i)))].sort();
+    const intoText: MessageParam = into.length > 0 ? msg("gems.into", { places: list(into) }) : "";
     const take =
       most === 0
-        ? `put the gems taken into ${list(into)}`
-        : `take ${most === 1 ? "one of" : `${most} of`} ${list(options)}${into.length > 0 ? ` into ${list(into)}` : ""}`;
+        ? msg("gems.putTaken", { places: list(into) })
+        : most === 1
+          ? msg("gems.takeOne", { options: anyOf(options), into: intoText })
+          : msg("gems.takeSome", { count: most, options: anyOf(options), into: intoText });
     const places = [...new Set(left.flatMap((b) => b.left.map((d) => name(sc, d.from))))];
     const lit = places.length > 0 ? places : into;
     const wrongTaken = sc.down.find((i) => !from.has(i) && readingTag(sc, i) !== null);
     if (wrongTaken !== undefined) {
-      const what = `${tagOf(sc, wrongTaken)} taken from ${name(sc, wrongTaken)}`;
-      return make(sc, "wrong-capture", rule, `${what}; ${take} (${rule})`, sc.mover, lit);
-    }
-    const wrongPut = sc.up.find((i) => !to.has(i) && !from.has(i) && readingTag(sc, i) !== null);
-    if (wrongPut !== undefined) {
-      const what = `${tagOf(sc, wrongPut)} put into ${name(sc, wrongPut)}`;
+      const what = msg("gems.takenFrom", {
+        gem: tagOf(sc, wrongTaken),
+        place: name(sc, wrongTaken),
+      });
       return make(
         sc,
         "wrong-capture",
         rule,
-        `${what}; the gems taken go into ${list(into)} (${rule})`,
+        msg("gems.wrongTaken", { what, take, rule }),
+        sc.mover,
+        lit,
+      );
+    }
+    const wrongPut = sc.up.find((i) => !to.has(i) && !from.has(i) && readingTag(sc, i) !== null);
+    if (wrongPut !== undefined) {
+      const what = msg("gems.putInto", { gem: tagOf(sc, wrongPut), place: name(sc, wrongPut) });
+      return make(
+        sc,
+        "wrong-capture",
+        rule,
+        msg("gems.wrongPut", { what, places: list(into), rule }),
         sc.mover,
         into,
       );
@@ -844,7 +922,7 @@ export function freeCaptureMistake<P extends Position>(
         sc,
         "capture-not-taken",
         rule,
-        `${name(sc, elsewhere)} changed while a capture is due: ${take} first (${rule})`,
+        msg("gems.changedElsewhere", { place: name(sc, elsewhere), take, rule }),
         sc.mover,
         lit,
       );
@@ -870,6 +948,6 @@ function readingTag<P extends Position>(sc: Scene<P>, i: number): string | null 
   return at < 0 ? null : r.slice(at + 1);
 }
 
-function tagOf<P extends Position>(sc: Scene<P>, i: number): string {
-  return readingTag(sc, i) ?? "a stone";
+function tagOf<P extends Position>(sc: Scene<P>, i: number): MessageParam {
+  return readingTag(sc, i) ?? msg("n.aStone");
 }

@@ -346,6 +346,7 @@ function callMistake(
     kind: mistake.kind,
     rule: mistake.rule,
     message: mistake.message,
+    text: mistake.text,
     side: mistake.side,
     policy,
     restore: restoreDiff(reading, ms.target, pits),

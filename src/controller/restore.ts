@@ -23,7 +23,8 @@
  * the stones it needs (`+2` add two, `-1` take one away).
  */
 import type { Game, Options, Position, Side } from "../games/index.js";
-import { err, ok, type Result } from "../shared/index.js";
+import { english } from "../i18n/index.js";
+import { err, listOf, msg, ok, type Message, type Result } from "../shared/index.js";
 import { OP_PLACE, OP_SOW, isPickUp, pathSteps } from "./trie.js";
 import type { Reference } from "./mistakes.js";
 
@@ -109,6 +110,11 @@ export function restoreDiff(
  * is missing from, or extra on, the board.
  */
 export function formatNeeds(needs: readonly PitNeed[]): string {
+  return english.text(needsMessage(needs));
+}
+
+/** The same as a message (the gem moves in the player's language). */
+export function needsMessage(needs: readonly PitNeed[]): Message {
   const counts: string[] = [];
   const tagged = new Map<string, { from: string[]; to: string[] }>();
   for (const n of needs) {
@@ -122,15 +128,17 @@ export function formatNeeds(needs: readonly PitNeed[]): string {
     (n.need > 0 ? t.to : t.from).push(n.pit.slice(0, at));
     tagged.set(tag, t);
   }
-  const moves: string[] = [];
+  const moves: Message[] = [];
   for (const [tag, { from, to }] of tagged) {
     while (from.length > 0 && to.length > 0) {
-      moves.push(`move ${tag} from ${from.shift() as string} to ${to.shift() as string}`);
+      moves.push(
+        msg("needs.move", { gem: tag, from: from.shift() as string, to: to.shift() as string }),
+      );
     }
-    for (const p of to) moves.push(`put ${tag} in ${p}`);
-    for (const p of from) moves.push(`take ${tag} out of ${p}`);
+    for (const p of to) moves.push(msg("needs.put", { gem: tag, place: p }));
+    for (const p of from) moves.push(msg("needs.take", { gem: tag, place: p }));
   }
-  return [...moves, ...counts].join(", ");
+  return msg("needs.list", { needs: listOf([...moves, ...counts]) });
 }
 
 /** The board at the end of the last complete stage on the path to `ref` (or the board before the move). */

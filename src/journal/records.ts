@@ -31,6 +31,12 @@ export interface JournalHeader {
    * position's game first.
    */
   readonly players: Readonly<Record<string, string>>;
+  /**
+   * A team game (Abalone's AB-9.1): each side's two players, in the order
+   * they take that side's turns (`players` then names each side's team);
+   * absent when each side is one player.
+   */
+  readonly teams?: Readonly<Record<string, readonly string[]>>;
   /** The board: a real one's id and firmware, or the simulated board. */
   readonly board: {
     readonly id: string;
@@ -94,6 +100,8 @@ export interface MoveRecord extends Timed {
   readonly startedAt: number;
   /** With clocks: the milliseconds each side has left once the move is accepted (bonus included). */
   readonly clocks?: Readonly<Record<string, number>>;
+  /** A team game (the header's `teams`): the member of the side's team who made the move. */
+  readonly player?: string;
 }
 
 export interface MistakeRecord extends Timed {
@@ -300,6 +308,17 @@ export function checkHeader(v: unknown, options: DecodeOptions = {}): Result<Jou
     const name = players[side];
     if (typeof name !== "string" || /[\p{Cc}\u2028\u2029]/u.test(name)) {
       return fieldError(1, "the header's", `players.${side}`, name);
+    }
+  }
+  if (v.teams !== undefined) {
+    const teams = v.teams;
+    const names = isObject(teams) ? Object.values(teams) : [];
+    const good = (n: unknown) => typeof n === "string" && !/[\p{Cc}\u2028\u2029]/u.test(n);
+    if (
+      !isObject(teams) ||
+      !names.every((t) => Array.isArray(t) && t.length === 2 && t.every(good))
+    ) {
+      return fieldError(1, "the header's", "teams", teams);
     }
   }
   const board = v.board as Record<string, unknown>;

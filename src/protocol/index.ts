@@ -10,6 +10,6 @@ export { PARSE_ERROR_CODES, FORMAT_ERROR_CODE } from "./wire.js";
 export type { ParseErrorCode } from "./wire.js";
 export { parseBoardLine, parseHostLine } from "./parse.js";
 export { formatBoardMessage, formatHostMessage, LINE_TERMINATOR } from "./format.js";
-export { readingsOf } from "./readings.js";
+export { holesOfReadings, presenceOnly, readingsOf } from "./readings.js";
 export { LineFramer } from "./framer.js";
 export type { LineFramerOptions } from "./framer.js";

@@ -37,6 +37,7 @@ import type { ParseErrorCode } from "./wire.js";
 import {
   COLOUR_BY_LETTER,
   HOLE_BY_CHAR,
+  HOLE_CHARS,
   LED_OFF,
   PATTERN_BY_LETTER,
   REASON_BY_LETTER,
@@ -541,7 +542,9 @@ function parseHostFrame({ tag: id, keyword, fields }: Frame): Result<HostMessage
       const p = pit(fields[0] ?? "");
       if (!p.ok) return p;
       const token = fields[1] ?? "";
-      const hole = HOLE_BY_CHAR.get(token);
+      // A hole's content: empty, black, white or the neutral marble; `x` (a
+      // marble whose colour is not told) is read, never calibrated (§11).
+      const hole = token === HOLE_CHARS.marble ? undefined : HOLE_BY_CHAR.get(token);
       if (hole !== undefined) return ok({ type: "calibrate", id, pit: p.value, known: hole });
       const count = decimal(token, 0, MAX_COUNT, "known");
       if (!count.ok) return count;

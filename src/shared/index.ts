@@ -10,6 +10,7 @@ export * from "./result.js";
 export * from "./random.js";
 export * from "./geometry.js";
 export * from "./readings.js";
+export * from "./message.js";
 export {
   MAX_COUNT,
   HOLE_CHARS,

@@ -15,15 +15,24 @@
  *   `N1` … `N5`, 1 when that gem lies there, else 0: `A1:S1`, `A1:S2`, …
  *   `A1:N5`, `A2:S1`, … `NC:N5` (12 + 120 = 132 readings).
  * - `hex61`: for each hole, 1 when a black marble lies there, then 1 when a
- *   white one does: `A1:b`, `A1:w`, `A2:b`, … `I9:w` (122 readings).
+ *   white one does, then the neutral marble (AB-9.6), then a marble whose
+ *   colour is not told (`x`: a presence-only board, AB-9.2's single colour):
+ *   `A1:b`, `A1:w`, `A1:n`, `A1:x`, `A2:b`, … `I9:x` (244 readings; journals
+ *   written before the neutral marble hold 122, `A1:b`, `A1:w`, … `I9:w`).
  *
  * A reading named `place:tag` belongs to `place`; a reading without `:` is
  * the place's own count.
  */
-import { READING_SEPARATOR, shapeOf } from "./shapes/index.js";
+import { MARBLE_COLOURS, READING_SEPARATOR, shapeOf } from "./shapes/index.js";
 import type { GeometryId } from "./shapes/index.js";
 
 export { READING_SEPARATOR } from "./shapes/index.js";
+
+/** `hex61`: the readings of one hole, one per marble of `MARBLE_COLOURS` (`b`, `w`, `n`, `x`). */
+export const HOLE_READINGS = Object.keys(MARBLE_COLOURS).length;
+
+/** `hex61`: the readings of one hole in a journal written before the neutral marble (`b`, `w`). */
+export const LEGACY_HOLE_READINGS = 2;
 
 /** Reading indices of every geometry, built on first use. */
 const INDICES = new Map<GeometryId, ReadonlyMap<string, number>>();
@@ -36,7 +45,7 @@ const INDICES = new Map<GeometryId, ReadonlyMap<string, number>>();
  * readingNames("4x8");           // ["A1", "A2", …, "D8"]          (32)
  * readingNames("2x5+2");         // ["A1", …, "NC", "A1:S1", …, "NC:N5"] (132)
  * readingNames("2x5+2")[12];     // "A1:S1"
- * readingNames("hex61");         // ["A1:b", "A1:w", "A2:b", …, "I9:w"]  (122)
+ * readingNames("hex61");         // ["A1:b", "A1:w", "A1:n", "A1:x", "A2:b", …, "I9:x"]  (244)
  */
 export function readingNames(geometry: GeometryId): readonly string[] {
   return shapeOf(geometry).readingNames;
@@ -64,6 +73,7 @@ export function placeOfReading(name: string): string {
  * readingIndex("4x8").get("B1");      // 8
  * readingIndex("2x5+2").get("A2:S1"); // 22
  * readingIndex("hex61").get("A1:w");  // 1
+ * readingIndex("hex61").get("A2:b");  // 4
  * readingIndex("hex61").get("A1");    // undefined: a hole has no count
  */
 export function readingIndex(geometry: GeometryId): ReadonlyMap<string, number> {

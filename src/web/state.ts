@@ -118,6 +118,13 @@ export interface WebState {
   readonly outcome: Outcome | null;
   /** Every light this game can show, in words (the terminal's legend). */
   readonly legend: readonly WebLegendItem[];
+  /**
+   * The players' language (`kete play --lang`, issue 32) and the page's own
+   * words in it (`web.*` and the view's ids of src/i18n's catalogues, with
+   * `{{placeholders}}` the page fills in); absent: the page's English.
+   */
+  readonly lang?: string;
+  readonly words?: Readonly<Record<string, string>>;
 }
 
 /** A place's drawing position. */

@@ -20,7 +20,13 @@ import { GEOMETRIES } from "../../src/shared/index.js";
 import { seededRandom } from "../../src/shared/random.js";
 
 const HOLES = GEOMETRIES.hex61.cells;
-const LETTER: Readonly<Record<HoleContent, string>> = { empty: ".", black: "b", white: "w" };
+const LETTER: Readonly<Record<HoleContent, string>> = {
+  empty: ".",
+  black: "b",
+  white: "w",
+  neutral: "n",
+  marble: "x",
+};
 
 /** The board as 61 letters (`.bw`), canonical order. */
 function picture(holes: readonly (HoleContent | null)[]): string {
@@ -63,15 +69,15 @@ describe("hex61 holes", () => {
     expect(around("I9").sort()).toEqual(["H8", "H9", "I8"]);
   });
 
-  it("starts as AB-1's standard start and gives the 122 readings of shared/readings.ts", () => {
+  it("starts as AB-1's standard start and gives the 244 readings of shared/readings.ts", () => {
     const board = new PhysicalBoard({ geometry: "hex61" });
     expect(picture(board.holes())).toBe(ABALONE_START_HOLES);
     expect(board.hole("C3")).toBe("black");
     expect(board.hole("G5")).toBe("white");
     const r = board.readings();
-    expect(r).toHaveLength(122);
-    expect(r.slice(0, 2)).toEqual([1, 0]); // A1 black
-    expect(r.slice(120)).toEqual([0, 1]); // I9 white
+    expect(r).toHaveLength(244);
+    expect(r.slice(0, 4)).toEqual([1, 0, 0, 0]); // A1 black (b, w, n, x)
+    expect(r.slice(240)).toEqual([0, 1, 0, 0]); // I9 white
     const copy = new PhysicalBoard({ geometry: "hex61", holes: holesWith({}) });
     expect(copy.setCounts(r).ok).toBe(true);
     expect(picture(copy.holes())).toBe(ABALONE_START_HOLES);
@@ -122,7 +128,7 @@ describe("planMarbles: the push that makes a trace", () => {
     const board = new PhysicalBoard({ geometry: "hex61", holes: PUSH_OFF_BOARD });
     const wrong = planMarbles(board, [hole("E4", "b", "e")]);
     expect(wrong.ok ? "ok" : wrong.error.code).toBe("wrong-hole");
-    const colour = planMarbles(board, [off("E9", "x")]);
+    const colour = planMarbles(board, [off("E9", "q")]);
     expect(colour.ok ? "ok" : colour.error.code).toBe("bad-step");
     const notAHole = planMarbles(board, [hole("J1", "e", "b")]);
     expect(notAHole.ok ? "ok" : notAHole.error.code).toBe("bad-pit");
@@ -156,7 +162,7 @@ describe("the hand pushes a line", () => {
     expect(picture(board.holes())).toBe(
       holesWith({ E6: "b", E7: "b", E8: "b", E9: "w", A1: "b", I9: "w" }),
     );
-    expect(board.offBoard).toEqual({ black: 0, white: 1 });
+    expect(board.offBoard).toMatchObject({ black: 0, white: 1 });
     expect(HOLES.filter((c) => board.rolling(c) !== null)).toEqual([]);
     expect(board.hand.hovering).toBeNull();
   });

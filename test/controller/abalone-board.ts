@@ -9,7 +9,7 @@
  * front, a broadside's marbles lifted and set down in any order — with the
  * noise sensors add (settled readings skipped, unsettled flicker).
  */
-import { GEOMETRIES, readingIndex } from "../../src/shared/index.js";
+import { GEOMETRIES, HOLE_READINGS, readingIndex } from "../../src/shared/index.js";
 import type { HexBoard, HoleContent } from "../../src/protocol/index.js";
 import type { Game, Position } from "../../src/games/core/types.js";
 import type { ControllerOptions } from "../../src/controller/controller.js";
@@ -29,21 +29,29 @@ export function ri(name: string): number {
   return i;
 }
 
-/** What a hole holds in a readings vector: `e`, `b` or `w`. */
-export function holeOf(r: Readings, hole: number): "e" | "b" | "w" {
-  return r[2 * hole] === 1 ? "b" : r[2 * hole + 1] === 1 ? "w" : "e";
+/** A hole's content as the engine's letters: empty, black, white, the neutral marble, a single-colour one. */
+export type Letter = "e" | "b" | "w" | "n" | "x";
+
+/** The tags of one hole's readings, in order (`E5:b`, `E5:w`, `E5:n`, `E5:x`). */
+const TAGS = ["b", "w", "n", "x"] as const;
+
+/** What a hole holds in a readings vector. */
+export function holeOf(r: Readings, hole: number): Letter {
+  const k = TAGS.findIndex((_, i) => r[HOLE_READINGS * hole + i] === 1);
+  return k < 0 ? "e" : (TAGS[k] as Letter);
 }
 
 /** The readings with `hole` holding `c`. */
-export function setHole(r: number[], hole: number, c: "e" | "b" | "w"): void {
-  r[2 * hole] = c === "b" ? 1 : 0;
-  r[2 * hole + 1] = c === "w" ? 1 : 0;
+export function setHole(r: number[], hole: number, c: Letter): void {
+  TAGS.forEach((t, i) => (r[HOLE_READINGS * hole + i] = t === c ? 1 : 0));
 }
 
-const CONTENT: Readonly<Record<"e" | "b" | "w", HoleContent>> = {
+const CONTENT: Readonly<Record<Letter, HoleContent>> = {
   e: "empty",
   b: "black",
   w: "white",
+  n: "neutral",
+  x: "marble",
 };
 
 /** The snapshot board of a readings vector. */

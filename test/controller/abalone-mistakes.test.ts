@@ -9,6 +9,7 @@
  * last move lit for the opponent.
  */
 import { describe, expect, it } from "vitest";
+import { HOLE_READINGS } from "../../src/shared/index.js";
 import type { Position } from "../../src/games/core/types.js";
 import { ABALONE } from "./abalone-games.js";
 import {
@@ -275,7 +276,7 @@ describe("Abalone guidance", () => {
     expect(s.controller.view.guide?.lastStone).toEqual(["C4", "D5"]);
     expect(s.controller.ledPlan().get("C4")).toEqual({ pattern: "steady", colour: "cyan" });
     expect(s.controller.ledPlan().get("G6")?.pattern).toBe("pulse");
-    expect(ri("D5:b")).toBe(2 * HOLES.indexOf("D5"));
+    expect(ri("D5:b")).toBe(HOLE_READINGS * HOLES.indexOf("D5"));
   });
 
   it("a changed hole holding a marble the new mover may move pulses green, the others stay cyan steady (issue 28)", async () => {

@@ -290,6 +290,8 @@ const ROLES = [
   "computerMove",
   "hintStart",
   "hintNext",
+  "obstacle",
+  "trap",
 ] as const;
 type Role = (typeof ROLES)[number];
 
@@ -297,15 +299,18 @@ type Role = (typeof ROLES)[number];
  * The roles kete's controller can light at the same moment (hardware/README.md,
  * "When roles appear together"). A sensor fault can turn up in any of them.
  */
+// Abalone's obstacles and traps (AB-9.4, AB-9.5, issue 29) stay lit in every scene but a result and a lost link.
+const MARKED: readonly Role[] = ["obstacle", "trap"];
+
 const SCENES: Readonly<Record<string, readonly Role[]>> = {
-  setup: ["setupWrong", "sensorFault"],
+  setup: ["setupWrong", "sensorFault", ...MARKED],
   // A hint (issue 16) lights kete's best start and direction over the starts.
-  turnStart: ["legalStart", "hintStart", "hintNext", "sensorFault"],
+  turnStart: ["legalStart", "hintStart", "hintNext", "sensorFault", ...MARKED],
   // Kete's turn (kete play --computer): kete's next act only.
-  keteTurn: ["computerMove", "sensorFault"],
+  keteTurn: ["computerMove", "sensorFault", ...MARKED],
   // Bao: a stop in the nyumba held open: the opponent's starts, the safari's lift.
   // Abalone (issue 28): a line carried front first, paused: the opponent's starts, the line's next hole.
-  stopPending: ["legalStart", "liftNext", "nextStone", "sensorFault"],
+  stopPending: ["legalStart", "liftNext", "nextStone", "sensorFault", ...MARKED],
   sowing: [
     "nextStone",
     "lastStone",
@@ -315,8 +320,9 @@ const SCENES: Readonly<Record<string, readonly Role[]>> = {
     "capturedTo",
     "kichwaChoice",
     "sensorFault",
+    ...MARKED,
   ],
-  mistake: ["mistakeExcess", "mistakeMissing", "sensorFault"],
+  mistake: ["mistakeExcess", "mistakeMissing", "sensorFault", ...MARKED],
   gameWon: ["winner", "sensorFault"],
   gameDrawn: ["draw", "sensorFault"],
   linkBack: ["linkLost", "sensorFault"],

@@ -40,7 +40,9 @@ const debounce = fc.integer({ min: 0, max: 5000 });
 const token16 = fc.stringMatching(/^[0-9A-Za-z._+-]{1,16}$/);
 const colour = fc.constantFrom(...(Object.keys(LED_COLOURS) as LedColour[]));
 const pattern = fc.constantFrom(...(Object.keys(LED_PATTERNS) as LedPattern[]));
-const hole = fc.constantFrom<HoleContent>("empty", "black", "white");
+const hole = fc.constantFrom<HoleContent>("empty", "black", "white", "neutral", "marble");
+/** What `CAL` calibrates a hole to: `x` (a marble of no told colour) is read, never calibrated. */
+const calibrated = fc.constantFrom<HoleContent>("empty", "black", "white", "neutral");
 
 export const ledState: fc.Arbitrary<LedState> = fc.oneof(
   fc.constant<LedState>({ pattern: "off" }),
@@ -206,6 +208,6 @@ export const hostMessage: fc.Arbitrary<HostMessage> = fc.oneof(
     type: fc.constant("calibrate"),
     id: tag,
     pit,
-    known: fc.oneof(count, hole),
+    known: fc.oneof(count, calibrated),
   }),
 );

@@ -3,8 +3,13 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseBoardLine, readingsOf } from "../../src/protocol/index.js";
-import type { SnapshotBoard } from "../../src/protocol/index.js";
+import {
+  holesOfReadings,
+  parseBoardLine,
+  presenceOnly,
+  readingsOf,
+} from "../../src/protocol/index.js";
+import type { HoleContent, SnapshotBoard } from "../../src/protocol/index.js";
 import {
   GEMS,
   GEOMETRIES,
@@ -41,7 +46,7 @@ describe("readingsOf", () => {
   it("has the geometry's number of readings", () => {
     expect(readingsOf(exampleBoard("4x8"))).toHaveLength(32);
     expect(readingsOf(exampleBoard("2x5+2"))).toHaveLength(132);
-    expect(readingsOf(exampleBoard("hex61"))).toHaveLength(122);
+    expect(readingsOf(exampleBoard("hex61"))).toHaveLength(244);
   });
 
   it("4x8: the counts, faulty pits null", () => {
@@ -127,7 +132,7 @@ describe("readingsOf", () => {
     expect(readingsOf({ geometry: "4x8", counts: Array<number>(40).fill(1) })).toEqual(
       Array<number>(32).fill(1),
     );
-    expect(readingsOf({ geometry: "hex61", holes: [] })).toEqual(Array<null>(122).fill(null));
+    expect(readingsOf({ geometry: "hex61", holes: [] })).toEqual(Array<null>(244).fill(null));
   });
 
   it("random boards: one 1 per gem present, never two colours in a hole, null only for faults", () => {
@@ -162,11 +167,13 @@ describe("readingsOf", () => {
           case "hex61":
             cells.forEach((hole, i) => {
               const content = board.holes[i] ?? null;
-              const bits = [at(`${hole}:b`), at(`${hole}:w`)];
-              if (content === null) expect(bits).toEqual([null, null]);
+              const bits = ["b", "w", "n", "x"].map((t) => at(`${hole}:${t}`));
+              if (content === null) expect(bits).toEqual([null, null, null, null]);
               else {
-                expect(bits[0]! + bits[1]!).toBeLessThanOrEqual(1);
-                expect(bits).toEqual([content === "black" ? 1 : 0, content === "white" ? 1 : 0]);
+                expect(bits.reduce((a, b) => a! + b!, 0)).toBeLessThanOrEqual(1);
+                expect(bits).toEqual(
+                  ["black", "white", "neutral", "marble"].map((c) => (content === c ? 1 : 0)),
+                );
               }
             });
             break;
@@ -176,5 +183,34 @@ describe("readingsOf", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("hex61 readings as holes, and the single colour's reading", () => {
+  const holes = GEOMETRIES.hex61.cells.map((_, i): HoleContent =>
+    i === 0 ? "black" : i === 30 ? "neutral" : i === 60 ? "white" : i === 59 ? "marble" : "empty",
+  );
+
+  it("holesOfReadings reads readingsOf back, and a journal's older two readings a hole", () => {
+    const board = { geometry: "hex61" as const, holes };
+    expect(holesOfReadings(readingsOf(board))).toEqual(holes);
+    // Journals written before the neutral marble: black bit, white bit per hole.
+    const legacy = holes.flatMap((h) => [h === "black" ? 1 : 0, h === "white" ? 1 : 0]);
+    const old = holesOfReadings(legacy);
+    expect(old?.[0]).toBe("black");
+    expect(old?.[60]).toBe("white");
+    expect(old?.[30]).toBe("empty");
+    expect(holesOfReadings([1, 0, 0])).toBeNull();
+    const faulty = readingsOf({ geometry: "hex61", holes: [null, ...holes.slice(1)] });
+    expect(holesOfReadings(faulty)?.[0]).toBeNull();
+  });
+
+  it("presenceOnly: black, white and colourless marbles read as one kind, the neutral one stays (AB-9.2, AB-9.6)", () => {
+    const read = presenceOnly({ geometry: "hex61", holes: [...holes.slice(0, 59), null, "white"] });
+    expect(read.holes[0]).toBe("marble");
+    expect(read.holes[30]).toBe("neutral");
+    expect(read.holes[59]).toBeNull();
+    expect(read.holes[60]).toBe("marble");
+    expect(read.holes[1]).toBe("empty");
   });
 });

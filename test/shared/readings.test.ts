@@ -5,6 +5,7 @@ import {
   GEMS,
   GEOMETRIES,
   GEOMETRY_IDS,
+  HOLE_READINGS,
   MARBLE_COLOURS,
   placeOfReading,
   readingIndex,
@@ -29,10 +30,10 @@ function row(letter: string, from: number, to: number): string[] {
 }
 
 describe("readingNames", () => {
-  it("has 32, 132 and 122 readings", () => {
+  it("has 32, 132 and 244 readings", () => {
     expect(readingNames("4x8")).toHaveLength(32);
     expect(readingNames("2x5+2")).toHaveLength(132);
-    expect(readingNames("hex61")).toHaveLength(122);
+    expect(readingNames("hex61")).toHaveLength(244);
   });
 
   it("4x8: one count per pit, A1 … A8 B1 … B8 C1 … C8 D1 … D8", () => {
@@ -52,16 +53,18 @@ describe("readingNames", () => {
     expect(names[131]).toBe("NC:N5");
   });
 
-  it("hex61: a black then a white bit per hole, row by row A..I", () => {
+  it("hex61: a black, a white, a neutral and a colourless bit per hole, row by row A..I", () => {
     const holes = HEX_ROWS.flatMap(([r, from, to]) => row(r, from, to));
     expect(holes).toHaveLength(61);
     const names = readingNames("hex61");
-    expect(names).toEqual(holes.flatMap((h) => [`${h}:b`, `${h}:w`]));
-    // PROTOCOL.md: index 0 = A1, 26 = E1, 30 = E5, 60 = I9 (two readings per hole).
+    expect(names).toEqual(holes.flatMap((h) => [`${h}:b`, `${h}:w`, `${h}:n`, `${h}:x`]));
+    // PROTOCOL.md: index 0 = A1, 26 = E1, 30 = E5, 60 = I9 (four readings per hole).
+    expect(HOLE_READINGS).toBe(4);
     expect(names[0]).toBe("A1:b");
-    expect(names[2 * 26]).toBe("E1:b");
-    expect(names[2 * 30 + 1]).toBe("E5:w");
-    expect(names[2 * 60 + 1]).toBe("I9:w");
+    expect(names[4 * 26]).toBe("E1:b");
+    expect(names[4 * 30 + 1]).toBe("E5:w");
+    expect(names[4 * 30 + 2]).toBe("E5:n");
+    expect(names[4 * 60 + 3]).toBe("I9:x");
   });
 
   it("follows the geometry's cells and the gem and marble lists", () => {
@@ -70,7 +73,7 @@ describe("readingNames", () => {
       expect(places).toEqual(GEOMETRIES[g].cells);
     }
     expect(readingNames("2x5+2").slice(12, 22)).toEqual(GEMS.map((gem) => `A1:${gem}`));
-    expect(readingNames("hex61").slice(0, 2)).toEqual(
+    expect(readingNames("hex61").slice(0, HOLE_READINGS)).toEqual(
       Object.values(MARBLE_COLOURS).map((c) => `A1:${c}`),
     );
   });

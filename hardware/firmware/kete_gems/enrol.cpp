@@ -49,11 +49,18 @@ bool enrol_requested() {
 }
 
 static uint8_t states[LED_COUNT];
+static uint32_t shownAt;  // µs
 
 static void show() {
+  shownAt = pn_micros();
   hal_led_begin();
-  led_frame(states, 0, hal_led_byte);
+  led_frame(states, shownAt / 1000, hal_led_byte);
   hal_led_end();
+}
+
+// the fast white blink of the pits at work goes on while the cells are weighed
+static void animate() {
+  if (pn_micros() - shownAt >= (uint32_t)LED_REFRESH_MS * 1000) show();
 }
 
 // ---- the readers ---------------------------------------------------------------
@@ -141,6 +148,7 @@ static bool weigh(int32_t mean[KETE_PITS]) {
     uint32_t t = pn_micros();
     while ((hx12_ready_mask() & 0x0FFF) != 0x0FFF) {
       hal_watchdog_kick();
+      animate();
       if (pn_micros() - t > 200000ul) return false;
     }
     hx12_read(raw);

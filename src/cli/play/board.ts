@@ -7,6 +7,7 @@ import { statSync } from "node:fs";
 import { Option } from "commander";
 import { BOARD_KINDS, SimulatedBoard, openBoard, waitForReady } from "../../board/index.js";
 import type { BoardKind, BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
+import { holesOfReadings, type HoleContent } from "../../protocol/index.js";
 import { err, ok, shapeOf, type GeometryId, type Result } from "../../shared/index.js";
 
 /**
@@ -182,13 +183,9 @@ export function boardSettings(
   return { debounceMs: settleMs(pace), snapshotIntervalMs: SNAPSHOT_INTERVAL_MS };
 }
 
-/** A hex61 board's readings as its holes (`.` empty, `b` black, `w` white, canonical order). */
-function holesText(readings: readonly number[]): string {
-  let holes = "";
-  for (let i = 0; i + 1 < readings.length; i += 2) {
-    holes += readings[i] === 1 ? "b" : readings[i + 1] === 1 ? "w" : ".";
-  }
-  return holes;
+/** A hex61 board's readings as its holes (canonical order; a faulty reading as empty). */
+function holesFrom(readings: readonly number[]): HoleContent[] {
+  return (holesOfReadings(readings) ?? []).map((h) => h ?? "empty");
 }
 
 /** The simulated board's construction options for a choice. */
@@ -199,9 +196,9 @@ export function simulatedOptions(
 ) {
   return {
     geometry: choice.geometry,
-    // The Abalone board's readings are each hole's black bit then its white bit.
+    // The Abalone board's readings are each hole's bits, one per kind of marble.
     ...(shapeOf(choice.geometry ?? "4x8").kind === "holes"
-      ? { holes: holesText(counts) }
+      ? { holes: holesFrom(counts) }
       : { counts: [...counts] }),
     // The board's debounce follows the hands' pace, as a real board's would be
     // tuned to its players: faster hands, shorter settling. Jitter under a

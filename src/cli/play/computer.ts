@@ -24,6 +24,7 @@ import {
   type Level,
   type SearchResult,
 } from "../../search/index.js";
+import { english, type Translator } from "../../i18n/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { SimulatedPlayer, type Table } from "./players.js";
 import type { Thinker } from "./think.js";
@@ -84,6 +85,8 @@ export interface KeteParts {
   /** True once the session is ending. */
   stopped(): boolean;
   say(message: string): void;
+  /** The players' language (issue 32); absent: English. */
+  readonly tr?: Translator;
   /** Journals `record` and hands `command` to the controller. */
   command(
     command: {
@@ -193,7 +196,12 @@ export class KeteBrain {
         const extra = r.ok ? {} : { fallback: r.error.message };
         this.parts.command(cmd, { ...cmd, ...details(result), level: level.level, seed, ...extra });
         this.parts.say(
-          `kete (${this.sideName(now.side)}, level ${level.level} ${level.name}) plays ${result.best}: move its stones as the board lights them (t: what kete thinks)`,
+          this.tr.t("kete.plays", {
+            side: this.sideName(now.side),
+            level: level.level,
+            name: level.name,
+            move: result.best,
+          }),
         );
       });
   }
@@ -206,10 +214,10 @@ export class KeteBrain {
     const gs = this.parts.controller.game;
     const first = gs === null ? undefined : this.parts.game.legal(gs.position, 1).moves[0];
     if (first === undefined) {
-      this.parts.say(`kete could not choose a move: ${why}`);
+      this.parts.say(this.tr.t("kete.noMove", { why }));
       return null;
     }
-    this.parts.say(`kete could not search (${why}); it plays the first legal move`);
+    this.parts.say(this.tr.t("kete.noSearch", { why }));
     return { best: first.move, score: 0, depth: 0, nodes: 0, pv: [first.move], captures: 0 };
   }
 
@@ -217,16 +225,16 @@ export class KeteBrain {
   hint(): void {
     const { computer, hints } = this.parts;
     if (!hints) {
-      this.parts.say("no hints in this game (--hints off)");
+      this.parts.say(this.tr.t("kete.hintsOff"));
       return;
     }
     const now = this.standing();
     if (now === null) {
-      this.parts.say("a hint is for the start of a turn");
+      this.parts.say(this.tr.t("kete.hintAtStart"));
       return;
     }
     if (computer !== null && now.side === computer.side) {
-      this.parts.say("kete's own turn: its move is lit on the board");
+      this.parts.say(this.tr.t("kete.ownTurn"));
       return;
     }
     if (this.hintFor === now.key) return;
@@ -247,14 +255,20 @@ export class KeteBrain {
         this.hintFor = null;
         if (this.standing()?.key !== now.key || this.parts.stopped()) return;
         if (!r.ok) {
-          this.parts.say(`no hint: ${r.error.message}`);
+          this.parts.say(this.tr.t("kete.noHint", { why: r.error.message }));
           return;
         }
         this.last = { what: "hint", side: now.side, ply: now.ply, level, result: r.value };
         const cmd = { type: "hint", side: now.side, move: r.value.best, ply: now.ply } as const;
         this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
         this.lastHintMs = this.parts.now() - asked;
-        this.parts.say(`hint for ${this.sideName(now.side)}: ${r.value.best} — ${why(r.value)}`);
+        this.parts.say(
+          this.tr.t("kete.hint", {
+            side: this.sideName(now.side),
+            move: r.value.best,
+            why: why(r.value, this.tr),
+          }),
+        );
       });
   }
 
@@ -268,7 +282,11 @@ export class KeteBrain {
   }
 
   private sideName(side: Side): string {
-    return this.parts.game.layout.sideNames[side] ?? side;
+    return this.tr.side(side, this.parts.game.layout.sideNames[side] ?? side);
+  }
+
+  private get tr(): Translator {
+    return this.parts.tr ?? english;
   }
 }
 
@@ -278,9 +296,13 @@ function details(r: SearchResult): Readonly<Record<string, unknown>> {
 }
 
 /** Why the hint's move: the stones it takes at once, and the score kete sees. */
-function why(r: SearchResult): string {
-  const took = r.captures > 0 ? `takes ${r.captures} stones at once` : "takes no stones at once";
-  return `${took}; kete's score ${scoreText(r.score)} (depth ${r.depth}); expects ${r.pv.slice(0, 4).join(" ")}`;
+function why(r: SearchResult, tr: Translator = english): string {
+  return tr.t("kete.why", {
+    took: r.captures > 0 ? tr.t("kete.takes", { count: r.captures }) : tr.t("kete.takesNone"),
+    score: scoreText(r.score),
+    depth: r.depth,
+    expects: r.pv.slice(0, 4).join(" "),
+  });
 }
 
 /**

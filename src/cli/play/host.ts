@@ -11,6 +11,7 @@ import { whenOutputCloses } from "../output.js";
 import { OUTPUT_CLOSED, watchInterrupts, watchKeys, type SignalSource } from "./input.js";
 import type { Screen, TerminalSize } from "./screen.js";
 import type { PlaySettings } from "./settings.js";
+import type { SpeechSpawn } from "./speech.js";
 import { workerThinker, type Thinker } from "./think.js";
 
 export interface PlayHost {
@@ -36,6 +37,8 @@ export interface PlayHost {
    * budgets only (deterministic, what the fake-clock tests use).
    */
   readonly think?: Thinker;
+  /** How `--speak` starts the speech engine (speech.ts); absent: `espeak-ng` as a child process. */
+  readonly speech?: SpeechSpawn;
 }
 
 /** This process: real time, stdout and stderr, its signals and terminal. */

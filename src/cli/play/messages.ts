@@ -5,7 +5,8 @@
  */
 import type { BoardEvent } from "../../board/index.js";
 import { formatNeeds, type ControllerEvent } from "../../controller/index.js";
-import type { Side } from "../../games/index.js";
+import type { Outcome, Side } from "../../games/index.js";
+import { english, type Translator } from "../../i18n/index.js";
 
 /** Side names (`b` → `Black`): the game's `layout.sideNames`. */
 export type SideNames = Readonly<Record<Side, string>>;
@@ -13,19 +14,19 @@ export type SideNames = Readonly<Record<Side, string>>;
 /** The sowing games' side names, the default wherever no game's names are given. */
 export const SOWING_SIDE_NAMES: SideNames = { S: "South", N: "North" };
 
-/** `South`, `North` (or the game's names: `Black`, `White`). */
-export function sideLabel(side: Side, names: SideNames = SOWING_SIDE_NAMES): string {
-  return names[side] ?? side;
+/** `South`, `North` (or the game's names: `Black`, `White`), in the player's language. */
+export function sideLabel(
+  side: Side,
+  names: SideNames = SOWING_SIDE_NAMES,
+  tr: Translator = english,
+): string {
+  return tr.side(side, names[side] ?? side);
 }
 
-/** What happens once the board is restored after a mistake, for the log. */
-const AFTER_RESTORE: Record<string, string> = {
-  retry: "the same player moves again",
-  "turn-passed": "the turn passes",
-  continue: "the turn goes on",
-  "penalty-due": "now five stones cross to the opponent (HB-9)",
-  takeback: "taken back",
-};
+/** Why a game ended, in the player's language (the game's English reason where it gives no message). */
+export function outcomeReason(outcome: Outcome, tr: Translator = english): string {
+  return outcome.text === undefined ? outcome.reason : tr.text(outcome.text);
+}
 
 /** The line for a controller event; `plyOffset` plies were played before this session. */
 export function controllerMessage(
@@ -33,28 +34,44 @@ export function controllerMessage(
   players: Readonly<Record<Side, string>>,
   plyOffset: number,
   names: SideNames = SOWING_SIDE_NAMES,
+  tr: Translator = english,
 ): string | null {
+  const side = (s: Side) => sideLabel(s, names, tr);
   switch (e.type) {
     case "move":
-      return `ply ${plyOffset + e.ply}  ${sideLabel(e.side, names)} (${players[e.side] ?? e.side})  ${e.move}`;
+      return tr.t("log.move", {
+        ply: plyOffset + e.ply,
+        side: side(e.side),
+        player: players[e.side] ?? e.side,
+        move: e.move,
+      });
     case "mistake":
-      return `! ${sideLabel(e.side, names)}: ${e.message} — ${e.policy}`;
+      return tr.t("log.mistake", {
+        side: side(e.side),
+        message: e.text ?? e.message,
+        policy: tr.t(`policy.${e.policy}`),
+      });
     case "mistake-resolved":
-      return `board restored: ${AFTER_RESTORE[e.result]}`;
+      return tr.t("log.restored", { result: tr.t(`restored.${e.result}`) });
     case "penalty-done":
+      return tr.t("log.penaltyDone");
     case "takeback":
-      return e.type;
+      return tr.t("log.takeback");
     case "game-over": {
       const w = e.outcome.winner;
-      return `game over: ${w === null ? "draw" : `${sideLabel(w, names)} wins`} — ${e.outcome.reason}`;
+      return tr.t("log.over", {
+        who: w === null ? tr.t("log.draw") : tr.t("view.wins", { side: side(w) }),
+        reason: outcomeReason(e.outcome, tr),
+      });
     }
     case "sensor-fault":
-      return `sensor fault: ${e.message}`;
+      return tr.t("log.sensorFault", { message: e.text ?? e.message });
     case "setup":
       return e.needs.length === 0
-        ? "board set up"
-        : `set up the board: ${needsText(e.needs)} (+ add stones, - take away)`;
+        ? tr.t("log.setUp")
+        : tr.t("log.setUpNeeds", { needs: needsText(e.needs) });
     case "error":
+      // A developer's error (a bug in kete), said in English.
       return `controller: ${e.message}`;
     default:
       return null;
@@ -62,16 +79,17 @@ export function controllerMessage(
 }
 
 /** The line for a board event: the link lost, and the link up again. */
-export function boardMessage(e: BoardEvent): string | null {
+export function boardMessage(e: BoardEvent, tr: Translator = english): string | null {
   if (e.type === "link" && e.state === "lost") {
-    return `board link lost${e.reason ? ` (${e.reason})` : ""}; waiting for it to come back`;
+    // The reason is the transport's own (a developer's words, in English).
+    return tr.t("log.linkLost", { reason: e.reason ? ` (${e.reason})` : "" });
   }
   if (e.type === "link" && e.state === "ready") {
-    return "board link up: check the board against the lights, then play on";
+    return tr.t("log.linkUp");
   }
   if (e.type === "line-error" && e.code === "line-noise") {
     // PROTOCOL.md §6.3 (1.4): the board is alive, its answers are lost; the session keeps asking.
-    return "line noise: the board is talking but its answers are being lost; kete keeps asking (check the cable)";
+    return tr.t("log.lineNoise");
   }
   return null;
 }
@@ -86,9 +104,10 @@ export function clockText(ms: number): string {
 export function clocksText(
   left: Readonly<Record<Side, number>>,
   names: SideNames = SOWING_SIDE_NAMES,
+  tr: Translator = english,
 ): string {
   return Object.entries(left)
-    .map(([side, ms]) => `${sideLabel(side, names)} ${clockText(ms)}`)
+    .map(([side, ms]) => `${sideLabel(side, names, tr)} ${clockText(ms)}`)
     .join(" · ");
 }
 

@@ -11,14 +11,16 @@ import {
   type ControllerEvent,
   type LedRole,
 } from "../../controller/index.js";
-import type { Game, Options, Outcome, Side } from "../../games/index.js";
+import type { Game, Options, Outcome, Position, Side } from "../../games/index.js";
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
+import { english, type Translator } from "../../i18n/index.js";
 import { GEOMETRIES, findShape } from "../../shared/index.js";
 import type { PlayMistake, PlayView } from "./view.js";
 
 /** What the model reads of the controller. */
-export type ControllerReading = Pick<Controller, "view" | "status" | "ledPlan">;
+export type ControllerReading = Pick<Controller, "view" | "status" | "ledPlan"> &
+  Partial<Pick<Controller, "statusMessage">>;
 
 /** How many messages are kept for the screen. */
 const MESSAGES_KEPT = 20;
@@ -107,7 +109,13 @@ export class PlayModel {
   controller(e: ControllerEvent): void {
     switch (e.type) {
       case "mistake":
-        this.mistake = { side: e.side, rule: e.rule, message: e.message, policy: e.policy };
+        this.mistake = {
+          side: e.side,
+          rule: e.rule,
+          message: e.message,
+          policy: e.policy,
+          ...(e.text === undefined ? {} : { text: e.text }),
+        };
         break;
       case "sensor-fault":
         this.faulty.clear();
@@ -152,18 +160,21 @@ export class PlayModel {
     controller: ControllerReading,
     now: number,
     prompt: { readonly side: Side; readonly input: string } | null,
+    tr: Translator = english,
   ): PlayView {
     const v = controller.view;
     const g = v.guide;
     const { sides, sideNames } = this.game.layout;
     const toMove = v.toMove !== null && sides.includes(v.toMove) ? v.toMove : null;
-    const status = v.error ?? controller.status;
+    // A refused command is the developer's (English); the status is the player's language.
+    const said = controller.statusMessage;
+    const status = v.error ?? (said === undefined ? controller.status : tr.text(said));
     const moves = this.moves;
     const running = toMove ?? sides[0];
     const json = v.position === null ? null : this.game.positionToJSON(v.position);
     return {
-      title: gameTitle(this.game, this.header.players),
-      players: this.header.players,
+      title: gameTitle(this.game, this.header.players, tr),
+      players: seatedPlayers(this.game, this.header, v.position, tr),
       sides,
       sideNames,
       hex: this.holes === null ? null : { holes: this.holes, off: offOf(json) },
@@ -175,7 +186,7 @@ export class PlayModel {
       ply: this.plyOffset + v.plies + 1,
       status:
         prompt !== null && toMove === prompt.side
-          ? `${status}   your move> ${prompt.input}`
+          ? `${status}   ${tr.t("view.yourMove")} ${prompt.input}`
           : status,
       inHand: g?.inHand ?? null,
       nextStone: g?.nextStone ?? [],
@@ -197,11 +208,48 @@ export class PlayModel {
   }
 }
 
+/**
+ * The players by side; in a team game (AB-9.1) each side's two, the one
+ * whose seat makes that side's next move first: `Cy to play, then Ana`.
+ */
+export function seatedPlayers(
+  game: Game,
+  header: JournalHeader,
+  position: Position | null,
+  tr: Translator = english,
+): Readonly<Record<Side, string>> {
+  const teams = header.teams;
+  if (teams === undefined || position === null) return header.players;
+  const out: Record<Side, string> = { ...header.players };
+  for (const side of game.layout.sides) {
+    const team = teams[side];
+    const seat = game.seat?.(position, side) ?? null;
+    if (team === undefined || seat === null) continue;
+    out[side] = tr.t("view.teamSeat", { now: team[seat] ?? "", next: team[1 - seat] ?? "" });
+  }
+  return out;
+}
+
 /** `Bao — Ana (South) vs Ben (North)`: the players by the game's sides, the first side's first. */
-export function gameTitle(game: Game, players: Readonly<Record<Side, string>>): string {
+export function gameTitle(
+  game: Game,
+  players: Readonly<Record<Side, string>>,
+  tr: Translator = english,
+): string {
   const [first, second] = game.layout.sides;
-  const name = (side: Side) => game.layout.sideNames[side] ?? side;
-  return `${game.title} — ${players[first] ?? ""} (${name(first)}) vs ${players[second] ?? ""} (${name(second)})`;
+  const name = (side: Side) => tr.side(side, game.layout.sideNames[side] ?? side);
+  return tr.t("view.title", {
+    game: gameName(game, tr),
+    first: players[first] ?? "",
+    firstSide: name(first),
+    second: players[second] ?? "",
+    secondSide: name(second),
+  });
+}
+
+/** The game's title in the player's language (`game.<id>`; the game's own title where the catalogue has none). */
+export function gameName(game: Game, tr: Translator = english): string {
+  return tr.has(`game.${game.id}`) ? tr.t(`game.${game.id}`) : game.title;
 }
 
 /** The side a journal's initial position has to move, one of the game's (else its first). */

@@ -12,7 +12,12 @@ import type { Controller, ControllerView } from "../../controller/index.js";
 import { countsAlong, handChange } from "../../games/index.js";
 import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
 import type { HoleContent } from "../../protocol/index.js";
-import { GEMS, type Gem } from "../../shared/index.js";
+import { GEMS, MARBLE_COLOURS, type Gem, type MarbleColour } from "../../shared/index.js";
+
+/** A hex61 reading's tag (`E5:n` → `n`) as the marble it reads. */
+const MARBLE_BY_TAG: ReadonlyMap<string, MarbleColour> = new Map(
+  (Object.keys(MARBLE_COLOURS) as MarbleColour[]).map((c) => [MARBLE_COLOURS[c], c]),
+);
 
 export interface Pace {
   /** Milliseconds per stone, drawn from [min, max]. */
@@ -277,14 +282,15 @@ export abstract class Player {
 
   /**
    * The Abalone board put back as lit: each marble that should not be in a
-   * hole (`E5:b` -1) taken out, then each one missing (`E5:w` +1) put in.
+   * hole (`E5:b` -1) taken out, then each one missing (`E5:w` +1, the
+   * neutral `E5:n`, a single-colour `E5:x`) put in.
    */
   private async restoreMarbles(
     needs: readonly { readonly pit: string; readonly need: number }[],
   ): Promise<void> {
     const physical = this.table.board.physical;
     const colour = (reading: string): HoleContent =>
-      reading.endsWith(":b") ? "black" : reading.endsWith(":w") ? "white" : "empty";
+      MARBLE_BY_TAG.get(reading.slice(reading.indexOf(":") + 1)) ?? "empty";
     for (const n of needs.filter((x) => x.need < 0)) {
       const [hole] = n.pit.split(":") as [string];
       if (physical.hole(hole) === colour(n.pit)) physical.putMarble(hole, "empty");
@@ -490,7 +496,9 @@ export class SimulatedPlayer extends Player {
       this.choose === null ? chooseMove(game, position, this.side, random) : this.choose(position);
     if (move === null) return;
     if (this.pushes) {
-      // No slips on Abalone's board: a push is made at once, not stone by stone.
+      // A push is made at once, not stone by stone: its slip is a whole wrong
+      // push (the game's `slip`, e.g. a marble onto an obstacle, AB-9.4).
+      if (random() < this.mistakeRate && (await this.slipMarbles(position))) return;
       await this.pushMarbles(position, move.move);
       await this.settledLights();
       return;
@@ -502,6 +510,29 @@ export class SimulatedPlayer extends Player {
         : -1;
     await this.perform(move.trace, slip);
     await this.settledLights();
+  }
+
+  /**
+   * A wrong push on a board of holes (`Game.slip`), said with the rule kete
+   * must name; then the hand waits until kete calls the mistake (the
+   * restore flow puts the board back as lit). False when the game has no
+   * slip for this board.
+   */
+  private async slipMarbles(position: Position): Promise<boolean> {
+    const { board, game, pace, random, scheduler } = this.table;
+    const slip = game.slip?.(position, random) ?? null;
+    if (slip === null) return false;
+    this.table.say(`${this.side} slips: ${slip.what} (${slip.rule} expected)`);
+    const played = await board.playTrace(slip.steps, { perStoneMs: pace.stoneMs });
+    if (!played.ok) {
+      this.table.say(`${this.side}: ${played.error.message}`);
+      return false;
+    }
+    const until = scheduler.now() + pace.settleMs * 6 + 3000;
+    while (scheduler.now() < until && !this.table.stopped() && !interrupted(this.view)) {
+      await this.pause(50);
+    }
+    return true;
   }
 
   /**

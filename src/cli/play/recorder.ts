@@ -182,6 +182,7 @@ export function newHeader(
     | "computer"
     | "hints"
     | "record"
+    | "teams"
   >,
   start: Position,
   date: number,
@@ -197,6 +198,7 @@ export function newHeader(
     options: { ...start.options },
     initial: s.game.positionToJSON(start),
     players: s.players,
+    ...(s.teams === undefined || s.teams === null ? {} : { teams: s.teams }),
     board:
       info === null
         ? { id: "pending", geometry, simulated: s.port === null }
@@ -245,6 +247,8 @@ export class JournalRecorder {
   private lastCounts: string | null = null;
   /** When the last snapshot record was written. */
   private lastSnapshotT = Number.NEGATIVE_INFINITY;
+  /** A team game: the player who made the last move recorded (AB-9.1), else null. */
+  lastPlayer: string | null = null;
   private lastDecision: string | null = null;
   /** A repeat of the last reading, and the decisions on it, not yet written. */
   private repeat: {
@@ -261,6 +265,8 @@ export class JournalRecorder {
     private readonly clock: () => number,
     /** With clocks: keep a repeated reading this often (`CLOCK_HEARTBEAT_MS`); null: never. */
     private readonly heartbeatMs: number | null = null,
+    /** A team game (AB-9.1, the header's `teams`): each side's players in turn order. */
+    private readonly teams: Readonly<Record<string, readonly string[]>> | null = null,
   ) {
     this.standing = start;
     this.turnStarted = clock();
@@ -399,6 +405,9 @@ export class JournalRecorder {
     e: Extract<ControllerEvent, { type: "move" }>,
     clocks: Readonly<Record<string, number>> | null,
   ): void {
+    const seat = this.teams === null ? null : (this.game.seat?.(this.standing, e.side) ?? null);
+    const player = seat === null ? undefined : this.teams?.[e.side]?.[seat];
+    this.lastPlayer = player ?? null;
     const applied = this.game.apply(this.standing, e.move);
     if (applied.ok) this.standing = applied.value.position;
     this.append({
@@ -411,6 +420,7 @@ export class JournalRecorder {
       position: this.game.positionToJSON(this.standing),
       startedAt: this.turnStarted,
       ...(clocks === null ? {} : { clocks: { ...clocks } }),
+      ...(player === undefined ? {} : { player }),
     });
     this.sink.commit();
     this.turnStarted = e.at;

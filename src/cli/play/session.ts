@@ -20,12 +20,15 @@ import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { findShape, seededRandom } from "../../shared/index.js";
+import { presenceOnly } from "../../protocol/index.js";
 import { openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
+import { translator, type Translator } from "../../i18n/index.js";
+import { Speaker, spawnSpeech } from "./speech.js";
 import { boardMessage, clocksText, controllerMessage, sideLabel, stamp } from "./messages.js";
-import { PlayModel } from "./model.js";
+import { gameName, PlayModel } from "./model.js";
 import {
   KeyboardPlayer,
   PERSON_PACE,
@@ -33,6 +36,7 @@ import {
   SimulatedPlayer,
   scaledPace,
   type Player,
+  type Entry,
   type Table,
 } from "./players.js";
 import {
@@ -228,6 +232,10 @@ export class PlaySession {
   private readonly holdClock: (handle: () => void) => void;
   private readonly recorder: JournalRecorder;
   private readonly model: PlayModel;
+  /** The players' language (`--lang`, issue 32). */
+  private readonly tr: Translator;
+  /** `--speak`: the spoken cues, or null. */
+  private readonly speaker: Speaker | null;
   private readonly players: Player[];
   /** The sides played from the keyboard (`--human S`, or both at one keyboard). */
   private readonly keyboards: readonly KeyboardPlayer[];
@@ -257,6 +265,11 @@ export class PlaySession {
     const { header, board, resumed, journal } = parts;
     this.game = s.game;
     this.sim = parts.sim;
+    this.tr = translator(s.lang ?? "en");
+    this.speaker =
+      s.speak === true
+        ? new Speaker(this.tr, host.speech ?? spawnSpeech, (line) => this.say(line))
+        : null;
     const t0 = host.scheduler.now();
     const offset = resumed === null ? 0 : Math.ceil(resumed.lastT) + 1000;
     const running = (): number => Math.round(host.scheduler.now() - t0) + offset;
@@ -284,6 +297,7 @@ export class PlaySession {
       this.clock,
       // With clocks, an idle board's reading is kept now and then: a kill is charged up to it.
       timeControlOf(s, header, resumed) === null ? null : CLOCK_HEARTBEAT_MS,
+      header.teams ?? null,
     );
     this.recorder.board({ type: "link", state: board.state });
     if (board.info !== null) this.recorder.board({ type: "hello", info: board.info });
@@ -293,12 +307,12 @@ export class PlaySession {
       host.screen === null
         ? null
         : new Redrawer(host.scheduler, host.screen, () =>
-            renderView(this.view(), s.colour, host.screen?.size?.() ?? null).join("\n"),
+            renderView(this.view(), s.colour, host.screen?.size?.() ?? null, this.tr).join("\n"),
           );
     this.web =
       parts.web === null
         ? null
-        : new WebFeed(parts.web.hub, s.game, () => this.view(), host.scheduler);
+        : new WebFeed(parts.web.hub, s.game, () => this.view(), host.scheduler, this.tr);
     const control = timeControlOf(s, header, resumed);
     this.timing =
       control === null
@@ -324,10 +338,14 @@ export class PlaySession {
       plyOffset: before.length,
       stopped: () => this.ending !== null,
       say: (m) => this.say(m),
-      command: (command, record) =>
+      tr: this.tr,
+      command: (command, record) => {
         this.holdClock(() =>
           this.recorder.command({ ...record }, () => this.controller.send(command)),
-        ),
+        );
+        if (command.type === "computer-move")
+          this.speaker?.say(this.tr.t("speak.ketePlays", { move: command.move }));
+      },
       now: () => host.scheduler.now(),
     });
     [this.players, this.keyboards] = this.seat();
@@ -341,6 +359,9 @@ export class PlaySession {
   ): Controller {
     const recorded = new RecordingLink(board, this.clock, (e) => this.onBoard(e), this.holdClock);
     recorded.onLeds = this.host.onLeds;
+    if (this.game.readsPresence?.(this.parts.start) === true) {
+      recorded.readBoard = (b) => (b.geometry === "hex61" ? presenceOnly(b) : b);
+    }
     const policy = POLICIES.find((p) => p === settings.onMistake) ?? null;
     const controller = new Controller(recorded, {
       clock: this.clock,
@@ -437,6 +458,29 @@ export class PlaySession {
     this.redraw();
   }
 
+  /** What a typed line did, in the players' language (the game's own refusal by its move and rule). */
+  private entered(e: Entry): string {
+    if (e.kind === "sowing") {
+      const pushes = this.game.layout.geometry === "hex61";
+      return this.tr.t(pushes ? "keyboard.pushing" : "keyboard.sowing", { move: e.move });
+    }
+    if (e.code === "busy") return this.tr.t("keyboard.busy");
+    if (e.code === "not-your-turn") return this.tr.t("keyboard.notYourTurn");
+    return this.tr.t(e.rule === null ? "keyboard.refused" : "keyboard.refusedRule", {
+      english: e.message,
+      rule: e.rule ?? "",
+    });
+  }
+
+  /** `--speak`: a mistake (who, what, the rule) and the result, aloud. */
+  private speak(e: ControllerEvent, said: string | null): void {
+    if (this.speaker === null) return;
+    if (e.type === "mistake") {
+      const side = sideLabel(e.side, this.game.layout.sideNames, this.tr);
+      this.speaker.say(this.tr.t("speak.mistake", { side, message: e.text ?? e.message }));
+    } else if (e.type === "game-over" && said !== null) this.speaker.say(said);
+  }
+
   private say(message: string): void {
     this.model.say(message);
     if (this.redrawer === null) this.host.write(`${stamp(this.clock())}  ${message}\n`);
@@ -451,7 +495,7 @@ export class PlaySession {
     // The line as the rules write it (Glassperlenspiel's stones `s`, its tags upper-case).
     const input = this.input === "" ? "" : normalisedMove(this.game, this.input);
     const prompt = this.keyboard === null ? null : { side: this.keyboard.side, input };
-    const view = this.model.view(this.controller, this.clock(), prompt);
+    const view = this.model.view(this.controller, this.clock(), prompt, this.tr);
     const left = this.timing?.left() ?? null;
     if (left === null) return view;
     const timeLeft = Object.fromEntries(this.game.layout.sides.map((x) => [x, left[x] ?? 0]));
@@ -463,7 +507,7 @@ export class PlaySession {
     this.timing?.board(e);
     this.recorder.board(e);
     this.model.board(e);
-    const message = boardMessage(e);
+    const message = boardMessage(e, this.tr);
     if (message !== null) this.say(message);
     this.redraw();
   }
@@ -478,21 +522,27 @@ export class PlaySession {
     );
     this.model.controller(e);
     const names = this.game.layout.sideNames;
+    // A team game names the member who moved (AB-9.1).
+    const mover = e.type === "move" ? this.recorder.lastPlayer : null;
     const said = controllerMessage(
       e,
-      this.parts.header.players,
+      e.type !== "move" || mover === null
+        ? this.parts.header.players
+        : { ...this.parts.header.players, [e.side]: mover },
       this.parts.resumed?.plies ?? 0,
       names,
+      this.tr,
     );
     // Both clocks on every move line of the log.
     const message =
       said !== null && e.type === "move" && timing !== null
-        ? `${said}  [${clocksText(timing.left(), names)}]`
+        ? `${said}  [${clocksText(timing.left(), names, this.tr)}]`
         : said;
     // Set-up needs are said when they change (each reading during set-up repeats them).
     const repeated = e.type === "setup" && message === this.lastSetup;
     if (e.type === "setup") this.lastSetup = message;
     if (message !== null && !repeated) this.say(message);
+    this.speak(e, message);
     if (e.type === "game-over") this.stop("over");
     if (e.type === "decision" && e.verdict === "pending") this.askWhenQuiet(e.at);
     this.redraw();
@@ -550,7 +600,7 @@ export class PlaySession {
     this.input = typed.line;
     if (typed.interrupt) this.pause("interrupted (Ctrl-C)");
     for (const line of typed.entered) {
-      if (this.keyboard !== null) this.say(this.keyboard.submit(line).message);
+      if (this.keyboard !== null) this.say(this.entered(this.keyboard.submit(line)));
     }
     this.redraw();
   }
@@ -602,9 +652,18 @@ export class PlaySession {
         this.controller.resume(game.id, [], start.options, json),
       );
       const [a, b] = game.layout.sides;
-      const name = (side: Side) => sideLabel(side, game.layout.sideNames);
+      const name = (side: Side) => sideLabel(side, game.layout.sideNames, this.tr);
       this.say(
-        `new game of ${game.title} ${given.said}: ${players[a] ?? ""} (${name(a)}) vs ${players[b] ?? ""} (${name(b)}), ${name(start.toMove)} to move; journal ${path}`,
+        this.tr.t("log.newGameFrom", {
+          game: gameName(game, this.tr),
+          from: given.said,
+          first: players[a] ?? "",
+          firstSide: name(a),
+          second: players[b] ?? "",
+          secondSide: name(b),
+          toMove: name(start.toMove),
+          path,
+        }),
       );
     } else if (resumed === null) {
       const command = {
@@ -617,17 +676,29 @@ export class PlaySession {
         this.controller.newGame(game.id, start.options, this.s.first),
       );
       const [a, b] = game.layout.sides;
-      const name = (side: Side) => sideLabel(side, game.layout.sideNames);
+      const name = (side: Side) => sideLabel(side, game.layout.sideNames, this.tr);
       this.say(
-        `new game of ${game.title}: ${players[a] ?? ""} (${name(a)}) vs ${players[b] ?? ""} (${name(b)}); journal ${path}`,
+        this.tr.t("log.newGame", {
+          game: gameName(game, this.tr),
+          first: players[a] ?? "",
+          firstSide: name(a),
+          second: players[b] ?? "",
+          secondSide: name(b),
+          path,
+        }),
       );
     }
     if (resumed === null) {
       if (this.s.clock !== undefined && this.s.clock !== null) {
         const { minutes, bonusSeconds } = this.s.clock;
-        this.say(
-          `clocks: ${minutes} min each${bonusSeconds > 0 ? `, +${bonusSeconds} s per ${this.game.protocolTrace === undefined ? "capturing move" : "push-off"}` : ""}; a fallen flag loses`,
-        );
+        const bonus =
+          bonusSeconds === 0
+            ? ""
+            : this.tr.t(
+                this.game.protocolTrace === undefined ? "log.bonusCapture" : "log.bonusPushOff",
+                { seconds: bonusSeconds },
+              );
+        this.say(this.tr.t("log.clocks", { minutes, bonus }));
       }
     } else {
       const damaged = this.parts.damaged;
@@ -652,7 +723,7 @@ export class PlaySession {
       this.recorder.command(command, () =>
         this.controller.resume(game.id, [], start.options, json),
       );
-      this.say(`resumed ${path} at ply ${resumed.plies + 1}`);
+      this.say(this.tr.t("log.resumed", { path, ply: resumed.plies + 1 }));
       this.carryOn(this.parts.header.settings);
     }
     // Kete's side (journalled, so `replay --verify` tells a fresh controller too).

@@ -14,6 +14,7 @@ import {
 } from "../../controller/index.js";
 import { findGame, games, type Game, type Position, type Side } from "../../games/index.js";
 import { lockHolder, readJournal, scanJournals, type Journal } from "../../journal/index.js";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "../../i18n/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { gamesDirFlag, journalOptions } from "../journal-options.js";
 import { parseOptionAssignments } from "../options.js";
@@ -26,6 +27,10 @@ import { parsePublishTarget, type PublishTarget } from "../../club/index.js";
 
 /** The flags as commander hands them over. */
 export interface PlayFlags {
+  /** `--lang CODE`: the player's language (issue 32); absent: the system locale's. */
+  readonly lang?: string;
+  /** `--speak`: spoken cues through espeak-ng. */
+  readonly speak?: boolean;
   readonly port?: string;
   /** `--board serial|firmata`: what runs on the port. */
   readonly board?: string;
@@ -94,8 +99,13 @@ export interface PlaySettings {
   readonly baudRate?: number;
   readonly onMistake: Policy | null;
   readonly guidance: boolean;
-  /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`). */
+  /** The players' names by the game's sides (`S`, `N`; Abalone's `b`, `w`); a team game's: each team. */
   readonly players: Readonly<Record<Side, string>>;
+  /**
+   * A team game (Abalone's AB-9.1, `--players` with four names): each side's
+   * two players in the order they take its turns; absent or null otherwise.
+   */
+  readonly teams?: Readonly<Record<Side, readonly [string, string]>> | null;
   readonly gamesDir: string;
   /** A journal to continue, or null for a new game. */
   readonly resume: string | null;
@@ -109,6 +119,10 @@ export interface PlaySettings {
   /** Redraw a live view (a terminal) rather than print a log. */
   readonly live: boolean;
   readonly colour: boolean;
+  /** The player's language (`--lang`, else the system locale; issue 32); absent: English. */
+  readonly lang?: Language;
+  /** `--speak`: mistakes, kete's move and the result said aloud (speech.ts); absent: silent. */
+  readonly speak?: boolean;
   /**
    * Give up after this long without a result (the game stays resumable);
    * null: never (a real board without --minutes).
@@ -156,6 +170,8 @@ export interface PlayContext {
   readonly stdinTTY: boolean;
   /** `NO_COLOR` is set. */
   readonly noColour: boolean;
+  /** The system locale's language (`LC_ALL`, `LC_MESSAGES`, `LANG`); absent: English. */
+  readonly locale?: Language;
   /** Where journals go without `--games-dir`. */
   readonly defaultGamesDir: string;
   /** The seed when none is given (e.g. from the time of day). */
@@ -416,6 +432,41 @@ function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, s
   return ok({ [first]: names[0] as string, [second]: names[1] as string });
 }
 
+/** `--players` in a team game, when none are given: four names. */
+const TEAM_PLAYERS = "Amani,Baraka,Chausiku,Dumisani";
+
+/**
+ * `--players` in a team game (AB-9.1): four names in the order of play, the
+ * first side's first player, the second side's first, the first side's
+ * second, the second side's second (Black 1, White 1, Black 2, White 2);
+ * each side's team is then named "Ana & Cy".
+ */
+function teamsOf(
+  flags: PlayFlags,
+  game: Game,
+): Result<{
+  readonly players: Readonly<Record<Side, string>>;
+  readonly teams: Readonly<Record<Side, readonly [string, string]>>;
+}> {
+  const [first, second] = game.layout.sides;
+  const given = flags.players ?? TEAM_PLAYERS;
+  const names = given.split(",").map((n) => n.trim());
+  if (names.length !== 4 || names.some((n) => n.length === 0)) {
+    return usage(
+      `--players: a team game (AB-9.1) has four players; give four names in the order of play (${sideName(game, first)} 1, ${sideName(game, second)} 1, ${sideName(game, first)} 2, ${sideName(game, second)} 2), e.g. "Ana,Ben,Cy,Di"`,
+    );
+  }
+  const two = playersOf({ ...flags, players: `${names[0]},${names[1]}` }, game);
+  if (!two.ok) return two;
+  const rest = playersOf({ ...flags, players: `${names[2]},${names[3]}` }, game);
+  if (!rest.ok) return rest;
+  const [a, b, c, d] = names as [string, string, string, string];
+  return ok({
+    players: { [first]: `${a} & ${c}`, [second]: `${b} & ${d}` },
+    teams: { [first]: [a, c] as const, [second]: [b, d] as const },
+  });
+}
+
 /** A side as typed (`s`, `B`): the game's side it names, or null. */
 function sideTyped(game: Game, text: string): Side | null {
   const t = text.trim().toLowerCase();
@@ -644,8 +695,20 @@ export function webOf(flags: Pick<PlayFlags, "web" | "host">): Result<PlaySettin
   return ok({ port: port.value, host });
 }
 
+/** `--lang CODE`: one of the languages kete speaks; absent: the system locale's (else English). */
+export function langOf(flag: string | undefined, locale: Language = "en"): Result<Language> {
+  if (flag === undefined) return ok(locale);
+  const code = flag.trim().toLowerCase();
+  if (isLanguage(code)) return ok(code);
+  return usage(
+    `--lang ${flag}: kete speaks ${LANGUAGES.map((l) => `${l} (${LANGUAGE_NAMES[l]})`).join(", ")}`,
+  );
+}
+
 /** The settings of a `kete play`, or the usage error (code `usage`) to print. */
 export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
+  const lang = langOf(flags.lang, ctx.locale);
+  if (!lang.ok) return lang;
   const givenStart = givenOf(flags, ctx);
   if (!givenStart.ok) return givenStart;
   const g = givenStart.value;
@@ -674,11 +737,21 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
   if (flags.guidance !== "on" && flags.guidance !== "off") {
     return usage(`--guidance must be on or off, not '${flags.guidance}'`);
   }
+  // A team game (AB-9.1) names four players; a resumed one keeps its journal's.
+  const opening = g === null ? chosen.value.game.initial(chosen.value.options) : ok(g.position);
+  const teamGame =
+    ctx.resume === null &&
+    opening.ok &&
+    (chosen.value.game.seat?.(opening.value, opening.value.toMove) ?? null) !== null;
+  const team = teamGame ? teamsOf(flags, chosen.value.game) : null;
+  if (team !== null && !team.ok) return team;
   // A record's players play on unless --players names others.
   const players =
-    g?.players !== undefined && !givenIn(flags, ctx)("players")
-      ? ok(g.players)
-      : playersOf(flags, chosen.value.game);
+    team !== null && team.ok
+      ? ok(team.value.players)
+      : g?.players !== undefined && !givenIn(flags, ctx)("players")
+        ? ok(g.players)
+        : playersOf(flags, chosen.value.game);
   if (!players.ok) return players;
   const first = g === null ? firstOf(flags, ctx, chosen.value.game) : ok(g.position.toMove);
   if (!first.ok) return first;
@@ -727,6 +800,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     ...numbers.value,
     ...kept.value,
     players: named,
+    teams: team !== null && team.ok ? team.value.teams : null,
     changes,
     port: flags.port ?? null,
     boardKind: boardKind.value,
@@ -738,6 +812,8 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
     noise: flags.noise,
     live: ctx.stdoutTTY,
     colour: ctx.stdoutTTY && !ctx.noColour,
+    lang: lang.value,
+    speak: flags.speak === true,
     clock: clock.value,
     computer: kete.value.computer,
     hints: kete.value.hints,

@@ -20,7 +20,7 @@ import { findGame } from "../../games/index.js";
 import type { Journal, JournalRecord } from "../../journal/index.js";
 import { JournalRecorder, standingOf } from "./recorder.js";
 import { ReplayLink } from "../../board/index.js";
-import { countBoard, type SnapshotBoard } from "../../protocol/index.js";
+import { countBoard, holesOfReadings, type SnapshotBoard } from "../../protocol/index.js";
 import { SHAPES } from "../../shared/index.js";
 
 export interface Verification {
@@ -103,7 +103,15 @@ export function verifyJournal(journal: Journal): Verification {
     // Plies before this session: those standing in what was derived so far.
     const before = standingOf({ header: journal.header, records: derived, torn: false }, "");
     const offset = before.ok ? before.value.plies : 0;
-    recorder = new JournalRecorder(sink, game, position.value, offset, () => now);
+    recorder = new JournalRecorder(
+      sink,
+      game,
+      position.value,
+      offset,
+      () => now,
+      null,
+      journal.header.teams ?? null,
+    );
     recorder.command(r.kind === "command" ? r.command : {}, () => undefined);
   };
   const listen = (ctl: Controller): void => {
@@ -227,7 +235,11 @@ export function settingsOf(journal: Pick<Journal, "header">): {
  */
 export function recordedBoard(readings: readonly (number | null)[]): SnapshotBoard {
   const shape = SHAPES.find((s) => s.readingNames.length === readings.length);
-  if (shape === undefined) return countBoard(readings);
-  // The shape's codec gives cells of its own kind, as SnapshotBoard pairs them with its id.
-  return shape.codec.fromReadings(shape.id, shape.cells, readings) as SnapshotBoard;
+  if (shape !== undefined) {
+    // The shape's codec gives cells of its own kind, as SnapshotBoard pairs them with its id.
+    return shape.codec.fromReadings(shape.id, shape.cells, readings) as SnapshotBoard;
+  }
+  // A journal written before the neutral marble: two bits a hex61 hole.
+  const holes = holesOfReadings(readings);
+  return holes === null ? countBoard(readings) : { geometry: "hex61", holes };
 }

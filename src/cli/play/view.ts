@@ -9,9 +9,11 @@ import pc from "picocolors";
 import type { BoardSnapshot } from "../../board/index.js";
 import { LED_ROLES, legendEntries, type LedRole } from "../../controller/index.js";
 import type { Outcome, Side } from "../../games/index.js";
+import { english, type Translator } from "../../i18n/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
 import { renderBoard } from "../board-test/render.js";
+import { anyOf, type Message } from "../../shared/index.js";
 import { clockText, SOWING_SIDE_NAMES, type SideNames } from "./messages.js";
 import type { TerminalSize } from "./screen.js";
 
@@ -74,6 +76,8 @@ export interface PlayMistake {
   readonly rule: string | null;
   readonly message: string;
   readonly policy: string;
+  /** The message for the player's language (absent: `message`, in English). */
+  readonly text?: Message;
   /** What each pit still needs now (empty once restored). */
   readonly needs: readonly { readonly pit: string; readonly need: number }[];
 }
@@ -126,8 +130,15 @@ export function moveList(moves: readonly string[], firstSide: Side, opener: Side
 }
 
 /** `GP start`, `CB next stone` …: each light `roles` can show in words (`hex`: marbles and holes). */
-export function legendItems(roles: readonly LedRole[] = LED_ROLES, hex = false): string[] {
-  return [...legendEntries(roles, hex).map((e) => `${e.code} ${e.meaning}`), "Ctrl-C pauses"];
+export function legendItems(
+  roles: readonly LedRole[] = LED_ROLES,
+  hex = false,
+  tr: Translator = english,
+): string[] {
+  return [
+    ...legendEntries(roles, hex).map((e) => `${e.code} ${tr.text(e.words)}`),
+    tr.t("view.ctrlC"),
+  ];
 }
 
 /** Items joined by ` · ` into lines of at most `width`, each line after the first begun with `indent`. */
@@ -154,13 +165,15 @@ export function legend(
   roles: readonly LedRole[] = LED_ROLES,
   hex = false,
   width = VIEW_WIDTH,
+  tr: Translator = english,
 ): string[] {
-  return pack(legendItems(roles, hex), "  LEDs: ", "        ", width);
+  const label = `  ${tr.t("view.leds")} `;
+  return pack(legendItems(roles, hex, tr), label, " ".repeat(label.length), width);
 }
 
 /** The Abalone legend beside the hexagon: `LEDs:`, then the items in lines of `width`. */
-function sideLegend(roles: readonly LedRole[], width: number): string[] {
-  return ["LEDs:", ...pack(legendItems(roles, true), "", "", width)];
+function sideLegend(roles: readonly LedRole[], width: number, tr: Translator): string[] {
+  return [tr.t("view.leds"), ...pack(legendItems(roles, true, tr), "", "", width)];
 }
 
 /** A line cut to the view's width (what does not fit is shown as …). */
@@ -178,15 +191,27 @@ function wrapped(text: string): string[] {
 }
 
 /** The game's state for the top line: whose move, or the result with the score. */
-function stateLine(view: PlayView): string {
+function stateLine(view: PlayView, tr: Translator): string {
   const o = view.outcome ?? null;
   const [first, second] = view.sides ?? SOWING_SIDES;
-  const name = (side: Side) => (view.sideNames ?? SOWING_SIDE_NAMES)[side] ?? side;
+  const name = (side: Side) => sideWord(view, side, tr);
   if (o !== null) {
-    const who = o.winner === null ? "a draw" : `${name(o.winner)} wins`;
-    return `game over: ${who} · ${name(first)} ${o.score[first] ?? 0} – ${name(second)} ${o.score[second] ?? 0}`;
+    const who =
+      o.winner === null ? tr.t("view.aDraw") : tr.t("view.wins", { side: name(o.winner) });
+    return tr.t("view.over", {
+      who,
+      first: name(first),
+      firstScore: o.score[first] ?? 0,
+      second: name(second),
+      secondScore: o.score[second] ?? 0,
+    });
   }
-  return view.toMove === null ? "" : `${name(view.toMove)} to move`;
+  return view.toMove === null ? "" : tr.t("view.toMove", { side: name(view.toMove) });
+}
+
+/** A side's name in the player's language (the game's own name where the catalogue has none). */
+export function sideWord(view: Pick<PlayView, "sideNames">, side: Side, tr: Translator): string {
+  return tr.side(side, (view.sideNames ?? SOWING_SIDE_NAMES)[side] ?? side);
 }
 
 const SOWING_SIDES: readonly [Side, Side] = ["S", "N"];
@@ -218,41 +243,49 @@ export function renderView(
   view: PlayView,
   colour: boolean,
   size: TerminalSize | null = null,
+  tr: Translator = english,
 ): string[] {
   const bold = colour ? pc.bold : (s: string) => s;
   const dim = colour ? pc.dim : (s: string) => s;
-  const state = stateLine(view);
+  const state = stateLine(view, tr);
   const over = (view.outcome ?? null) !== null;
   const hex = view.hex !== undefined && view.hex !== null;
   const rows = size === null ? Infinity : size.rows - 1;
   if (size !== null && (size.columns < VIEW_WIDTH || rows < minimumRows(view))) {
-    return tooSmall(view, size, state, bold);
+    return tooSmall(view, size, state, bold, tr);
   }
+  const link = tr.has(`link.${view.link}`) ? tr.t(`link.${view.link}`) : view.link;
   const head = [
     bold(fit(view.title)),
-    dim(fit(`ply ${view.ply}${state ? " · " + state : ""} · board ${view.link}`)),
+    dim(
+      fit(
+        `${tr.t("view.ply", { ply: view.ply })}${state ? " · " + state : ""} · ${tr.t("view.board", { link })}`,
+      ),
+    ),
   ];
   const [near, far] = view.sides ?? SOWING_SIDES;
-  const names = view.sideNames ?? SOWING_SIDE_NAMES;
   const turn = (side: Side) => (!over && view.toMove === side ? bold(" ◀") : "");
   const reserve = (side: Side) =>
     view.reserve === null || (side !== "S" && side !== "N")
       ? ""
-      : ` · ${view.reserve[side]} in reserve`;
-  const off = (side: Side) => (!hex ? "" : ` · ${view.hex?.off[side] ?? 0} off`);
+      : ` · ${tr.t("view.reserve", { count: view.reserve[side] })}`;
+  const off = (side: Side) =>
+    !hex ? "" : ` · ${tr.t("view.off", { count: view.hex?.off[side] ?? 0 })}`;
   const left = view.timeLeft ?? null;
   const time = (side: Side) =>
-    left === null ? clock(view.clocks[side] ?? 0) : `${clockText(left[side] ?? 0)} left`;
+    left === null
+      ? clock(view.clocks[side] ?? 0)
+      : tr.t("view.timeLeft", { time: clockText(left[side] ?? 0) });
   const player = (side: Side) =>
-    `  ${names[side] ?? side} · ${fit(view.players[side] ?? "", 40)} ${time(side)}${reserve(side)}${off(side)}`;
+    `  ${sideWord(view, side, tr)} · ${fit(view.players[side] ?? "", 40)} ${time(side)}${reserve(side)}${off(side)}`;
   const row = (r: string) =>
     `  ${r}   ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => cell(view, `${r}${c}`, colour)).join("")}`;
   const board: string[] = [`${player(far)}${turn(far)}`];
   let legendBeside = false;
   if (hex) {
-    const drawn = hexRows(view, view.hex?.holes ?? []);
+    const drawn = hexRows(view, view.hex?.holes ?? [], tr);
     const rowsOfHoles = drawn.length - 1;
-    const beside = sideLegend(view.legend ?? LED_ROLES, VIEW_WIDTH - HEX_LEGEND_AT);
+    const beside = sideLegend(view.legend ?? LED_ROLES, VIEW_WIDTH - HEX_LEGEND_AT, tr);
     legendBeside = beside.length <= rowsOfHoles;
     if (legendBeside) {
       board.push(
@@ -262,7 +295,7 @@ export function renderView(
       );
     } else board.push(...drawn);
   } else if (view.gems !== undefined && view.gems.size > 0) {
-    board.push(...gemRows(view, colour));
+    board.push(...gemRows(view, colour, tr));
   } else {
     board.push(
       `      ${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => `${String(c).padStart(3)}   `).join(" ")}`,
@@ -271,21 +304,25 @@ export function renderView(
   }
   board.push(`${player(near)}${turn(near)}`);
   const hand: string[] = [];
-  if (view.inHand !== null && view.inHand > 0) hand.push(`in hand ${view.inHand}`);
+  if (view.inHand !== null && view.inHand > 0)
+    hand.push(tr.t("view.inHand", { count: view.inHand }));
   if (view.nextStone.length > 0) {
-    hand.push(`${hex ? "may go to" : "next stone"} ${view.nextStone.join(" or ")}`);
+    hand.push(tr.t(hex ? "view.mayGoTo" : "view.nextStone", { places: anyOf(view.nextStone) }));
   }
-  if (view.lastLands !== null) hand.push(`last lands ${view.lastLands}`);
+  if (view.lastLands !== null) hand.push(tr.t("view.lastLands", { place: view.lastLands }));
   const handLine = fit(`  ${hand.length > 0 ? hand.join(" · ") : " "}`);
   const status = wrapped(view.status).map((l) => bold(l));
   const list = moveList(view.moves, view.firstSide, near);
-  const room = VIEW_WIDTH - "  moves: … ".length;
-  const movesLine = `  moves: ${list.length > room + 2 ? "… " + list.slice(-room) : list}`;
+  const label = tr.t("view.moves");
+  const room = VIEW_WIDTH - `  ${label} … `.length;
+  const movesLine = `  ${label} ${list.length > room + 2 ? "… " + list.slice(-room) : list}`;
   const messages = view.messages
     .slice(-3)
     .map((m) => wrapped(m).map((l) => (colour ? pc.yellow(l) : l)));
   // On the hexagon the legend stands beside the board (above); elsewhere below it.
-  const legendLines = legendBeside ? [] : legend(view.legend ?? LED_ROLES, hex).map((l) => dim(l));
+  const legendLines = legendBeside
+    ? []
+    : legend(view.legend ?? LED_ROLES, hex, VIEW_WIDTH, tr).map((l) => dim(l));
 
   // What must show, then what may, newest message first, while rows are left.
   let free = rows - head.length - board.length - 1 - status.length;
@@ -320,16 +357,17 @@ function tooSmall(
   size: TerminalSize,
   state: string,
   bold: (s: string) => string,
+  tr: Translator,
 ): string[] {
   const w = Math.max(1, size.columns);
   const cut = (t: string) => (t.length <= w ? t : `${t.slice(0, Math.max(0, w - 1))}…`);
   const need = `${VIEW_WIDTH}×${minimumRows(view) + 1}`;
   const lines = [
     bold(cut(view.title)),
-    cut(`ply ${view.ply}${state ? " · " + state : ""}`),
+    cut(`${tr.t("view.ply", { ply: view.ply })}${state ? " · " + state : ""}`),
     cut(view.status),
-    cut(`terminal too small: ${size.columns}×${size.rows}, the board needs ${need};`),
-    cut("enlarge it and the board is drawn again (the game goes on)"),
+    cut(tr.t("view.tooSmall", { size: `${size.columns}×${size.rows}`, need })),
+    cut(tr.t("view.enlarge")),
   ];
   return lines.slice(0, Math.max(1, size.rows - 1));
 }
@@ -339,7 +377,7 @@ function tooSmall(
  * bottom, `.` empty, `b` black, `w` white, `~` unsettled), then the holes
  * lit with their lights' codes (`E5 GB`).
  */
-function hexRows(view: PlayView, holes: readonly (HoleContent | null)[]): string[] {
+function hexRows(view: PlayView, holes: readonly (HoleContent | null)[], tr: Translator): string[] {
   const snapshot: BoardSnapshot = {
     board: { geometry: "hex61", holes },
     unsettled: [...view.unsettled],
@@ -350,7 +388,7 @@ function hexRows(view: PlayView, holes: readonly (HoleContent | null)[]): string
   const lit = [...view.leds]
     .filter(([, led]) => led.pattern !== "off")
     .map(([hole, led]) => `${hole} ${ledCode(led)}`);
-  const lights = fit(`  lit: ${lit.length === 0 ? "—" : lit.join(" ")}`);
+  const lights = fit(`  ${tr.t("view.lit", { lights: lit.length === 0 ? "—" : lit.join(" ") })}`);
   return [...drawn, lights];
 }
 
@@ -363,7 +401,7 @@ export function cupPoints(gems: readonly string[]): number {
  * The 2x5+2 gem board: each pit's plain stones and its gems by tag
  * (`2 S1N4`), North's row above South's, each cup with its gems and points.
  */
-function gemRows(view: PlayView, colour: boolean): string[] {
+function gemRows(view: PlayView, colour: boolean, tr: Translator): string[] {
   const gems = view.gems ?? new Map<string, readonly string[]>();
   const pit = (p: string) => {
     const here = (gems.get(p) ?? []).join("");
@@ -377,17 +415,19 @@ function gemRows(view: PlayView, colour: boolean): string[] {
     const paint = BG[led.colour] ?? ((s: string) => s);
     return paint(pc.black(text)).padEnd(13);
   };
-  const cup = (c: string, who: string) => {
+  const cup = (c: string, side: Side) => {
     const g = gems.get(c) ?? [];
-    return `  ${c} ${who}'s cup: ${g.length === 0 ? "—" : g.join(" ")} · ${cupPoints(g)} points`;
+    const gemsText = g.length === 0 ? "—" : g.join(" ");
+    const who = sideWord(view, side, tr);
+    return `  ${tr.t("view.cup", { cup: c, side: who, gems: gemsText, count: cupPoints(g) })}`;
   };
   const row = (r: string) => `  ${r} ${[1, 2, 3, 4, 5].map((c) => pit(`${r}${c}`)).join("")}`;
   return [
-    cup("NC", "North"),
+    cup("NC", "N"),
     `    ${[1, 2, 3, 4, 5].map((c) => String(c).padStart(10) + "   ").join("")}`,
     row("B"),
     `    ${"─".repeat(64)}`,
     row("A"),
-    cup("SC", "South"),
+    cup("SC", "S"),
   ];
 }

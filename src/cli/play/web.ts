@@ -18,9 +18,10 @@ import {
   type WebLegendItem,
   type WebServer,
 } from "../../web/index.js";
-import { needsText, SOWING_SIDE_NAMES } from "./messages.js";
+import { needsText, outcomeReason } from "./messages.js";
 import { LED_ROLES, legendEntries } from "../../controller/index.js";
-import { ledCode, moveList, type PlayView } from "./view.js";
+import { CATALOGUES, english, type Translator } from "../../i18n/index.js";
+import { ledCode, moveList, sideWord, type PlayView } from "./view.js";
 
 /** The LED as the page draws it, with its meaning from the game's legend, or null when off. */
 function webLed(led: LedState | undefined, legend: readonly WebLegendItem[]): WebLed | null {
@@ -37,11 +38,65 @@ function seconds(ms: Readonly<Record<Side, number>>): Record<Side, number> {
   );
 }
 
-/** The page's state for a frame of the terminal's view. */
-export function webBody(view: PlayView, game: Game): WebBody {
+/**
+ * The page's own words in the players' language (issue 32): its labels, and
+ * the view's words it fills in itself (the clocks run on in the page).
+ */
+const PAGE_WORDS = [
+  "web.liveGame",
+  "web.connecting",
+  "web.toMove",
+  "web.mistakeBy",
+  "web.restored",
+  "web.putBack",
+  "web.connection",
+  "web.gameOverPly",
+  "web.notServing",
+  "web.stopped",
+  "web.reconnecting",
+  "web.lights",
+  "web.moves",
+  "web.messages",
+  "web.howToRead",
+  "web.readCount",
+  "web.readRing",
+  "web.readHatched",
+  "web.readFault",
+  "web.stones",
+  "web.gems",
+  "web.led",
+  "web.unsettled",
+  "web.sensorFault",
+  "web.gameOver",
+  "web.winsPlayer",
+  "web.hole.black",
+  "web.hole.white",
+  "web.hole.empty",
+  "web.hole.unreadable",
+  "view.aDraw",
+  "view.timeLeft",
+  "view.reserve",
+  "view.off",
+  "view.inHand",
+  "view.nextStone",
+  "view.mayGoTo",
+  "view.lastLands",
+  "list.or",
+  "list.separator",
+] as const;
+
+/** The page's words in `tr`'s language, as templates the page fills in. */
+export function pageWords(tr: Translator): Record<string, string> {
+  return Object.fromEntries(PAGE_WORDS.map((id) => [id, CATALOGUES[tr.lang][id] ?? ""]));
+}
+
+/** The page's state for a frame of the terminal's view, in `tr`'s language (default English). */
+export function webBody(view: PlayView, game: Game, tr: Translator = english): WebBody {
   const drawing = drawingOf(game.layout);
   const hex = view.hex !== undefined && view.hex !== null;
-  const legend = legendEntries(view.legend ?? LED_ROLES, hex);
+  const legend = legendEntries(view.legend ?? LED_ROLES, hex).map(
+    ({ code, colour, pattern, words }) => ({ code, colour, pattern, meaning: tr.text(words) }),
+  );
   const holes = view.hex?.holes ?? null;
   const gems = view.gems;
   const faulty = view.faulty ?? new Set<string>();
@@ -75,7 +130,7 @@ export function webBody(view: PlayView, game: Game): WebBody {
     view: { width: drawing.width, height: drawing.height },
     places,
     sides,
-    sideNames: view.sideNames ?? SOWING_SIDE_NAMES,
+    sideNames: Object.fromEntries(sides.map((s) => [s, sideWord(view, s, tr)])),
     players: view.players,
     toMove: view.toMove,
     ply: view.ply,
@@ -97,14 +152,22 @@ export function webBody(view: PlayView, game: Game): WebBody {
         : {
             side: m.side,
             rule: m.rule,
-            message: m.message,
-            policy: m.policy,
+            message: m.text === undefined ? m.message : tr.text(m.text),
+            policy: tr.t(`policy.${m.policy}`),
             restore: needsText(m.needs),
           },
     messages: view.messages,
     link: view.link,
-    outcome: view.outcome ?? null,
+    outcome:
+      view.outcome === undefined || view.outcome === null
+        ? null
+        : {
+            winner: view.outcome.winner,
+            reason: outcomeReason(view.outcome, tr),
+            score: view.outcome.score,
+          },
     legend,
+    ...(tr.lang === "en" ? {} : { lang: tr.lang, words: pageWords(tr) }),
   };
 }
 
@@ -121,6 +184,8 @@ export class WebFeed {
     private readonly view: () => PlayView,
     /** The session's time (the game's clocks run on it; a fake one in tests). */
     private readonly scheduler: Scheduler,
+    /** The players' language. */
+    private readonly tr: Translator = english,
   ) {
     this.cancel = this.tick();
   }
@@ -134,13 +199,13 @@ export class WebFeed {
 
   /** The view changed (or may have): the hub builds the state once the event being handled is done. */
   request(): void {
-    this.hub.request(() => webBody(this.view(), this.game));
+    this.hub.request(() => webBody(this.view(), this.game, this.tr));
   }
 
   /** The last state now (the game is over), and no more ticks. */
   finish(): void {
     this.cancel();
-    this.hub.request(() => webBody(this.view(), this.game));
+    this.hub.request(() => webBody(this.view(), this.game, this.tr));
     this.hub.flush();
   }
 }

@@ -14,7 +14,7 @@
  * readings, all free since the marbles of a move move at once). The engine
  * protocol's own Abalone trace (`off`, `hole`) comes from `protocolTrace`.
  */
-import { err, ok, readingNames, type Result } from "../../shared/index.js";
+import { HOLE_READINGS, err, ok, readingNames, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
 import type { BoardAct, Misplay, Refusal, RuleBook } from "../core/rules.js";
 import type {
@@ -27,19 +27,22 @@ import type {
   SensorStep,
   SensorView,
   Side,
+  Slip,
   Trace,
   TraceStep,
 } from "../core/types.js";
 import { applyMove, playCode } from "./apply.js";
 import {
   ABALONE_LAYOUT,
-  BLACK,
+  CELL_LETTER,
   COLOUR_OF,
+  EMPTY,
   HOLES,
   HOLE_COUNT,
   MARBLE,
+  READING_OFFSET,
   SIDE_NAME,
-  WHITE,
+  cellOfReadings,
   holeIndex,
 } from "./geometry.js";
 import { misplayOf } from "./misplay.js";
@@ -56,9 +59,22 @@ import {
   type AbalonePosition,
 } from "./position.js";
 import { perftOf, playoutOf } from "./search.js";
+import { slipOf } from "./slips.js";
 import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } from "./variants.js";
 
 const READINGS = readingNames("hex61");
+
+/** AB-9.4's obstacles and AB-9.5's traps among `options` (read as given; validated elsewhere). */
+function markedOf(
+  options: Readonly<Record<string, unknown>> | undefined,
+): { readonly place: string; readonly kind: "obstacle" | "trap" }[] {
+  const holes = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((h): h is string => typeof h === "string") : [];
+  return [
+    ...holes(options?.obstacles).map((place) => ({ place, kind: "obstacle" as const })),
+    ...holes(options?.traps).map((place) => ({ place, kind: "trap" as const })),
+  ];
+}
 
 /** A move code written in notation. */
 export function moveString(code: number): string {
@@ -143,11 +159,12 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return played.ok ? played.value.marbleSteps : [];
   }
 
+  /** Each hole's marble on its reading (`E5:b`, `E5:w`, the neutral `E5:n`, a single-colour `E5:x`). */
   sensorView(position: AbalonePosition): SensorView {
     const counts = new Array<number>(READINGS.length).fill(0);
     for (let h = 0; h < HOLE_COUNT; h++) {
-      if (position.board[h] === BLACK) counts[2 * h] = 1;
-      else if (position.board[h] === WHITE) counts[2 * h + 1] = 1;
+      const v = position.board[h] as number;
+      if (v !== EMPTY) counts[h * HOLE_READINGS + (READING_OFFSET[v] as number)] = 1;
     }
     return { geometry: "hex61", pits: READINGS, counts };
   }
@@ -170,8 +187,10 @@ export class AbaloneGame implements Game<AbalonePosition> {
     }
   }
 
-  ruleBook(): RuleBook {
+  ruleBook(options?: Readonly<Record<string, unknown>>): RuleBook {
+    const marked = markedOf(options);
     return {
+      ...(marked.length === 0 ? {} : { marked }),
       turnOrder: "AB-2",
       sowing: "AB-2",
       keepDirection: "AB-2",
@@ -253,19 +272,16 @@ export class AbaloneGame implements Game<AbalonePosition> {
       }
       const cells: Record<string, string> = {};
       for (let h = 0; h < HOLE_COUNT; h++) {
-        const b = change.counts[2 * h];
-        const w = change.counts[2 * h + 1];
-        if ((b !== 0 && b !== 1) || (w !== 0 && w !== 1) || b + w > 1) {
+        const cell = cellOfReadings(change.counts, h * HOLE_READINGS);
+        if (cell === -1) {
+          const at = change.counts.slice(h * HOLE_READINGS, (h + 1) * HOLE_READINGS);
           return err(
             "bad-position",
-            `hole ${HOLES[h] as string} reads ${b} black and ${w} white; a hole holds one marble or none`,
-            {
-              field: "counts",
-            },
+            `hole ${HOLES[h] as string} reads ${at.join(", ")} (b, w, n, x); a hole holds one marble or none`,
+            { field: "counts" },
           );
         }
-        if (b === 1) cells[HOLES[h] as string] = "b";
-        if (w === 1) cells[HOLES[h] as string] = "w";
+        if (cell !== EMPTY) cells[HOLES[h] as string] = CELL_LETTER[cell];
       }
       json.cells = cells;
     }
@@ -275,23 +291,24 @@ export class AbaloneGame implements Game<AbalonePosition> {
 
   outcome(position: AbalonePosition): Outcome | null {
     const over = outcomeOf(position);
-    return over === null ? null : { winner: over.winner, reason: over.reason, score: over.score };
+    return over === null
+      ? null
+      : { winner: over.winner, reason: over.reason, text: over.text, score: over.score };
   }
 
-  /**
-   * The single-colour game and the neutral marble need a board that senses
-   * presence only, or a third kind of marble (issue 29, part 3): not yet.
-   */
-  notAtBoard(position: AbalonePosition): string | null {
-    const o = position.options;
-    const what = o.singleColour
-      ? "the single-colour game (AB-9.2), whose marbles the hex61 reading would have to sense as one kind"
-      : o.neutral !== null
-        ? "the neutral marble (AB-9.6), which the hex61 reading does not yet tell from black and white"
-        : null;
-    return what === null
-      ? null
-      : `${what}, is not followed at the board yet; kete engine and kete perft play it`;
+  /** A hand's mistake for simulated players, with the rule kete must name (slips.ts). */
+  slip(position: AbalonePosition, random: () => number): Slip | null {
+    return outcomeOf(position) === null ? slipOf(position, random) : null;
+  }
+
+  /** AB-9.1: the member of `side`'s team who makes its next move (null without teams). */
+  seat(position: AbalonePosition, side: Side): number | null {
+    return position.seat === null || (side !== "b" && side !== "w") ? null : position.seat[side];
+  }
+
+  /** AB-9.2: the single-colour game reads every marble but the neutral one as one kind (`x`). */
+  readsPresence(position: AbalonePosition): boolean {
+    return position.options.singleColour;
   }
 
   perft(position: AbalonePosition, depth: number): number {

@@ -10,7 +10,7 @@
  * the opposite of `d`, and directions 0, 1, 2 are the three axes' positive
  * ways (the ways in which hole names ascend).
  */
-import { GEOMETRIES } from "../../shared/index.js";
+import { GEOMETRIES, HOLE_READINGS, MARBLE_COLOURS } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
 
 /** Every hole's name, in canonical (and string) order. */
@@ -39,6 +39,26 @@ export const SIDE_NAME: Readonly<Record<AbaloneSide, string>> = { b: "Black", w:
  * traces), `n` the neutral marble (AB-9.6), `x` a single-colour marble (AB-9.2).
  */
 export const CELL_LETTER = ["e", "b", "w", "n", "x"] as const;
+
+/**
+ * The `hex61` readings (shared/readings.ts): each hole has `HOLE_READINGS`
+ * of them, one per marble letter in `MARBLE_COLOURS` order (`b`, `w`, `n`,
+ * `x`); `READING_OFFSET[cell]` is the one a cell's marble sets (-1: empty).
+ */
+const READING_LETTERS: readonly string[] = Object.values(MARBLE_COLOURS);
+export const READING_OFFSET: readonly number[] = CELL_LETTER.map((l) => READING_LETTERS.indexOf(l));
+
+/** The cell a hole's readings (from index `at`) show, or -1 when they show two marbles or a value not 0/1. */
+export function cellOfReadings(counts: readonly number[], at: number): Cell | -1 {
+  let cell: Cell = EMPTY;
+  for (let k = 0; k < HOLE_READINGS; k++) {
+    const v = counts[at + k];
+    if (v === 0) continue;
+    if (v !== 1 || cell !== EMPTY) return -1;
+    cell = CELL_LETTER.indexOf(READING_LETTERS[k] as (typeof CELL_LETTER)[number]) as Cell;
+  }
+  return cell;
+}
 
 export function other(c: Colour): Colour {
   return c === BLACK ? WHITE : BLACK;

@@ -8,6 +8,7 @@
  * who has no legal move loses. `score` is the opposing marbles each
  * side has pushed off: `{"b": off.w, "w": off.b}`.
  */
+import { msg } from "../../shared/index.js";
 import type { Outcome } from "../core/types.js";
 import { COLOUR_OF, ROW_E, SIDE_NAME, BLACK, WHITE, type AbaloneSide } from "./geometry.js";
 import { generateMoves, moveRules } from "./variants.js";
@@ -51,6 +52,7 @@ function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
       winner: p.neutralOffBy,
       rule: "AB-9.6",
       reason: `AB-9.6: ${SIDE_NAME[p.neutralOffBy]} pushed the neutral marble out and wins`,
+      text: msg("outcome.neutralOut", { side: msg(`side.${p.neutralOffBy}`) }),
       score,
     };
   }
@@ -61,6 +63,10 @@ function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
         winner: side,
         rule: "AB-6",
         reason: `AB-6: ${SIDE_NAME[side]} has pushed ${plural(p.off[opp], opp === "b" ? "black marble" : "white marble")} off`,
+        text: msg("outcome.pushedOff", {
+          side: msg(`side.${side}`),
+          marbles: msg(opp === "b" ? "n.blackMarbles" : "n.whiteMarbles", { count: p.off[opp] }),
+        }),
         score,
       };
     }
@@ -71,6 +77,11 @@ function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
       winner: leader(score.b, score.w),
       rule: "AB-7",
       reason: `AB-7: the move limit is reached (${plural(moveLimit, "move")} each); Black has pushed ${score.b} off, White ${score.w}`,
+      text: msg("outcome.moveLimit", {
+        moves: msg("n.moves", { count: moveLimit }),
+        black: score.b,
+        white: score.w,
+      }),
       score,
     };
   }
@@ -82,6 +93,7 @@ function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
         winner: null,
         rule: "AB-7",
         reason: `AB-7: ${plural(noPushLimit, "move")} in a row pushed no marble off; in the single-colour game no marble on E1…E9 is either player's (AB-9.2): a draw`,
+        text: msg("outcome.noPushSingle", { moves: msg("n.moves", { count: noPushLimit }) }),
         score,
       };
     }
@@ -93,6 +105,11 @@ function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
       winner: leader(b, w),
       rule: "AB-7",
       reason: `AB-7: ${plural(noPushLimit, "move")} in a row pushed no marble off; Black holds ${b} of the holes E1…E9, White ${w}`,
+      text: msg("outcome.noPushHolds", {
+        moves: msg("n.moves", { count: noPushLimit }),
+        black: b,
+        white: w,
+      }),
       score,
     };
   }
@@ -110,6 +127,7 @@ export function outcomeOf(p: AbalonePosition): AbaloneOutcome | null {
     winner,
     rule: "AB-6",
     reason: `AB-6: ${SIDE_NAME[p.toMove]}, to move, has no legal move`,
+    text: msg("outcome.noMove", { side: msg(`side.${p.toMove}`) }),
     score,
   };
 }

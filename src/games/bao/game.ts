@@ -4,7 +4,7 @@
  * perft and random playouts.
  */
 import { resolveOptions } from "../core/options.js";
-import { err, ok, type Result } from "../../shared/index.js";
+import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
 import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
 import type {
@@ -257,13 +257,21 @@ export class BaoGame implements Game<BaoPosition> {
     const who = SIDE_NAMES[mover];
     const opponent = other(mover);
     let reason: string | null = null;
+    // The same as a message for the player's language (issue 32).
+    let text: Message | null = null;
     let winner: BaoSide = opponent;
     if (frontRowEmpty(state, side)) {
-      reason = frontRowEmpty(state, (side ^ 1) as 0 | 1)
+      const both = frontRowEmpty(state, (side ^ 1) as 0 | 1);
+      reason = both
         ? `BK-17: both front rows are empty; ${who}, to move, has lost`
         : `BK-17: ${who}'s front row is empty`;
+      text = msg(both ? "outcome.bothFrontRows" : "outcome.frontRowEmpty", {
+        rule: "BK-17",
+        side: msg(`side.${mover}`),
+      });
     } else if (frontRowEmpty(state, (side ^ 1) as 0 | 1)) {
       reason = `BK-17: ${SIDE_NAMES[opponent]}'s front row is empty`;
+      text = msg("outcome.frontRowEmpty", { rule: "BK-17", side: msg(`side.${opponent}`) });
       winner = mover;
     } else {
       const rules = this.rules(position.options);
@@ -277,14 +285,21 @@ export class BaoGame implements Game<BaoPosition> {
           candidates > 0
             ? `BK-17: every start ${who} has is refused by the stage limit of ${rules.maxStages} sowings (BK-18)`
             : `BK-17: ${who} has no legal start`;
+        text =
+          candidates > 0
+            ? msg("outcome.stageLimitSowings", {
+                side: msg(`side.${mover}`),
+                limit: rules.maxStages,
+              })
+            : msg("outcome.noLegalStart", { side: msg(`side.${mover}`) });
       }
     }
-    if (reason === null) return null;
+    if (reason === null || text === null) return null;
     let s = position.hand.S;
     let n = position.hand.N;
     for (let i = 0; i < 16; i++) s += position.pits[i];
     for (let i = 16; i < 32; i++) n += position.pits[i];
-    return { winner, reason, score: { S: s, N: n } };
+    return { winner, reason, text, score: { S: s, N: n } };
   }
 
   perft(position: BaoPosition, depth: number): number {

@@ -5,6 +5,7 @@
  * (`Refusal`). The controller cites these; it never parses an engine message
  * or builds a move string to find out.
  */
+import type { Message } from "../../shared/index.js";
 
 /**
  * The rule id the game cites for each kind of mistake the controller can name
@@ -12,6 +13,11 @@
  * `null`; the controller then names the mistake by the more general role.
  */
 export interface RuleBook {
+  /**
+   * Optional: places the rules mark for the whole game, lit with a light of
+   * their own (Abalone: obstacles, AB-9.4; traps, AB-9.5); absent: none.
+   */
+  readonly marked?: readonly { readonly place: string; readonly kind: "obstacle" | "trap" }[];
   /** Only the player to move changes the board (CORE-7; Abalone AB-2). */
   readonly turnOrder: string;
   /** Stones go one per pit into the following pits, none skipped (CORE-1). */
@@ -89,6 +95,8 @@ export interface Refusal {
   readonly rule: string;
   /** One sentence for the player, naming the place and citing the rule. */
   readonly message: string;
+  /** The same as a message (issue 32: the player's language); absent: said by its reason. */
+  readonly text?: Message;
 }
 
 /**
@@ -100,5 +108,7 @@ export interface Refusal {
 export interface Misplay {
   readonly rule: string;
   readonly message: string;
+  /** The same as a message (issue 32); absent: said in English. */
+  readonly text?: Message;
   readonly byMover: boolean;
 }

@@ -16,7 +16,7 @@
  * Hence `TraceStep` is an open union keyed by `op`, and a position's board is
  * whatever its family's JSON says (`pits`, `cells`).
  */
-import type { Result } from "../../shared/index.js";
+import type { Message, Result } from "../../shared/index.js";
 import type { BoardLayout } from "./board.js";
 import type { BoardAct, Misplay, Refusal, RuleBook } from "./rules.js";
 
@@ -104,6 +104,16 @@ export type MarbleStep =
     }
   | { readonly op: "hole"; readonly cell: string; readonly from: string; readonly to: string };
 
+/**
+ * A mistake a hand makes (`Game.slip`, for simulated players): what it did
+ * in words, the rule kete must name it by, and the board change as steps.
+ */
+export interface Slip {
+  readonly what: string;
+  readonly rule: string;
+  readonly steps: readonly MarbleStep[];
+}
+
 /** A trace step as the engine protocol writes it. */
 export type ProtocolStep = TraceStep | MarbleStep;
 
@@ -112,6 +122,11 @@ export interface Outcome {
   readonly winner: Side | null;
   /** Words for the player, citing the rule: "HB-7: North has no pit with two or more stones". */
   readonly reason: string;
+  /**
+   * The same as a message (issue 32: the player's language, `src/i18n`);
+   * absent: the reason is said in English everywhere.
+   */
+  readonly text?: Message;
   readonly score: Readonly<Record<Side, number>>;
 }
 
@@ -338,6 +353,27 @@ export interface Game<P extends Position = Position> {
    * `kete play` refuses such a game up front; the engine plays it.
    */
   notAtBoard?(position: P): string | null;
+
+  /**
+   * Optional (`hex61`): whether the game reads every black, white or
+   * colourless marble as one kind (`x`; AB-9.2's single colour), whatever
+   * colours the board tells; the neutral marble stays its own.
+   */
+  readsPresence?(position: P): boolean;
+
+  /**
+   * Optional: in a team game (Abalone's AB-9.1: two players a side, taking
+   * that side's turns in rotation), which member of `side`'s team makes its
+   * next move (0 or 1); null when each side is one player.
+   */
+  seat?(position: P, side: Side): number | null;
+
+  /**
+   * Optional: a mistake a hand might make now, drawn with `random` (a board
+   * change no legal move makes, and the rule it breaks), for simulated
+   * players at a board of holes; null when the board allows none.
+   */
+  slip?(position: P, random: () => number): Slip | null;
 
   /**
    * A random legal move, or `null` when the game is over: a start drawn

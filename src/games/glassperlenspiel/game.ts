@@ -223,7 +223,9 @@ export class GlassGame implements Game<GlassPosition> {
 
   outcome(position: GlassPosition): Outcome | null {
     const over = outcomeOf(position);
-    return over === null ? null : { winner: over.winner, reason: over.reason, score: over.score };
+    return over === null
+      ? null
+      : { winner: over.winner, reason: over.reason, text: over.text, score: over.score };
   }
 
   perft(position: GlassPosition, depth: number): number {

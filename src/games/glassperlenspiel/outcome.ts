@@ -5,6 +5,7 @@
  * position's key twice in its history: more points wins, equal is a draw).
  * Checked in that order. Points are the numbers of the gems in one's cup.
  */
+import { msg, type Message } from "../../shared/index.js";
 import type { Side } from "../core/types.js";
 import { GEM_COUNT, PIT_COUNT, WINNING_POINTS, gemPoints, otherSide } from "./geometry.js";
 import { keyOf, type GlassPosition } from "./position.js";
@@ -14,6 +15,8 @@ export interface GlassOutcome {
   readonly winner: Side | null;
   readonly rule: EndRule;
   readonly reason: string;
+  /** The same as a message, for the player's language (issue 32). */
+  readonly text: Message;
   readonly score: { readonly S: number; readonly N: number };
 }
 
@@ -44,16 +47,28 @@ export function outcomeOf(p: GlassPosition): GlassOutcome | null {
   const mover = p.toMove;
   const opp = otherSide(mover);
   const points = `${score.S}–${score.N}`;
+  const side = (s: Side) => msg(`side.${s}`);
   if (rule === "GB-6") {
     const wins = score[opp] >= WINNING_POINTS;
     const reason = wins
       ? `${NAME[mover]} must move with every pit empty and ${NAME[opp]} has ${score[opp]} points (15 or more): ${NAME[opp]} wins, ${points} (GB-6)`
       : `${NAME[mover]} must move with every pit empty and ${NAME[opp]} has ${score[opp]} points (fewer than 15): ${NAME[mover]} wins, ${points} (GB-6)`;
-    return { winner: wins ? opp : mover, rule, reason, score };
+    const text = msg(wins ? "outcome.emptyOpponentWins" : "outcome.emptyMoverWins", {
+      mover: side(mover),
+      opponent: side(opp),
+      count: score[opp],
+      score: points,
+    });
+    return { winner: wins ? opp : mover, rule, reason, text, score };
   }
   if (rule === "GB-5") {
     const reason = `${NAME[opp]}'s pits are empty and ${NAME[mover]} has no sowing that reaches them: ${NAME[opp]} wins, ${points} (GB-5)`;
-    return { winner: opp, rule, reason, score };
+    const text = msg("outcome.cannotFeed", {
+      mover: side(mover),
+      opponent: side(opp),
+      score: points,
+    });
+    return { winner: opp, rule, reason, text, score };
   }
   const winner = score.S > score.N ? "S" : score.N > score.S ? "N" : null;
   const result = winner === null ? "a draw" : `${NAME[winner]} wins`;
@@ -61,6 +76,11 @@ export function outcomeOf(p: GlassPosition): GlassOutcome | null {
     winner,
     rule,
     reason: `the position occurs a third time with ${NAME[mover]} to move: ${result}, ${points} (GB-7)`,
+    text: msg("outcome.thirdTime", {
+      mover: side(mover),
+      result: winner === null ? msg("view.aDraw") : msg("view.wins", { side: side(winner) }),
+      score: points,
+    }),
     score,
   };
 }

@@ -3,7 +3,7 @@
  * apply, outcome (HB-7, HB-8, HUS-4, BDE-4), perft and random playouts.
  */
 import { resolveOptions } from "../core/options.js";
-import { err, ok, type Result } from "../../shared/index.js";
+import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
 import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
 import type {
@@ -325,15 +325,25 @@ export class FourRowGame implements Game<FourRowPosition> {
     const who = SIDE_NAMES[mover];
     const end = this.variant.end;
     let reason: string | null = null;
+    // The same as a message for the player's language (issue 32).
+    let text: Message | null = null;
+    const side_ = (s: Side) => msg(`side.${s}`);
     if (end === "HB-8") {
-      if (frontRowEmpty(pits, 0)) reason = "HB-8: South's front row is empty";
-      else if (frontRowEmpty(pits, 1)) reason = "HB-8: North's front row is empty";
+      if (frontRowEmpty(pits, 0)) {
+        reason = "HB-8: South's front row is empty";
+        text = msg("outcome.frontRowEmpty", { rule: end, side: side_("S") });
+      } else if (frontRowEmpty(pits, 1)) {
+        reason = "HB-8: North's front row is empty";
+        text = msg("outcome.frontRowEmpty", { rule: end, side: side_("N") });
+      }
     } else if (end === "BDE-4" && frontRowEmpty(pits, side)) {
       reason = `BDE-4: ${who} has no stone in the front row`;
+      text = msg("outcome.noFrontStone", { rule: end, side: side_(mover) });
     }
     if (reason === null) {
       if (!hasStartPit(pits, side)) {
         reason = `${end}: ${who} has no pit with two or more stones`;
+        text = msg("outcome.noStartPit", { rule: end, side: side_(mover) });
       } else if (
         !this.hasLegalStart(
           new TurnRunner(this.rules(position.options), false),
@@ -343,13 +353,18 @@ export class FourRowGame implements Game<FourRowPosition> {
         )
       ) {
         reason = `${end}: every start ${who} has is refused by the stage limit of ${position.options.maxStages} (CORE-5)`;
+        text = msg("outcome.stageLimit", {
+          rule: end,
+          side: side_(mover),
+          limit: position.options.maxStages,
+        });
       }
     }
-    if (reason === null) return null;
+    if (reason === null || text === null) return null;
     const s = sideStones(pits, 0);
     const n = sideStones(pits, 1);
     if (end === "HB-8") {
-      return { winner: s > n ? "S" : n > s ? "N" : null, reason, score: { S: s, N: n } };
+      return { winner: s > n ? "S" : n > s ? "N" : null, reason, text, score: { S: s, N: n } };
     }
     const winner = other(mover);
     if (end === "HUS-4") {
@@ -360,10 +375,11 @@ export class FourRowGame implements Game<FourRowPosition> {
       return {
         winner,
         reason,
+        text,
         score: winner === "S" ? { S: points, N: 0 } : { S: 0, N: points },
       };
     }
-    return { winner, reason, score: { S: s, N: n } };
+    return { winner, reason, text, score: { S: s, N: n } };
   }
 
   perft(position: FourRowPosition, depth: number): number {

@@ -9,11 +9,15 @@ export const GEMS = ["S1", "S2", "S3", "S4", "S5", "N1", "N2", "N3", "N4", "N5"]
 export type Gem = (typeof GEMS)[number];
 
 /**
- * Marble colours of the Abalone board (`hex61`, PROTOCOL.md §5.3) with their
- * letters, in canonical order: the letter a snapshot writes for a hole holding
- * that marble, and the suffix of the hole's reading for it (`A1:b`, `A1:w`).
+ * The marbles a hole of the Abalone board (`hex61`, PROTOCOL.md §5.3) can
+ * report, with their letters, in canonical order: the letter a snapshot
+ * writes for a hole holding that marble, and the suffix of the hole's
+ * reading for it (`A1:b`, `A1:w`, `A1:n`, `A1:x`). `neutral` is AB-9.6's
+ * neutral marble, a class of its own; `marble` is a marble whose colour is
+ * not told (a board that senses presence only, or AB-9.2's single-colour
+ * game, where the host reads every black and white marble as one).
  */
-export const MARBLE_COLOURS = { black: "b", white: "w" } as const;
+export const MARBLE_COLOURS = { black: "b", white: "w", neutral: "n", marble: "x" } as const;
 export type MarbleColour = keyof typeof MARBLE_COLOURS;
 
 /** What separates a place from the tag of one of its readings (`A1:S1`, `E5:w`). */

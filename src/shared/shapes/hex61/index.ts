@@ -39,7 +39,8 @@ const HOLE_CODEC: CellCodec = {
       if (ch === "?") holes.push(null);
       else {
         const hole = HOLE_BY_CHAR.get(ch);
-        if (hole === undefined) return cellError("bad-field", `'${ch}' is not . b w or ?`, "cells");
+        if (hole === undefined)
+          return cellError("bad-field", `'${ch}' is not . b w n x or ?`, "cells");
         holes.push(hole);
       }
     }
