@@ -21,6 +21,14 @@ const LED_COLOURS = {
   white: "#f4f4f4",
 };
 
+/** How each marble a hole holds is drawn: its fill and its letter (PROTOCOL.md §5.3). */
+const MARBLE_LOOK = {
+  black: { fill: "#111", letter: "b" },
+  white: { fill: "#fafafa", letter: "w" },
+  neutral: { fill: "#c8102e", letter: "n" },
+  marble: { fill: "#8a8f98", letter: "x" },
+};
+
 function el(name, attrs, text) {
   const e = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -180,25 +188,21 @@ function place(p, state) {
   );
   g.append(el("text", { x: p.x, y: p.y - p.r + 9, class: "name" }, p.name));
   if (p.hole !== undefined) {
-    if (p.hole === "black" || p.hole === "white") {
+    // Black, white, the neutral marble (AB-9.6), a single-colour one (AB-9.2).
+    const marble = MARBLE_LOOK[p.hole];
+    if (marble !== undefined) {
       g.append(
         el("circle", {
           cx: p.x,
           cy: p.y,
           r: p.r - 6,
-          fill: p.hole === "black" ? "#111" : "#fafafa",
+          fill: marble.fill,
           stroke: "#222",
           "stroke-width": 1.5,
           class: `marble ${p.hole}`,
         }),
       );
-      g.append(
-        el(
-          "text",
-          { x: p.x, y: p.y + 5, class: `marble-letter ${p.hole}` },
-          p.hole === "black" ? "b" : "w",
-        ),
-      );
+      g.append(el("text", { x: p.x, y: p.y + 5, class: `marble-letter ${p.hole}` }, marble.letter));
     } else if (p.hole === null) {
       g.append(el("text", { x: p.x, y: p.y + 6, class: "count" }, "?"));
     }

@@ -138,12 +138,21 @@ function run(
   c: Case,
   games: number,
   seed: number,
-): { times: number[]; moveEnds: number[]; ms: number; falseMistakes: string[] } {
+): {
+  times: number[];
+  moveEnds: number[];
+  cpu: number[];
+  cpuEnds: number[];
+  ms: number;
+  falseMistakes: string[];
+} {
   const game = findGame(c.game);
   if (game === undefined) throw new Error(`bench: no game ${c.game}`);
   const random = seededRandom(seed);
   const times: number[] = [];
   const moveEnds: number[] = [];
+  const cpu: number[] = [];
+  const cpuEnds: number[] = [];
   const falseMistakes: string[] = [];
   let total = 0;
   for (let g = 0; g < games; g++) {
@@ -162,6 +171,7 @@ function run(
     const send = (counts: readonly number[]): void => {
       now += 250;
       moved = false;
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       link.deliver({
         type: "snapshot",
@@ -174,8 +184,10 @@ function run(
       });
       controller.ledPlan();
       const dt = performance.now() - t0;
+      const used = process.cpuUsage(c0);
       total += dt;
       (moved ? moveEnds : times).push(dt);
+      (moved ? cpuEnds : cpu).push((used.user + used.system) / 1000);
     };
     send(Array.from(game.sensorView(p).counts));
     for (let ply = 0; ply < 60; ply++) {
@@ -186,7 +198,7 @@ function run(
     }
     controller.close();
   }
-  return { times, moveEnds, ms: total, falseMistakes };
+  return { times, moveEnds, cpu, cpuEnds, ms: total, falseMistakes };
 }
 
 export async function benchController(): Promise<void> {
@@ -195,7 +207,9 @@ export async function benchController(): Promise<void> {
   const wrong: string[] = [];
   for (const c of CASES.filter((x) => only === undefined || x.game === only)) {
     run(c, 3, 1); // warm up the JIT
-    const { times, moveEnds, ms, falseMistakes } = run(c, 20, 11);
+    const { times, moveEnds, cpu, cpuEnds, ms, falseMistakes } = run(c, 20, 11);
+    const byCpu = cpu.slice().sort((a, b) => a - b);
+    const endsByCpu = cpuEnds.slice().sort((a, b) => a - b);
     for (const m of falseMistakes) wrong.push(`${label(c)}: ${m}`);
     const all = [...times, ...moveEnds];
     const sorted = times.slice().sort((a, b) => a - b);
@@ -208,6 +222,8 @@ export async function benchController(): Promise<void> {
       quantile(sorted, 0.99),
       quantile(ends, 0.5),
       quantile(ends, 0.99),
+      quantile(byCpu, 0.99),
+      quantile(endsByCpu, 0.99),
       falseMistakes.length,
     ]);
   }
@@ -221,12 +237,15 @@ export async function benchController(): Promise<void> {
       "p99 ms",
       "move-end p50 ms",
       "move-end p99 ms",
+      "CPU p99 ms",
+      "move-end CPU p99 ms",
       "false mistakes",
     ],
     rows,
     notes: [
       "One settled snapshot per trace step; time from delivering the snapshot to the verdict and the LED plan (xstate actor, tracker, mistakes check, LED diff).",
       "Move-end readings also accept the move and start the next turn's move trie (from game.turnTree: its roots; branches are expanded as the stones reach them), so they are listed apart.",
+      "CPU: the process's CPU time for the reading (process.cpuUsage: this thread and V8's helpers, garbage collection included), which other processes on a loaded machine do not inflate as they do the wall-clock times.",
       "Optional captures with the default maxStages (200) reach positions with over 300,000 moves; only the branches the players' stones reach are ever built.",
       "glassperlenspiel: on the 2x5+2 gem board, one settled snapshot per sensor step (a lift's stones, then each gem; each bead; each gem off its place, then into the cup); a pit of ten stones and five gems has 360,360 bead orders, searched nearest first.",
       "abalone: on the hex61 board (each hole empty, black or white), one settled snapshot per sensor step, every marble of the move taken up before any is set down (a move's marbles change their holes at once: its steps are free).",

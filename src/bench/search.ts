@@ -11,7 +11,8 @@
  * src/search/levels.ts with their node budgets only (no clock), so every
  * game replays exactly. A game still running after `--plies` plies is
  * judged by material: the stones each side holds, in Abalone the marbles
- * each has pushed off (AB-6). Abalone's greedy player is issue 29's: the
+ * each has pushed off (AB-6); in Glassperlenspiel first by points, the
+ * numbers on the gems in each cup (GB-6, GB-7), then by material. Abalone's greedy player is issue 29's: the
  * move that pushes the most marbles off, then ends nearest the centre
  * (evaluation `centre`). The levels are handed the game so far (`history`),
  * as `kete play` hands it, so they see repetitions.
@@ -227,6 +228,24 @@ function choose<P extends Position>(
   return next.value.position;
 }
 
+/**
+ * Glassperlenspiel's points for `side` beyond the other's (GB-6, GB-7: the
+ * numbers on the gems in one's cup, what decides a game that ends by
+ * repetition), read from the position's JSON (`cups`); 0 in other games
+ * (Abalone's material is already its score: the marbles pushed off, AB-6).
+ */
+function pointsAhead(game: Game, p: Position, side: string): number {
+  if (game.id !== "glassperlenspiel") return 0;
+  const cups = (game.positionToJSON(p) as { cups?: Record<string, unknown> }).cups ?? {};
+  const points = (s: string): number => {
+    const tags = cups[s];
+    if (!Array.isArray(tags)) return 0;
+    return tags.reduce((n: number, t: unknown) => n + (Number(String(t).slice(1)) || 0), 0);
+  };
+  const other = game.layout.sides.find((s) => s !== side) ?? side;
+  return points(side) - points(other);
+}
+
 function playGame(job: Job): GameResult {
   const game = findGame(job.game);
   const start = game?.initial(job.options);
@@ -268,7 +287,7 @@ function playGame(job: Job): GameResult {
   let scoreA: number;
   if (over !== null) scoreA = over.winner === null ? 0.5 : over.winner === sideA ? 1 : 0;
   else {
-    const m = evaluatorOf(game).material(p, sideA);
+    const m = pointsAhead(game, p, sideA) || evaluatorOf(game).material(p, sideA);
     scoreA = m > 0 ? 1 : m < 0 ? 0 : 0.5;
   }
   return { id: job.id, scoreA, plies, judged: over === null, statsA, statsB };
@@ -532,7 +551,7 @@ async function strength(
   const t0 = performance.now();
   const played = await playMatches(matches);
   printTable({
-    title: `Search: strength (${games} games a match, ${topGames} with level ${top}, sides alternating; between levels ${OPENING_PLIES} random opening plies, judged by material after ${argument("plies", MAX_PLIES)} plies${option("options") === undefined ? "" : `; options ${option("options")}`})`,
+    title: `Search: strength (${games} games a match, ${topGames} with level ${top}, sides alternating; between levels ${OPENING_PLIES} random opening plies, judged by material (Glassperlenspiel: points) after ${argument("plies", MAX_PLIES)} plies${option("options") === undefined ? "" : `; options ${option("options")}`})`,
     columns: COLUMNS,
     rows: played.map(row),
     notes: [

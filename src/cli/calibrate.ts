@@ -150,7 +150,9 @@ function processInput(on: (action: PersonAction) => void): () => void {
 export function registerCalibrateCommand(program: Command): Command {
   return program
     .command("calibrate")
-    .description("tare and calibrate a board's pits with its LEDs, verify them, write a report")
+    .description(
+      "tare and calibrate a board's pits with its LEDs, verify them, write a report (hex61: its holes, with a white and a black reference marble)",
+    )
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
     .addOption(boardOption())
     .option(
@@ -162,7 +164,7 @@ export function registerCalibrateCommand(program: Command): Command {
       "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
     )
     .option("--pits <list>", "calibrate only these pits, e.g. A1,B3 (default: every pit)")
-    .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES})`)
+    .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES}; not on hex61)`)
     .option("--verify <n>", "stones per pit for the verification (default: as --stones)")
     .option("--no-verify", "skip the verification")
     .option("-y, --yes", "take pits kete cannot check as empty; go on by itself where it can")

@@ -299,6 +299,8 @@ export class Controller {
   private lastContext: unknown = null;
   private lastValue: unknown = null;
   private lastStatus = "";
+  private lastStatusKey = "";
+  private lastStatusText = "";
   /**
    * LED changes not yet handed to the link, by pit (the latest wins). While a
    * command is in flight the changes of every later state collect here, so
@@ -314,6 +316,12 @@ export class Controller {
   private readonly games: readonly Game[];
   /** The guide while a hand touches marbles (an unsettled snapshot), until the next settled one. */
   private touch: TurnGuide | null = null;
+  /** The LED plan last made, and the state and touch it was made for (made once per change). */
+  private plan: {
+    readonly of: ControllerSnapshot;
+    readonly touch: TurnGuide | null;
+    readonly plan: Map<string, LedState>;
+  } | null = null;
 
   constructor(
     private readonly link: BoardLink,
@@ -446,9 +454,17 @@ export class Controller {
     return statusMessage(this.snapshot);
   }
 
-  /** The LED plan of the current state (every pit). */
+  /** The LED plan of the current state (every pit); the same map until the state changes. */
   ledPlan(): Map<string, LedState> {
-    return ledPlan(ledInput(this.snapshot, this.touch));
+    return this.planFor(this.snapshot);
+  }
+
+  private planFor(s: ControllerSnapshot): Map<string, LedState> {
+    const known = this.plan;
+    if (known !== null && known.of === s && known.touch === this.touch) return known.plan;
+    const plan = ledPlan(ledInput(s, this.touch));
+    this.plan = { of: s, touch: this.touch, plan };
+    return plan;
   }
 
   /** Resolves when every LED command sent so far is answered. */
@@ -471,7 +487,15 @@ export class Controller {
     this.lastContext = s.context;
     this.lastValue = s.value;
     const path = statePath(s);
-    const status = statusLine(s);
+    // The words only when the message changed: i18next's formatting costs
+    // far more than comparing the message's data (issue 31's per-reading p99).
+    const message = statusMessage(s);
+    const key = JSON.stringify(message);
+    if (key !== this.lastStatusKey) {
+      this.lastStatusKey = key;
+      this.lastStatusText = english.text(message);
+    }
+    const status = this.lastStatusText;
     if (path !== this.lastPath || status !== this.lastStatus) {
       // The board may reboot while the link is lost: forget what it shows.
       if (s.hasTag("linkLost") && !this.lastLinkLost) this.shown = new Map();
@@ -481,7 +505,7 @@ export class Controller {
       this.emit({ type: "status", state: path, message: status, at: this.clock() });
     }
     if (!this.sendLeds || this.link.state !== "ready") return;
-    const plan = ledPlan(ledInput(s, this.touch));
+    const plan = this.planFor(s);
     const changes = ledChanges(this.shown, plan);
     if (changes.length === 0) return;
     for (const c of changes) {

@@ -12,7 +12,7 @@ import { english } from "../i18n/index.js";
 import { msg } from "../shared/index.js";
 import type { ControllerContext } from "./context.js";
 import type { Update } from "./judgements.js";
-import { fromRecord } from "./records.js";
+import { fromRecord, toRecord } from "./records.js";
 
 const NOTHING: Update = { context: {}, emit: [] };
 
@@ -47,7 +47,7 @@ export function flagFall(c: ControllerContext, side: Side, at: number): Update {
   const outcome = flagOutcome(gs.game, gs.position.options, side);
   return {
     context: {
-      game: { ...c.game, outcome },
+      game: toRecord({ ...gs, outcome }, c.game),
       flagged: side,
       mistake: null,
       penalty: null,

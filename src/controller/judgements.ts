@@ -94,7 +94,9 @@ function startPosition(
 ): { ok: true; gs: GameState } | { ok: false; message: string } {
   const game = cmd.game;
   if (game === null) return { ok: false, message: `no game "${cmd.gameId}"` };
-  const initial = game.initial(cmd.options);
+  // A resumed start stands as given (it may have no initial: Abalone's start "board", AB-9.3).
+  const given = cmd.type === "resume" && cmd.start !== undefined;
+  const initial = given ? game.parsePosition(cmd.start) : game.initial(cmd.options);
   if (!initial.ok) return { ok: false, message: initial.error.message };
   let start: Position = initial.value;
   if (cmd.type === "new-game" && cmd.first !== undefined && cmd.first !== start.toMove) {
@@ -102,11 +104,6 @@ function startPosition(
     if (flipped === null)
       return { ok: false, message: `${cmd.first} cannot move first in ${game.id}` };
     start = flipped;
-  }
-  if (cmd.type === "resume" && cmd.start !== undefined) {
-    const parsed = game.parsePosition(cmd.start);
-    if (!parsed.ok) return { ok: false, message: parsed.error.message };
-    start = parsed.value;
   }
   const moves = cmd.type === "resume" ? cmd.moves : [];
   const replay = replayMoves(game, start, moves, cmd.at);
@@ -139,7 +136,7 @@ export function startGame(c: ControllerContext, cmd: GameCommand): Update {
         );
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       setupTarget: target,
       needs,
       mistake: null,
@@ -242,7 +239,7 @@ export function followReading(c: ControllerContext, snap: BoardSnapshot): Update
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       mistake: r.mistake === null ? null : mistakeToRecord(gs.game, r.mistake),
       verdict,
       fault: null,
@@ -315,7 +312,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
     const verdict: Verdict = { phase: "turn", decision: r.decision };
     return {
       context: {
-        game: toRecord(r.gs),
+        game: toRecord(r.gs, c.game),
         mistake: r.mistake === null ? null : mistakeToRecord(gs.game, r.mistake),
         verdict,
         guide: guide(r.gs.turn),
@@ -330,7 +327,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
   const r = followTurn({ ...gs, turn: late }, gs.turn.reading, at, turnSettings(c, gs));
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
-    context: { game: toRecord(r.gs), verdict, guide: guide(r.gs.turn), counts },
+    context: { game: toRecord(r.gs, c.game), verdict, guide: guide(r.gs.turn), counts },
     emit: [decided(verdict, counts, at), ...r.events],
   };
 }
@@ -356,7 +353,7 @@ export function followRestoring(c: ControllerContext, snap: BoardSnapshot): Upda
   const target = done ? (r.penalty?.start ?? null) : ms.target;
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       verdict,
       penalty: r.penalty === null ? null : penaltyToRecord(gs.game, r.penalty),
       mistake: done ? null : c.mistake,
@@ -382,7 +379,7 @@ export function followHandover(c: ControllerContext, snap: BoardSnapshot): Updat
   const verdict: Verdict = { phase: "penalty", decision: r.decision };
   return {
     context: {
-      game: toRecord(r.gs),
+      game: toRecord(r.gs, c.game),
       penalty: done ? null : penaltyToRecord(gs.game, r.penalty),
       verdict,
       counts,
@@ -432,7 +429,7 @@ export function followTakeback(c: ControllerContext, snap: BoardSnapshot): Updat
   const back = takeBackTo(gs, tb.index, c.settings.tracking);
   return {
     context: {
-      game: toRecord(back),
+      game: toRecord(back, c.game),
       takeback: null,
       counts,
       verdict: { phase: "takeback", done: true },

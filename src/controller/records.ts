@@ -77,32 +77,21 @@ export interface PenaltyRecord {
 }
 
 /**
- * Live states by the record made of them, for the latest records only: the
- * context always holds the newest, so a handful suffices (a record older
- * than that is rebuilt, as one restored from storage is). A small ring,
- * not a WeakMap: thousands of short-lived weak keys a second cost the
- * garbage collector more than the lookups save.
+ * The live state a record was made from, kept on the record itself under a
+ * symbol: not enumerable, so `JSON.stringify` (a persisted snapshot) leaves
+ * it out and a record restored from storage is rebuilt once. No module-level
+ * cache: whoever holds the record (the machine's context) holds its live
+ * state, and it goes when the record does.
  */
-const RECENT = 16;
-const recentKeys: (object | null)[] = new Array<object | null>(RECENT).fill(null);
-const recentValues: unknown[] = new Array<unknown>(RECENT).fill(null);
-let recentNext = 0;
-
-const live = {
-  get(record: object): unknown {
-    for (let i = 0; i < RECENT; i++) if (recentKeys[i] === record) return recentValues[i];
-    return undefined;
-  },
-  set(record: object, state: unknown): void {
-    recentKeys[recentNext] = record;
-    recentValues[recentNext] = state;
-    recentNext = (recentNext + 1) % RECENT;
-  },
-};
+const LIVE = Symbol("live");
 
 function remember<R extends object>(record: R, state: unknown): R {
-  live.set(record, state);
+  Object.defineProperty(record, LIVE, { value: state, enumerable: false, configurable: true });
   return record;
+}
+
+function liveOf<T>(record: object): T | undefined {
+  return (record as { readonly [LIVE]?: T })[LIVE];
 }
 
 /** Why a record cannot be brought back to life (a corrupted or foreign snapshot). */
@@ -110,21 +99,31 @@ export class RecordError extends Error {}
 
 // ------------------------------------------------------------------ cursors
 
-/** Paths of trie nodes, kept while the trie lives (cursors stay on a node for many readings). */
-const paths = new WeakMap<object, readonly number[]>();
-
-function pathOf<P extends Position>(node: TrieNode<P>): readonly number[] {
-  const known = paths.get(node);
-  if (known !== undefined) return known;
-  const path: number[] = [];
+/**
+ * A trie node's path (child indices from the root), walking up to the
+ * nearest node whose path is `known` (the cursors of the record before: the
+ * cursors of a reading mostly stand at or below those of the one before).
+ */
+function pathOf<P extends Position>(
+  node: TrieNode<P>,
+  known: ReadonlyMap<TrieNode<P>, readonly number[]>,
+): readonly number[] {
+  const tail: number[] = [];
   let n: TrieNode<P> = node;
-  while (n.parent !== null) {
-    path.push(n.parent.children.indexOf(n));
+  let head: readonly number[] = [];
+  for (;;) {
+    const k = known.get(n);
+    if (k !== undefined) {
+      head = k;
+      break;
+    }
+    if (n.parent === null) break;
+    tail.push(n.parent.children.indexOf(n));
     n = n.parent;
   }
-  path.reverse();
-  paths.set(node, path);
-  return path;
+  if (tail.length === 0) return head;
+  tail.reverse();
+  return head.length === 0 ? tail : [...head, ...tail];
 }
 
 function nodeAt<P extends Position>(root: TrieNode<P>, path: readonly number[]): TrieNode<P> {
@@ -137,27 +136,52 @@ function nodeAt<P extends Position>(root: TrieNode<P>, path: readonly number[]):
   return n;
 }
 
-function turnToRecord(t: TurnTracker): TurnRecord {
+/**
+ * The record of a turn; `prev`, the record made at the reading before (if
+ * any), lends what has not changed since (the position's JSON, the paths of
+ * nodes, boards), so a reading writes only what it changed.
+ */
+function turnToRecord(t: TurnTracker, prev: TurnRecord | null = null): TurnRecord {
+  const before = prev === null ? undefined : liveOf<TurnTracker>(prev);
+  const paths = new Map<TrieNode, readonly number[]>();
+  const boards = new Map<Int16Array, readonly number[]>();
+  if (prev !== null && before !== undefined && before.trie === t.trie) {
+    before.cursors.forEach((c, i) => {
+      const r = prev.cursors[i];
+      if (r === undefined) return;
+      paths.set(c.node, r.path);
+      boards.set(c.board, r.board);
+    });
+  }
+  const same = prev !== null && before !== undefined && before.position === t.position;
   return remember(
     {
-      position: jsonOf(t.game, t.position),
+      position: same ? prev.position : t.game.positionToJSON(t.position),
       cursors: t.cursors.map((c) => ({
-        path: pathOf(c.node),
+        path: pathOf(c.node, paths),
         offset: c.offset,
-        board: Array.from(c.board),
+        board: boards.get(c.board) ?? Array.from(c.board),
         exact: c.exact,
       })),
-      reading: Array.from(t.reading),
+      reading:
+        prev !== null && before?.reading === t.reading ? prev.reading : Array.from(t.reading),
       pendingSince: t.pendingSince,
       maxTotal: t.maxTotal,
-      ...(t.previous === undefined ? {} : { previous: Array.from(t.previous) }),
+      ...(t.previous === undefined
+        ? {}
+        : {
+            previous:
+              prev?.previous !== undefined && before?.previous === t.previous
+                ? prev.previous
+                : Array.from(t.previous),
+          }),
     },
     t,
   );
 }
 
 function turnFromRecord(r: TurnRecord, game: Game, tracking: TrackingOptions): TurnTracker {
-  const known = live.get(r) as TurnTracker | undefined;
+  const known = liveOf<TurnTracker>(r);
   if (known !== undefined) return known;
   const previous = r.previous === undefined ? undefined : Int16Array.from(r.previous);
   const fresh = startTurn(game, parse(game, r.position), tracking, previous);
@@ -174,40 +198,26 @@ function turnFromRecord(r: TurnRecord, game: Game, tracking: TrackingOptions): T
     pendingSince: r.pendingSince,
     maxTotal: r.maxTotal,
   };
-  live.set(r, t);
+  remember(r, t);
   return t;
 }
 
 // ------------------------------------------------------------------ positions and games
 
-/** Positions and plies are immutable and reused from state to state: write each once. */
-const written = new WeakMap<object, PositionJson | PlyRecord>();
-
-function jsonOf(game: Game, position: Position): PositionJson {
-  const known = written.get(position) as PositionJson | undefined;
-  if (known !== undefined) return known;
-  const json = game.positionToJSON(position);
-  written.set(position, json);
-  return json;
-}
-
 function plyRecord(game: Game, ply: Ply): PlyRecord {
-  const known = written.get(ply) as PlyRecord | undefined;
-  if (known !== undefined) return known;
-  const r: PlyRecord = { ...ply, before: jsonOf(game, ply.before) };
-  written.set(ply, r);
-  return r;
+  return { ...ply, before: game.positionToJSON(ply.before) };
 }
 
-/** The plies' records: the same array of plies (no move since) gives the same records. */
-const pliesWritten = new WeakMap<readonly Ply[], readonly PlyRecord[]>();
-
-function pliesRecord(game: Game, plies: readonly Ply[]): readonly PlyRecord[] {
-  const known = pliesWritten.get(plies);
-  if (known !== undefined) return known;
-  const r = plies.map((p) => plyRecord(game, p));
-  pliesWritten.set(plies, r);
-  return r;
+/** The plies' records, those of `prev` (the record before) reused where the plies are the same. */
+function pliesRecord(gs: GameState, before: GameState | undefined, prev: GameRecord | null) {
+  if (prev === null || before === undefined || before.game !== gs.game)
+    return gs.plies.map((p) => plyRecord(gs.game, p));
+  if (before.plies === gs.plies) return prev.plies;
+  return gs.plies.map((p, i) =>
+    before.plies[i] === p && prev.plies[i] !== undefined
+      ? (prev.plies[i] as PlyRecord)
+      : plyRecord(gs.game, p),
+  );
 }
 
 function parse(game: Game, json: PositionJson): Position {
@@ -218,20 +228,22 @@ function parse(game: Game, json: PositionJson): Position {
 }
 
 /**
- * Games records were made for, by id: a record rebuilt in this process finds
- * its game here even when it is not in the registry (a test's game, a game
- * handed to the Controller). A record from storage finds it in the registry.
+ * The plain record of a live game. `prev`, the record the context held
+ * until now, lends what has not changed (the plies, the position's JSON,
+ * the turn's paths and boards).
  */
-const gamesSeen = new Map<string, Game>();
-
-export function toRecord(gs: GameState): GameRecord {
-  if (gamesSeen.get(gs.game.id) !== gs.game) gamesSeen.set(gs.game.id, gs.game);
+export function toRecord(gs: GameState, prev: GameRecord | null = null): GameRecord {
+  const before = prev === null ? undefined : liveOf<GameState>(prev);
+  const same = prev !== null && before !== undefined && before.game === gs.game;
   return remember(
     {
       id: gs.game.id,
-      position: jsonOf(gs.game, gs.position),
-      plies: pliesRecord(gs.game, gs.plies),
-      turn: turnToRecord(gs.turn),
+      position:
+        same && before.position === gs.position
+          ? prev.position
+          : gs.game.positionToJSON(gs.position),
+      plies: pliesRecord(gs, before, prev),
+      turn: turnToRecord(gs.turn, same ? prev.turn : null),
       outcome: gs.outcome,
     },
     gs,
@@ -239,7 +251,7 @@ export function toRecord(gs: GameState): GameRecord {
 }
 
 /**
- * The live game of a record: the one it was made from while this process
+ * The live game of a record: the one it was made from while the record
  * lives, else rebuilt (the game found by id among `games`, then the registry).
  */
 export function fromRecord(
@@ -247,15 +259,15 @@ export function fromRecord(
   tracking: TrackingOptions,
   games: readonly Game[] = [],
 ): GameState {
-  const known = live.get(r) as GameState | undefined;
+  const known = liveOf<GameState>(r);
   if (known !== undefined) return known;
-  const game = games.find((g) => g.id === r.id) ?? gamesSeen.get(r.id) ?? findGame(r.id);
+  const game = games.find((g) => g.id === r.id) ?? findGame(r.id);
   if (game === undefined) throw new RecordError(`no game "${r.id}"`);
   const position = parse(game, r.position);
   const plies: Ply[] = r.plies.map((p) => ({ ...p, before: parse(game, p.before) }));
   const turn = turnFromRecord(r.turn, game, tracking);
   const gs: GameState = { game, position, plies, turn, outcome: r.outcome };
-  live.set(r, gs);
+  remember(r, gs);
   return gs;
 }
 
@@ -264,7 +276,7 @@ export function mistakeToRecord(game: Game, m: MistakeState): MistakeRecord {
     {
       ...m,
       target: Array.from(m.target),
-      position: jsonOf(game, m.position),
+      position: game.positionToJSON(m.position),
       resume: m.resume === null ? null : turnToRecord(m.resume),
     },
     m,
@@ -276,25 +288,28 @@ export function mistakeFromRecord(
   gs: GameState,
   tracking: TrackingOptions,
 ): MistakeState {
-  const known = live.get(r) as MistakeState | undefined;
+  const known = liveOf<MistakeState>(r);
   if (known !== undefined) return known;
   const m: MistakeState = {
     ...r,
     position: parse(gs.game, r.position),
     resume: r.resume === null ? null : turnFromRecord(r.resume, gs.game, tracking),
   };
-  live.set(r, m);
+  remember(r, m);
   return m;
 }
 
 export function penaltyToRecord(game: Game, p: PenaltyState): PenaltyRecord {
-  return remember({ ...p, start: Array.from(p.start), position: jsonOf(game, p.position) }, p);
+  return remember(
+    { ...p, start: Array.from(p.start), position: game.positionToJSON(p.position) },
+    p,
+  );
 }
 
 export function penaltyFromRecord(r: PenaltyRecord, gs: GameState): PenaltyState {
-  const known = live.get(r) as PenaltyState | undefined;
+  const known = liveOf<PenaltyState>(r);
   if (known !== undefined) return known;
   const p: PenaltyState = { ...r, position: parse(gs.game, r.position) };
-  live.set(r, p);
+  remember(r, p);
   return p;
 }

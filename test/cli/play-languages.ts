@@ -59,7 +59,7 @@ export async function playInLanguage(c: (typeof CASES)[number]): Promise<void> {
       size: () => ({ columns: 80, rows: 40 }),
     },
   };
-  const s = settings(c.game, { lang: c.lang, mistakeRate: 0.08, seed: c.seed });
+  const s = settings(c.game, { lang: c.lang, mistakeRate: 0.08, seed: c.seed, pace: 0.02 });
   const result = await play(s, { ...h, host });
   expect(result.code).toBe(0);
   expect(frames).toBeGreaterThan(50);

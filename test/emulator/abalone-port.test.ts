@@ -37,9 +37,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * White's E1 sits on the edge in front of Black's E2 E3: a push of two against
  * one (AB-5) takes it off whenever Black chooses.
  */
+const initial = ABALONE.initial({});
+if (!initial.ok) throw new Error(initial.error.message);
 const NEAR_END = {
-  game: "abalone",
-  options: {},
+  ...ABALONE.positionToJSON(initial.value),
   toMove: "b",
   cells: Object.fromEntries([
     ...["E2", "E3", "A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "B6", "C3"].map(
@@ -99,9 +100,10 @@ describe.skipIf(hex === null || !haveSocat)(
       });
       if (!created.ok) throw new Error(created.error.message);
       const board = created.value;
-      const holes = ABALONE.sensorView(start.value).counts;
       const set = board.physical.setHoles(
-        holes.map((c) => (c === 1 ? "black" : c === 2 ? "white" : "empty")),
+        Object.fromEntries(
+          Object.entries(NEAR_END.cells).map(([h, c]) => [h, c === "b" ? "black" : "white"]),
+        ),
       );
       expect(set.ok).toBe(true);
       const served = await serveOnPty(board, { pace: { realTime: true } });
@@ -152,6 +154,7 @@ describe.skipIf(hex === null || !haveSocat)(
           p = m.position;
         }
         expect(ABALONE.outcome(p)).not.toBeNull();
+        expect(board.mcu.resets).toEqual(["external", "power"]);
         await k.printed(/game over: /, 30_000);
         expect(await k.exited).toBe(0);
         expect(k.stderr()).toBe("");

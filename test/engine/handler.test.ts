@@ -3,6 +3,7 @@ import { DEFAULT_LEGAL_LIMIT, MAX_LINE_LENGTH, handleRequestLine } from "../../s
 import { games } from "../../src/games/index.js";
 import { ask, errorOf, initialPosition, type Json } from "./helpers.js";
 import { FINISHED_HUSBAO } from "./fixtures.js";
+import { rows } from "../games/fourrow/board.js";
 
 const FOUR_ROW = ["husbao", "husbao-bis", "husbao-front", "hus", "bao-de"];
 
@@ -44,12 +45,7 @@ describe("initial", () => {
         game: "husbao",
         options: { direction: "free", maxStages: 200 },
         toMove: "S",
-        pits: {
-          A: [2, 2, 2, 2, 2, 2, 2, 2],
-          B: [2, 2, 2, 2, 0, 0, 0, 0],
-          C: [0, 0, 0, 0, 2, 2, 2, 2],
-          D: [2, 2, 2, 2, 2, 2, 2, 2],
-        },
+        pits: rows("2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2"),
       },
     });
   });

@@ -15,6 +15,7 @@ import { findGame, games, type Game, type Position } from "../../src/games/index
 import { LEVELS } from "../../src/search/index.js";
 import { ask, errorOf, initialPosition, type Json } from "./helpers.js";
 import { FINISHED_HUSBAO } from "./fixtures.js";
+import { rows } from "../games/fourrow/board.js";
 
 const FOUR_ROW = ["husbao", "husbao-bis", "husbao-front", "hus", "bao-de"];
 const BAOS = ["bao-kiswahili", "bao-kujifunza"];
@@ -293,12 +294,7 @@ describe("search on a finished game", () => {
       game: "bao-kujifunza",
       options: { maxStages: 200 },
       toMove: "S",
-      pits: {
-        A: [0, 0, 0, 0, 0, 0, 0, 0],
-        B: [0, 0, 0, 0, 0, 0, 0, 0],
-        C: [4, 4, 4, 4, 4, 4, 4, 4],
-        D: [4, 4, 4, 4, 4, 4, 4, 4],
-      },
+      pits: rows("0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 4 4 4 4 4 4 4 4 / 4 4 4 4 4 4 4 4"),
     };
     const e = errorOf(ask({ cmd: "search", position: finished, depth: 2 }));
     expect(e).toMatchObject({ code: "game-over", field: "position" });

@@ -32,30 +32,10 @@ import {
   readJournal,
   scanJournals,
 } from "../../src/journal/store.js";
+import { FIRST_MOVE, husbaoHeader } from "./header.js";
 
-const header: JournalHeader = {
-  kind: "header",
-  format: "kete-journal",
-  version: 1,
-  gameId: "t1",
-  game: "husbao",
-  options: {},
-  initial: { game: "husbao", toMove: "S" },
-  players: { S: "Ana", N: "Ben" },
-  board: { id: "sim", geometry: "4x8", simulated: true },
-  settings: { onMistake: "retry", guidance: true },
-  startedAt: "2026-11-22T01:34:05.000Z",
-};
-const move: JournalRecord = {
-  kind: "move",
-  t: 1500,
-  ply: 1,
-  side: "S",
-  move: "B3+",
-  trace: [],
-  position: {},
-  startedAt: 1000,
-};
+const header: JournalHeader = husbaoHeader({});
+const move: JournalRecord = FIRST_MOVE;
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "kete-integrity-"));

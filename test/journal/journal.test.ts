@@ -17,20 +17,9 @@ import {
   listJournals,
   readJournal,
 } from "../../src/journal/store.js";
+import { FIRST_MOVE, husbaoHeader } from "./header.js";
 
-const header: JournalHeader = {
-  kind: "header",
-  format: "kete-journal",
-  version: 1,
-  gameId: "t1",
-  game: "husbao",
-  options: { direction: "free", maxStages: 200 },
-  initial: { game: "husbao", toMove: "S" },
-  players: { S: "Ana", N: "Ben" },
-  board: { id: "sim", geometry: "4x8", simulated: true },
-  settings: { onMistake: "retry", guidance: true },
-  startedAt: "2026-11-22T01:34:05.000Z",
-};
+const header: JournalHeader = husbaoHeader({ direction: "free", maxStages: 200 });
 
 const records: JournalRecord[] = [
   { kind: "snapshot", t: 10, counts: [2, 2] },
@@ -42,16 +31,7 @@ const records: JournalRecord[] = [
     message: "stone dropped in B6; the next stone belongs in B5 (CORE-1)",
     policy: "retry",
   },
-  {
-    kind: "move",
-    t: 1500,
-    ply: 1,
-    side: "S",
-    move: "B3+",
-    trace: [],
-    position: {},
-    startedAt: 1000,
-  },
+  FIRST_MOVE,
   {
     kind: "move",
     t: 2500,

@@ -2,44 +2,12 @@
 // (PROTOCOL.md §5.3, §7, §12.2, §13): a settled reading with its readings (`E5:b`), an unsettled
 // one (a marble rolling, a hall sensor flickering), a sensor fault, or the error code of a line
 // the host drops (wrong hole count, a bad colour letter, a bad mask, flag against mask …).
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatBoardMessage, parseBoardLine, readingsOf } from "../../src/protocol/index.js";
-import { GEOMETRIES, readingNames } from "../../src/shared/index.js";
+import { formatBoardMessage, parseBoardLine } from "../../src/protocol/index.js";
+import { GEOMETRIES } from "../../src/shared/index.js";
+import { hostView, vectorSequences } from "./vector-host.js";
 
-interface Step {
-  readonly line: string;
-  readonly host: string;
-  readonly readings?: Readonly<Record<string, number>>;
-  readonly note?: string;
-}
-
-interface Sequence {
-  readonly note: string;
-  readonly steps: readonly Step[];
-}
-
-const url = new URL("../../firmware-protocol/vectors/hex61.jsonl", import.meta.url);
-const sequences = readFileSync(url, "utf8")
-  .split("\n")
-  .filter((l) => l.length > 0)
-  .map((l) => JSON.parse(l) as Sequence);
-
-/** What a host makes of one line, as kete's session does. */
-function hostView(line: string): { host: string; readings?: Record<string, number> } {
-  const parsed = parseBoardLine(line);
-  if (!parsed.ok) return { host: parsed.error.code };
-  const m = parsed.value;
-  if (m.type === "error" && m.code === "sensor-fault") return { host: "sensor-fault" };
-  if (m.type !== "snapshot" || m.board.geometry !== "hex61") return { host: m.type };
-  if (!m.settled) return { host: "unsettled" };
-  const names = readingNames("hex61");
-  const readings: Record<string, number> = {};
-  readingsOf(m.board).forEach((r, i) => {
-    if (r !== null && r !== 0) readings[names[i] ?? ""] = r;
-  });
-  return { host: "settled", readings };
-}
+const sequences = vectorSequences("hex61.jsonl");
 
 const ERROR_CODES = ["wrong-field-count", "bad-field", "inconsistent", "bad-checksum"];
 
@@ -58,7 +26,7 @@ describe("hex61 sequences (hex61.jsonl)", () => {
   for (const seq of sequences) {
     it(seq.note, () => {
       for (const step of seq.steps) {
-        const seen = hostView(step.line);
+        const seen = hostView(step.line, "hex61");
         expect(seen.host, `${step.note ?? ""}: ${step.line}`).toBe(step.host);
         if (step.host === "settled") expect(seen.readings, step.line).toEqual(step.readings);
       }

@@ -42,33 +42,32 @@ describe("round trip", () => {
   });
 });
 
+/** Any one character of a formatted line changed to another printable one: the parser refuses the line. */
+function expectCorruptionRejected<M>(
+  messages: fc.Arbitrary<M>,
+  format: (msg: M) => { ok: true; value: string } | { ok: false },
+  parse: (line: string) => { ok: boolean },
+): void {
+  fc.assert(
+    fc.property(messages, fc.nat(), printable, (msg, at, ch) => {
+      const line = format(msg);
+      if (!line.ok) return;
+      const i = at % line.value.length;
+      fc.pre(line.value[i] !== ch);
+      const bad = line.value.slice(0, i) + ch + line.value.slice(i + 1);
+      expect(parse(bad).ok).toBe(false);
+    }),
+    { numRuns: 2000 },
+  );
+}
+
 describe("corruption", () => {
   it("any single changed character of a board line is rejected", () => {
-    fc.assert(
-      fc.property(boardMessage, fc.nat(), printable, (msg, at, ch) => {
-        const line = formatBoardMessage(msg);
-        if (!line.ok) return;
-        const i = at % line.value.length;
-        fc.pre(line.value[i] !== ch);
-        const bad = line.value.slice(0, i) + ch + line.value.slice(i + 1);
-        expect(parseBoardLine(bad).ok).toBe(false);
-      }),
-      { numRuns: 2000 },
-    );
+    expectCorruptionRejected(boardMessage, formatBoardMessage, parseBoardLine);
   });
 
   it("any single changed character of a host line is rejected", () => {
-    fc.assert(
-      fc.property(hostMessage, fc.nat(), printable, (msg, at, ch) => {
-        const line = formatHostMessage(msg);
-        if (!line.ok) return;
-        const i = at % line.value.length;
-        fc.pre(line.value[i] !== ch);
-        const bad = line.value.slice(0, i) + ch + line.value.slice(i + 1);
-        expect(parseHostLine(bad).ok).toBe(false);
-      }),
-      { numRuns: 2000 },
-    );
+    expectCorruptionRejected(hostMessage, formatHostMessage, parseHostLine);
   });
 });
 

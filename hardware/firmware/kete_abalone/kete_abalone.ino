@@ -18,7 +18,8 @@ static uint32_t readStart;   // the scan being handed to the board and classifie
 static uint8_t nextHole = KETE_PITS;   // the next reading to hand to the board (KETE_PITS: all)
 static uint8_t nextClass = KETE_PITS;  // the next hole to classify (KETE_PITS: none)
 #define CLASSIFY_PART 1                // holes classified at a time (one: up to 0.7 ms with 12 neighbours) ...
-#define STEP_BUDGET_US 700             // ... and readings taken, for up to 0.7 ms a pass
+#define STEP_BUDGET_US 700             // ... and readings taken, for up to 0.7 ms a pass,
+#define POLL_HEAVY_US 1500             // ... in a pass whose board_poll took less than this
 
 // Longest loop pass since boot, in µs (also in GPIOR0 in units of 64 µs); the
 // last scan's duration in ms, from its start on the bus to the last hole classified.
@@ -76,8 +77,6 @@ void loop() {
   uint32_t start = micros();
   hal_watchdog_kick();
   drain();
-  scan_step(millis());
-  drain();
   uint32_t now = millis();
   if (now - lastButtons >= BUTTON_PERIOD_MS) {
     lastButtons += BUTTON_PERIOD_MS;
@@ -85,6 +84,12 @@ void loop() {
     board_buttons(hal_buttons(), now);
   }
   board_poll(now);
+  drain();
+  // a pass that formatted a snapshot or sent an LED frame (up to 4 ms with the TWI
+  // interrupt taking its share) leaves the scan's next steps to the next pass, so
+  // that no pass outlasts what a 64-byte receive ring holds (5.5 ms at 115200)
+  if (micros() - start < POLL_HEAVY_US) scan_step(millis());
+  else hall_bus_watch(micros());
   drain();
   hal_stack_monitor_step();
   uint32_t took = micros() - start;

@@ -77,8 +77,8 @@ void places_second(uint32_t now, uint16_t deb) {
 }
 
 void places_poll(uint32_t now, uint16_t deb) {
-  if (ztNext < KETE_PITS) {  // ... 2 holes a pass: a pass stays short (§8)
-    uint8_t to = (uint8_t)(ztNext + 2);
+  if (ztNext < KETE_PITS) {  // ... a hole a pass (a correction: up to 0.7 ms): a pass stays short (§8)
+    uint8_t to = (uint8_t)(ztNext + 1);
     hall_zero_track_part(hall_st, hall_cal, now, deb, ztNext, to);
     ztNext = to >= KETE_PITS ? (uint8_t)KETE_PITS : to;
   }

@@ -24,7 +24,7 @@
  * step), so a run needs no `--yes`.
  */
 import { every } from "../../board/index.js";
-import type { BoardSession, BoardSnapshot } from "../../board/index.js";
+import type { BoardSession } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { HoleContent, LedColour, LedEntry } from "../../protocol/index.js";
 import type { Result } from "../../shared/index.js";
@@ -49,6 +49,9 @@ export interface HoleRun {
 
 type Wait = "ok" | "skip" | "stop" | "gone";
 
+type Led = LedEntry["led"];
+const blink = (colour: LedColour): Led => ({ pattern: "blink", colour });
+
 /** Calibrates `holes` (canonical order) of a ready hex61 board. */
 export async function calibrateHoles(
   session: BoardSession,
@@ -57,197 +60,241 @@ export async function calibrateHoles(
   io: CalibrateIo,
   screen: CalibrationScreen,
 ): Promise<HoleRun> {
-  const cells = GEOMETRIES.hex61.cells;
-  const results = new Map<string, PitResult>(
-    holes.map((h) => [h, { calibration: "pending", verify: null }]),
-  );
-  let action: PersonAction | null = null;
-  let byPerson = false;
-  let lostAt: number | null = null;
-  const stopInput = io.input((a) => {
-    action = a;
-    if (a === "stop") byPerson = true;
-  });
-  const unsubscribe = session.subscribe((event) => {
-    if (event.type === "link") {
-      lostAt = event.state === "ready" ? null : (lostAt ?? io.scheduler.now());
-      if (event.state === "lost") screen.note(`the board is gone: ${event.reason ?? ""}; waiting`);
-    } else if (event.type === "board-error" && event.code === "sensor-fault") {
-      screen.note(event.message);
+  const run = new HoleCalibration(session, holes, io, screen);
+  try {
+    const cleared = await run.clearAndTare(wholeBoard);
+    if (cleared !== "ok") return run.end(false, cleared);
+    for (const pass of PASSES) {
+      for (const hole of holes) {
+        const wait = await run.calibrate(hole, pass);
+        if (wait === "stop" || wait === "gone") return run.end(false, wait);
+      }
     }
-  });
-  const content = (s: BoardSnapshot, hole: string): HoleContent | null | undefined => {
-    const i = cells.indexOf(hole);
-    return "holes" in s.board ? s.board.holes[i] : undefined;
-  };
-  const reads = (hole: string, want: HoleContent): boolean => {
-    const s = session.snapshot;
-    return s !== null && content(s, hole) === want && !s.unsettled.includes(hole);
-  };
-  let shown = new Map<string, string>();
-  const light = async (want: ReadonlyMap<string, LedEntry["led"]>): Promise<void> => {
-    const entries: LedEntry[] = [];
-    for (const hole of new Set([...shown.keys(), ...want.keys()])) {
-      const led = want.get(hole) ?? { pattern: "off" as const };
-      const key = led.pattern === "off" ? "-" : `${led.colour} ${led.pattern}`;
-      if ((shown.get(hole) ?? "-") !== key) entries.push({ pit: hole, led });
+    return run.end(true, "ok");
+  } finally {
+    await run.close();
+  }
+}
+
+interface Pass {
+  readonly colour: "white" | "black";
+  readonly led: LedColour;
+  readonly step: string;
+}
+
+/** The white reference marble, then the black one (the hole blinks white, magenta). */
+const PASSES: readonly Pass[] = [
+  { colour: "white", led: "white", step: "2/3" },
+  { colour: "black", led: "magenta", step: "3/3" },
+];
+
+/** One run's state: the person's keys, the link, the LEDs shown, each hole's result. */
+class HoleCalibration {
+  readonly results: Map<string, PitResult>;
+  private action: PersonAction | null = null;
+  private byPerson = false;
+  private lostAt: number | null = null;
+  private shown = new Map<string, string>();
+  private readonly cells = GEOMETRIES.hex61.cells;
+  private readonly stopInput: () => void;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly session: BoardSession,
+    private readonly holes: readonly string[],
+    private readonly io: CalibrateIo,
+    private readonly screen: CalibrationScreen,
+  ) {
+    this.results = new Map(holes.map((h) => [h, { calibration: "pending", verify: null }]));
+    this.stopInput = io.input((a) => {
+      this.action = a;
+      if (a === "stop") this.byPerson = true;
+    });
+    this.unsubscribe = session.subscribe((event) => {
+      if (event.type === "link") {
+        this.lostAt = event.state === "ready" ? null : (this.lostAt ?? io.scheduler.now());
+        if (event.state === "lost")
+          screen.note(`the board is gone: ${event.reason ?? ""}; waiting`);
+      } else if (event.type === "board-error" && event.code === "sensor-fault") {
+        screen.note(event.message);
+      }
+    });
+  }
+
+  /** 1: the board empty (marbles lit red until they are gone), then TARE. */
+  async clearAndTare(wholeBoard: boolean): Promise<Wait> {
+    this.show("[1/3] empty the board", "holes lit red hold a marble: take it off the board");
+    let cleared: Wait = "skip";
+    while (cleared === "skip") {
+      cleared = await this.until(
+        () => this.cells.every((h) => this.content(h) === null || this.reads(h, "empty")),
+        () => this.light(this.strays(null)),
+      );
     }
-    shown = new Map(
-      [...want].map(([h, l]) => [h, l.pattern === "off" ? "-" : `${l.colour} ${l.pattern}`]),
+    if (cleared !== "ok") return cleared;
+    await this.light(new Map());
+    this.show("[1/3] taring", "the board is empty: recording each sensor's zero (TARE)");
+    for (const hole of wholeBoard ? [null] : this.holes) {
+      const r = await this.send(() => this.session.tare(hole ?? undefined));
+      if (!r.ok) {
+        for (const h of hole === null ? this.holes : [hole])
+          this.results.set(h, {
+            calibration: "refused",
+            note: `TARE: ${r.error.message}`,
+            verify: null,
+          });
+        return "stop";
+      }
+    }
+    return "ok";
+  }
+
+  /** 2 and 3: one hole with one reference marble; its result recorded. */
+  async calibrate(hole: string, pass: Pass): Promise<Wait> {
+    const before = this.results.get(hole);
+    if (pass.colour === "white" ? before?.calibration !== "pending" : before?.note !== "white")
+      return "ok";
+    const others = this.holes.filter((h) => h !== hole);
+    this.show(
+      `[${pass.step}] ${hole}: the ${pass.colour} reference marble`,
+      `put the ${pass.colour} reference marble into ${hole} (blinking); nothing else on the board`,
     );
+    const lights = (): void => {
+      const want = this.strays(hole);
+      want.set(hole, blink(pass.led));
+      void this.light(want);
+    };
+    lights();
+    for (let refused = 0; ;) {
+      const wait = await this.until(
+        () => this.reads(hole, pass.colour) && others.every((h) => this.reads(h, "empty")),
+        lights,
+      );
+      if (wait === "stop" || wait === "gone") {
+        this.results.set(hole, { calibration: "pending", verify: null });
+        return wait;
+      }
+      if (wait === "skip")
+        return this.record(hole, {
+          calibration: "skipped",
+          note: `left before CAL ${pass.colour}`,
+          verify: null,
+        });
+      const r = await this.send(() =>
+        this.session.command({ type: "calibrate", pit: hole, known: pass.colour }),
+      );
+      if (r.ok)
+        return this.record(
+          hole,
+          pass.colour === "white"
+            ? { calibration: "pending", note: "white", verify: null }
+            : { calibration: "calibrated", verify: null },
+        );
+      if (++refused >= REFUSED_TRIES || r.error.code !== "bad-args")
+        return this.record(hole, {
+          calibration: "refused",
+          note: `CAL ${pass.colour}: ${r.error.message}`,
+          verify: null,
+        });
+      this.screen.note(
+        `${hole}: the board refused the ${pass.colour} marble (${r.error.message}); again once it is still`,
+      );
+      await this.pause(RETRY_MS);
+    }
+  }
+
+  /** The run's end: a hole whose white level was recorded but not its black one was not reached. */
+  end(completed: boolean, wait: Wait): HoleRun {
+    for (const [hole, r] of this.results)
+      if (r.calibration === "pending")
+        this.results.set(hole, { calibration: "pending", verify: null });
+    return { results: this.results, completed, byPerson: this.byPerson, gone: wait === "gone" };
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    this.stopInput();
+    if (this.session.state === "ready") await this.light(new Map());
+  }
+
+  private record(hole: string, result: PitResult): Wait {
+    this.results.set(hole, result);
+    this.screen.note(
+      `${hole}: ${result.calibration === "pending" ? "white recorded" : result.calibration}`,
+    );
+    return "ok";
+  }
+
+  /** What a hole reads in the latest snapshot: null for a faulty sensor. */
+  private content(hole: string): HoleContent | null | undefined {
+    const s = this.session.snapshot;
+    return s !== null && "holes" in s.board ? s.board.holes[this.cells.indexOf(hole)] : undefined;
+  }
+
+  private reads(hole: string, want: HoleContent): boolean {
+    const s = this.session.snapshot;
+    return s !== null && this.content(hole) === want && !s.unsettled.includes(hole);
+  }
+
+  /** Every hole but `except` that holds a marble, lit red. */
+  private strays(except: string | null): Map<string, Led> {
+    const red = new Map<string, Led>();
+    for (const h of this.cells) {
+      const c = this.content(h);
+      if (h !== except && c !== null && c !== undefined && c !== "empty") red.set(h, blink("red"));
+    }
+    return red;
+  }
+
+  /** Lights `want` (everything else off), sending only the changes, 40 holes a command. */
+  private async light(want: ReadonlyMap<string, Led>): Promise<void> {
+    const key = (l: Led): string => (l.pattern === "off" ? "-" : `${l.colour} ${l.pattern}`);
+    const entries: LedEntry[] = [];
+    for (const hole of new Set([...this.shown.keys(), ...want.keys()])) {
+      const led = want.get(hole) ?? { pattern: "off" as const };
+      if ((this.shown.get(hole) ?? "-") !== key(led)) entries.push({ pit: hole, led });
+    }
+    this.shown = new Map([...want].map(([h, l]) => [h, key(l)]));
     // an LED command sets at most 40 holes (PROTOCOL.md §8)
-    for (let i = 0; i < entries.length; i += 40) await session.setLeds(entries.slice(i, i + 40));
-  };
-  const show = (task: string, status: string): void =>
-    screen.showTask(task, true, status, session.snapshot);
+    for (let i = 0; i < entries.length; i += 40)
+      await this.session.setLeds(entries.slice(i, i + 40));
+  }
+
+  private show(task: string, status: string): void {
+    this.screen.showTask(task, true, status, this.session.snapshot);
+  }
+
   /** Waits, checking every tick, until `done()` (or skip, stop, the board gone too long). */
-  const until = (done: () => boolean, onTick?: () => void): Promise<Wait> =>
-    new Promise((resolve) => {
-      const stop = every(io.scheduler, TICK_MS, () => {
-        const a = action;
-        action = null;
+  private until(done: () => boolean, onTick?: () => void): Promise<Wait> {
+    return new Promise((resolve) => {
+      const stop = every(this.io.scheduler, TICK_MS, () => {
+        const a = this.action;
+        this.action = null;
         let end: Wait | null = null;
         if (a === "stop") end = "stop";
-        else if (lostAt !== null && io.scheduler.now() - lostAt >= GONE_MS) end = "gone";
+        else if (this.lostAt !== null && this.io.scheduler.now() - this.lostAt >= GONE_MS)
+          end = "gone";
         else if (a === "skip") end = "skip";
-        else if (session.state === "ready" && done()) end = "ok";
+        else if (this.session.state === "ready" && done()) end = "ok";
         if (end !== null) {
           stop();
           resolve(end);
         } else onTick?.();
       });
     });
-  const pause = (ms: number): Promise<void> =>
-    new Promise((resolve) => io.scheduler.schedule(resolve, ms));
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => this.io.scheduler.schedule(resolve, ms));
+  }
+
   /** Sends until the board answers other than busy; the last answer. */
-  const send = async (call: () => Promise<Result<void>>): Promise<Result<void>> => {
+  private async send(call: () => Promise<Result<void>>): Promise<Result<void>> {
     let r = await call();
     for (let t = 1; t < BUSY_TRIES && !r.ok && r.error.code === "busy"; t++) {
-      await pause(RETRY_MS);
+      await this.pause(RETRY_MS);
       r = await call();
     }
     return r;
-  };
-  const finish = async (completed: boolean, wait: Wait): Promise<HoleRun> => {
-    unsubscribe();
-    stopInput();
-    if (session.state === "ready") await light(new Map());
-    return { results, completed, byPerson, gone: wait === "gone" };
-  };
-
-  // 1. the board empty, then TARE
-  show("[1/3] empty the board", "holes lit red hold a marble: take it off the board");
-  // a faulty hole (null) cannot be seen: it is left out (choosePits left it out of `holes`)
-  const full = (): string[] =>
-    cells.filter((h) => {
-      const s = session.snapshot;
-      if (s === null) return true;
-      const c = content(s, h);
-      return c !== null && (c !== "empty" || s.unsettled.includes(h));
-    });
-  let cleared: Wait = "skip";
-  while (cleared === "skip") {
-    cleared = await until(
-      () => full().length === 0,
-      () => {
-        const s = session.snapshot;
-        const red = cells.filter((h) => {
-          const c = s === null ? null : content(s, h);
-          return c !== null && c !== "empty";
-        });
-        void light(new Map(red.map((h) => [h, { pattern: "blink", colour: "red" }])));
-      },
-    );
   }
-  if (cleared !== "ok") return finish(false, cleared);
-  await light(new Map());
-  show("[1/3] taring", "the board is empty: recording each sensor's zero (TARE)");
-  const tares = wholeBoard ? [null] : holes;
-  for (const hole of tares) {
-    const r = await send(() => session.tare(hole ?? undefined));
-    if (!r.ok) {
-      for (const h of hole === null ? holes : [hole])
-        results.set(h, { calibration: "refused", note: `TARE: ${r.error.message}`, verify: null });
-      return finish(false, "ok");
-    }
-  }
-
-  // 2. and 3. the reference marbles, hole by hole
-  const passes: readonly { colour: "white" | "black"; led: LedColour; step: string }[] = [
-    { colour: "white", led: "white", step: "2/3" },
-    { colour: "black", led: "magenta", step: "3/3" },
-  ];
-  for (const pass of passes) {
-    for (const hole of holes) {
-      if (results.get(hole)?.calibration !== "pending" && pass.colour === "white") continue;
-      if (pass.colour === "black" && results.get(hole)?.note !== "white") continue;
-      const others = holes.filter((h) => h !== hole);
-      show(
-        `[${pass.step}] ${hole}: the ${pass.colour} reference marble`,
-        `put the ${pass.colour} reference marble into ${hole} (blinking); nothing else on the board`,
-      );
-      // the hole blinks the marble's colour; any other hole holding a marble, red
-      const lights = (): void => {
-        const want = new Map<string, LedEntry["led"]>([
-          [hole, { pattern: "blink", colour: pass.led }],
-        ]);
-        const s = session.snapshot;
-        for (const h of cells) {
-          const c = s === null ? null : content(s, h);
-          if (h !== hole && c !== null && c !== undefined && c !== "empty")
-            want.set(h, { pattern: "blink", colour: "red" });
-        }
-        void light(want);
-      };
-      lights();
-      let refused = 0;
-      let verdict: PitResult | null = null;
-      while (verdict === null) {
-        const wait = await until(
-          () => reads(hole, pass.colour) && others.every((h) => reads(h, "empty")),
-          lights,
-        );
-        if (wait === "stop" || wait === "gone") {
-          results.set(hole, { calibration: "pending", verify: null });
-          return finish(false, wait);
-        }
-        if (wait === "skip") {
-          verdict = {
-            calibration: "skipped",
-            note: `left before CAL ${pass.colour}`,
-            verify: null,
-          };
-          break;
-        }
-        const r = await send(() =>
-          session.command({ type: "calibrate", pit: hole, known: pass.colour }),
-        );
-        if (r.ok) {
-          verdict =
-            pass.colour === "white"
-              ? { calibration: "pending", note: "white", verify: null }
-              : { calibration: "calibrated", verify: null };
-        } else if (++refused >= REFUSED_TRIES || r.error.code !== "bad-args") {
-          verdict = {
-            calibration: "refused",
-            note: `CAL ${pass.colour}: ${r.error.message}`,
-            verify: null,
-          };
-        } else {
-          screen.note(
-            `${hole}: the board refused the ${pass.colour} marble (${r.error.message}); again once it is still`,
-          );
-          await pause(RETRY_MS);
-        }
-      }
-      results.set(hole, verdict);
-      screen.note(
-        `${hole}: ${verdict.calibration === "pending" ? "white recorded" : verdict.calibration}`,
-      );
-    }
-  }
-  // a hole whose white level was recorded but never its black one was not reached
-  for (const [hole, r] of results)
-    if (r.calibration === "pending") results.set(hole, { calibration: "pending", verify: null });
-  return finish(true, "ok");
 }

@@ -19,8 +19,8 @@ import type { ControllerCommand, ControllerEvent } from "../../controller/index.
 import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
-import { findShape, seededRandom } from "../../shared/index.js";
-import { presenceOnly } from "../../protocol/index.js";
+import { err, findShape, seededRandom, type Result } from "../../shared/index.js";
+import { presenceOnly, readingsOf } from "../../protocol/index.js";
 import { openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
@@ -81,7 +81,10 @@ function opening(s: PlaySettings): Opening | PlayFailure {
     return { start: s.start.position, resumed: null };
   }
   if (s.resume === null) {
-    const initial = s.game.initial(s.options);
+    // A start read from the board (AB-9.3): set up as the game's usual start
+    // until the board's first settled reading replaces it (`startFromBoard`).
+    const board = s.game.startsFromBoard?.(s.options) === true;
+    const initial = s.game.initial(board ? { ...s.options, start: "standard" } : s.options);
     if (!initial.ok) return { exit: 2, message: initial.error.message };
     return { start: { ...initial.value, toMove: s.first }, resumed: null };
   }
@@ -133,6 +136,31 @@ function boardAtStart(s: PlaySettings, start: Position): readonly number[] {
   return s.game.sensorView(usual.ok ? usual.value : start).counts;
 }
 
+/**
+ * AB-9.3, `start: "board"`: the board's first settled reading (read as the
+ * game reads it, `readsPresence`) is the start; the game says what it makes
+ * of it (`fromBoard`: missing marbles pushed off).
+ */
+async function startFromBoard(s: PlaySettings, board: BoardLink): Promise<Result<Position>> {
+  const reading = await new Promise<BoardEvent & { type: "snapshot" }>((resolve) => {
+    const stop = board.subscribe((e) => {
+      if (e.type !== "snapshot" || !e.snapshot.settled) return;
+      stop();
+      resolve(e);
+    });
+    void board.requestSnapshot();
+  });
+  const raw = reading.snapshot.board;
+  const placeholder = s.game.initial({ ...s.options, start: "standard" });
+  const plain =
+    raw.geometry === "hex61" && placeholder.ok && s.game.readsPresence?.(placeholder.value) === true
+      ? presenceOnly(raw)
+      : raw;
+  const counts = readingsOf(plain).map((c) => c ?? 0);
+  const start = s.game.fromBoard?.(s.options, counts, s.first);
+  return start ?? err("no-board-start", `${s.game.title} cannot start from the board`);
+}
+
 function failed(x: object): x is PlayFailure {
   return "exit" in x;
 }
@@ -142,11 +170,13 @@ function failed(x: object): x is PlayFailure {
  * to print). The session then runs until `finished` resolves with the exit code.
  */
 export async function startPlay(
-  s: PlaySettings,
+  settings: PlaySettings,
   host: PlayHost,
 ): Promise<PlaySession | PlayFailure> {
-  const what = opening(s);
-  if (failed(what)) return what;
+  let s = settings;
+  const opened0 = opening(s);
+  if (failed(opened0)) return opened0;
+  let what: Opening = opened0;
   // The live page (`--web`) is served, and its link printed, before the game starts.
   let web: PlayWeb | null = null;
   if (s.web !== undefined && s.web !== null) {
@@ -164,6 +194,16 @@ export async function startPlay(
   const opened = await openGameBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return failure({ exit: 1, message: opened.error.message });
   const { board, sim } = opened.value;
+  if (what.resumed === null && s.game.startsFromBoard?.(s.options) === true) {
+    const read = await startFromBoard(s, board);
+    if (!read.ok) {
+      await board.close();
+      return failure({ exit: 1, message: read.error.message });
+    }
+    what = { ...what, start: read.value };
+    // Started as a game from a given position: the controller starts there.
+    s = { ...s, start: { position: read.value, said: "from the board as set up (AB-9.3)" } };
+  }
   const header = what.resumed?.header ?? newHeader(s, what.start, host.date(), board.info);
   const writer =
     what.resumed !== null && s.resume !== null
@@ -710,7 +750,7 @@ export class PlaySession {
         );
         const aside = this.parts.journal.keptAside;
         this.say(damageText(path, damaged));
-        if (aside !== null) this.say(`the whole damaged file is kept as ${aside}`);
+        if (aside !== null) this.say(this.tr.t("log.keptAside", { path: aside }));
       }
       const json = game.positionToJSON(start);
       const command = {
@@ -781,11 +821,12 @@ export class PlaySession {
     this.controller.close();
     await this.parts.board.close();
     if (ending === "over") {
-      this.host.write(`journal: ${path}\n`);
+      this.host.write(`${this.tr.t("log.journal", { path })}\n`);
       return 0;
     }
     // Why, always (issue 32), and the command as the README gives it.
-    this.host.write(`game paused: ${reason}; continue it with: npx kete play --resume ${path}\n`);
+    // The reason is the journal's (English); the rest in the players' language.
+    this.host.write(`${this.tr.t("log.paused", { reason, path })}\n`);
     return ending === "paused" ? 130 : 3;
   }
 }

@@ -367,6 +367,8 @@ function gameOf(
   }
   const options = parseOptionAssignments(game, flags.option ?? []);
   if (!options.ok) return usage(options.error.message);
+  // AB-9.3's start "board": the first settled reading is the start (session.ts reads it).
+  if (game.startsFromBoard?.(options.value) === true) return ok({ game, options: options.value });
   const initial = game.initial(options.value);
   if (!initial.ok) return usage(initial.error.message);
   const notAtBoard = game.notAtBoard?.(initial.value) ?? null;

@@ -53,6 +53,7 @@ import {
   GAME_ID,
   OPTION_SPECS,
   initialPosition,
+  optionsToJSON,
   parsePosition,
   positionToJSON,
   readOptions,
@@ -63,6 +64,8 @@ import { slipOf } from "./slips.js";
 import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } from "./variants.js";
 
 const READINGS = readingNames("hex61");
+/** Marbles of each colour (AB-1). */
+const MARBLES_A_SIDE = 14;
 
 /** AB-9.4's obstacles and AB-9.5's traps among `options` (read as given; validated elsewhere). */
 function markedOf(
@@ -299,6 +302,53 @@ export class AbaloneGame implements Game<AbalonePosition> {
   /** A hand's mistake for simulated players, with the rule kete must name (slips.ts). */
   slip(position: AbalonePosition, random: () => number): Slip | null {
     return outcomeOf(position) === null ? slipOf(position, random) : null;
+  }
+
+  startsFromBoard(options: Readonly<Record<string, unknown>>): boolean {
+    return options.start === "board";
+  }
+
+  /**
+   * AB-9.3, `start: "board"`: the board as set up is the start; marbles
+   * missing from 14 a colour count as pushed off (in the single-colour game
+   * the missing of 28 are shared, Black's half rounded up).
+   */
+  fromBoard(
+    options: Readonly<Record<string, unknown>>,
+    counts: readonly number[],
+    toMove: Side,
+  ): Result<AbalonePosition> {
+    const read = readOptions(options, "options");
+    if (!read.ok) return read;
+    const cells: Record<string, string> = {};
+    const on: Record<string, number> = { b: 0, w: 0, n: 0, x: 0 };
+    for (let h = 0; h < HOLE_COUNT; h++) {
+      const cell = cellOfReadings(counts, h * HOLE_READINGS);
+      if (cell === -1) {
+        return err("bad-position", `hole ${HOLES[h] as string} reads two marbles at once`, {
+          field: "counts",
+        });
+      }
+      if (cell === EMPTY) continue;
+      cells[HOLES[h] as string] = CELL_LETTER[cell];
+      on[CELL_LETTER[cell]] = (on[CELL_LETTER[cell]] ?? 0) + 1;
+    }
+    const o = read.value;
+    const missing = 2 * MARBLES_A_SIDE - (on.x ?? 0);
+    const off = o.singleColour
+      ? { b: Math.ceil(missing / 2), w: Math.floor(missing / 2) }
+      : { b: MARBLES_A_SIDE - (on.b ?? 0), w: MARBLES_A_SIDE - (on.w ?? 0) };
+    return parsePosition({
+      game: GAME_ID,
+      options: optionsToJSON(o),
+      toMove,
+      cells,
+      off,
+      moveCount: 0,
+      noPushCount: 0,
+      ...(o.teams === null ? {} : { seat: { b: 0, w: 0 } }),
+      ...(o.neutral === null ? {} : { neutralOffBy: null }),
+    });
   }
 
   /** AB-9.1: the member of `side`'s team who makes its next move (null without teams). */

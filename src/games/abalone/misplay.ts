@@ -303,12 +303,14 @@ function variantMisplay(p: AbalonePosition, rules: MoveRules, after: Uint8Array)
       return misplay(
         "AB-9.4",
         `a marble moved onto the obstacle ${holeName(h)}; no marble enters one`,
+        msg("abalone.ontoObstacle", { place: holeName(h) }),
       );
     }
     if (rules.holes[h] === TRAP) {
       return misplay(
         "AB-9.5",
         `a marble stands in the trap ${holeName(h)}; a player's own marble never enters a trap, and an opponent's pushed into one leaves the game`,
+        msg("abalone.inTrap", { place: holeName(h) }),
       );
     }
   }
@@ -331,6 +333,7 @@ function variantMisplay(p: AbalonePosition, rules: MoveRules, after: Uint8Array)
   return misplay(
     "AB-2",
     `${diff.map(holeName).join(" ")} changed as no legal move of ${mover} changes them`,
+    msg("abalone.noMove", { side: msg(`side.${p.toMove}`), places: diff.map(holeName).join(" ") }),
   );
 }
 
@@ -347,6 +350,7 @@ function neutralAlone(
   return misplay(
     "AB-9.6",
     `the neutral marble moved from ${holeName(from)} to ${holeName(to)}; no player moves it, only a line's push does`,
+    msg("abalone.neutralMoved", { from: holeName(from), to: holeName(to) }),
   );
 }
 
@@ -363,6 +367,7 @@ function shieldPushed(
       return misplay(
         "AB-9.7",
         `the shield ${tri.map(holeName).join(" ")} moved and pushed a marble ahead of it; a shield moves only into empty holes and never pushes`,
+        msg("abalone.shieldPushed", { places: tri.map(holeName).join(" ") }),
       );
     }
   }
@@ -384,38 +389,49 @@ function variantInlineWhy(
       return misplay(
         "AB-2",
         `a line of four or more marbles moved from ${where}; such a line never moves as a whole`,
+        msg("abalone.variant.tooLong", { place: where }),
       );
     case OWN_OFF:
       return misplay(
         "AB-3",
         `a marble of the mover pushed off the board from ${where}'s line; an own marble never leaves it`,
+        msg("abalone.variant.ownOff", { place: where }),
       );
     case SINGLE_PUSH:
-      return misplay(push, `the marble on ${where} pushed another; one marble never pushes`);
+      return misplay(
+        push,
+        `the marble on ${where} pushed another; one marble never pushes`,
+        msg("abalone.variant.singlePush", { place: where }),
+      );
     case OUTNUMBERED:
       return misplay(
         push,
         `the line from ${where} pushed as many marbles as it holds, or more; the pushing line must outnumber the pushed one`,
+        msg("abalone.variant.outnumbered", { place: where }),
       );
     case BLOCKED:
       return misplay(
         "AB-5",
         `the line from ${where} pushed, but an own marble behind the pushed line blocks the push`,
+        msg("abalone.variant.blocked", { place: where }),
       );
     case INTO_OBSTACLE:
       return misplay(
         "AB-9.4",
         `the line from ${where} moved a marble onto an obstacle; no marble enters one`,
+        msg("abalone.variant.intoObstacle", { place: where }),
       );
     case OWN_INTO_TRAP:
       return misplay(
         "AB-9.5",
         `the line from ${where} moved the mover's own marble into a trap; only a pushed marble falls into one`,
+        msg("abalone.variant.ownIntoTrap", { place: where }),
       );
     case NEUTRAL_OFF:
       return misplay(
         "AB-9.6",
         `the line from ${where} pushed the neutral marble out of the game, which neutralOff "forbidden" does not allow`,
+        msg("abalone.variant.neutralOff", { place: where }),
       );
     default:
       return null;

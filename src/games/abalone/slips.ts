@@ -5,9 +5,10 @@
  * AB-9's options the hand breaks the option's own rule where the board
  * allows: a marble moved onto an obstacle (AB-9.4) or into a trap (AB-9.5),
  * the neutral marble moved by hand (AB-9.6), a shield that pushes a marble
- * (AB-9.7: shields and rotations never push); otherwise a broadside into an occupied hole (AB-4), one
- * marble pushing one (AB-5) or a marble of the side not to move moved
- * (AB-2). A marble pushed over the edge by a slip would look, settled, like
+ * (AB-9.7: shields and rotations never push); otherwise a broadside into an
+ * occupied hole (AB-4) or one marble pushing one (AB-5). (A marble of the
+ * side not to move, moved, may be its last move still pending, which kete
+ * rightly takes as such: no slip of that kind.) A marble pushed over the edge by a slip would look, settled, like
  * one held in the hand, so no slip pushes one off.
  */
 import type { MarbleStep, Slip } from "../core/types.js";
@@ -18,10 +19,7 @@ import {
   HOLE_COUNT,
   NEUTRAL,
   NEXT,
-  SIDE_NAME,
-  SIDE_LETTER,
   holeName,
-  other,
   type Cell,
 } from "./geometry.js";
 import type { AbalonePosition } from "./position.js";
@@ -52,19 +50,30 @@ function stepsOf(before: Uint8Array, after: Uint8Array): MarbleStep[] {
   return steps;
 }
 
-/** The boards every legal move leaves (a slip's result must be none of them). */
-function legalResults(p: AbalonePosition): Set<string> {
+/** The boards every legal move leaves. */
+function legalResults(p: AbalonePosition): Uint8Array[] {
   const rules = moveRules(p.options);
   const side = COLOUR_OF[p.toMove];
   const buf = new Int32Array(MAX_VARIANT_MOVES);
   const n = generateMoves(p.board, rules, side, buf);
-  const out = new Set<string>();
+  const out: Uint8Array[] = [];
   for (let i = 0; i < n; i++) {
     const b = p.board.slice();
     playMove(b, rules, side, buf[i] as number);
-    out.add(b.join(""));
+    out.push(b);
   }
   return out;
+}
+
+/**
+ * Whether a board lies on the way of a legal move: every hole it changes
+ * holds what some legal move leaves there (a marble carried front first,
+ * part of a push), so kete rightly waits for the rest rather than call it.
+ */
+function onTheWay(before: Uint8Array, after: Uint8Array, legal: readonly Uint8Array[]): boolean {
+  const changed: number[] = [];
+  for (let h = 0; h < HOLE_COUNT; h++) if (before[h] !== after[h]) changed.push(h);
+  return legal.some((l) => changed.every((h) => l[h] === after[h]));
 }
 
 interface Candidate {
@@ -102,16 +111,15 @@ function candidates(p: AbalonePosition): Candidate[] {
           after: moved([[h, to]]),
         });
       }
-      // AB-9.6: the neutral marble moved by hand, where no legal push takes it.
-      if (here === NEUTRAL && board[to] === EMPTY && rules.holes[to] === FREE) {
-        const after = moved([[h, to]]);
-        if (!legal.has(after.join(""))) {
-          special.push({
-            what: `the neutral marble moved by hand from ${holeName(h)} to ${holeName(to)}`,
-            rule: "AB-9.6",
-            after,
-          });
-        }
+      // AB-9.6: the neutral marble moved by hand, with no own marble beside it
+      // (a line of the mover's touching it could be pushing it, front first).
+      const touched = [0, 1, 2, 3, 4, 5].some((e) => next(h, e) >= 0 && board[next(h, e)] === own);
+      if (here === NEUTRAL && !touched && board[to] === EMPTY && rules.holes[to] === FREE) {
+        special.push({
+          what: `the neutral marble moved by hand from ${holeName(h)} to ${holeName(to)}`,
+          rule: "AB-9.6",
+          after: moved([[h, to]]),
+        });
       }
       // AB-5: one marble (nothing own behind it) pushing one, into an empty free hole.
       const back = next(h, (d + 3) % 6);
@@ -162,8 +170,7 @@ function candidates(p: AbalonePosition): Candidate[] {
     }
   }
   if (rules.shapes) special.push(...shieldPushes(board, own, rules.holes));
-  if (!rules.single) plain.push(...wrongSide(p));
-  const fresh = (c: Candidate) => !legal.has(c.after.join(""));
+  const fresh = (c: Candidate) => !onTheWay(board, c.after, legal);
   const chosen = special.filter(fresh);
   return chosen.length > 0 ? chosen : plain.filter(fresh);
 }
@@ -201,32 +208,6 @@ function shieldPushes(board: Uint8Array, own: number, holes: Uint8Array): Candid
       out.push({
         what: `the shield ${tri.map(holeName).join(" ")} pushed ${holeName(t)} to ${holeName(past)}`,
         rule: "AB-9.7",
-        after,
-      });
-    }
-  }
-  return out;
-}
-
-/** AB-2: a marble of the side not to move rolled into an empty neighbour no push of the mover drives it to. */
-function wrongSide(p: AbalonePosition): Candidate[] {
-  const side = COLOUR_OF[p.toMove];
-  const theirs = other(side);
-  const rules = moveRules(p.options);
-  const out: Candidate[] = [];
-  for (let h = 0; h < HOLE_COUNT; h++) {
-    if (p.board[h] !== theirs) continue;
-    for (let d = 0; d < 6; d++) {
-      const to = next(h, d);
-      const back = next(h, (d + 3) % 6);
-      if (to < 0 || p.board[to] !== EMPTY || rules.holes[to] !== FREE) continue;
-      if (back >= 0 && p.board[back] !== EMPTY) continue;
-      const after = p.board.slice();
-      after[h] = EMPTY;
-      after[to] = theirs;
-      out.push({
-        what: `${SIDE_NAME[SIDE_LETTER[theirs]]}'s ${holeName(h)} moved to ${holeName(to)}`,
-        rule: "AB-2",
         after,
       });
     }

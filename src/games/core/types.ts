@@ -369,6 +369,22 @@ export interface Game<P extends Position = Position> {
   seat?(position: P, side: Side): number | null;
 
   /**
+   * Optional: whether these options start from the board as the players set
+   * it up (Abalone's `start: "board"`, AB-9.3), which `initial` cannot give.
+   */
+  startsFromBoard?(options: Readonly<Record<string, unknown>>): boolean;
+
+  /**
+   * Optional: the start read from the board's first settled reading
+   * (`sensorView` order), for options that `startsFromBoard`.
+   */
+  fromBoard?(
+    options: Readonly<Record<string, unknown>>,
+    counts: readonly number[],
+    toMove: Side,
+  ): Result<P>;
+
+  /**
    * Optional: a mistake a hand might make now, drawn with `random` (a board
    * change no legal move makes, and the rule it breaks), for simulated
    * players at a board of holes; null when the board allows none.

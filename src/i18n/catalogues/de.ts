@@ -323,6 +323,33 @@ const de = {
   "led.obstacle": "Hindernis (AB-9.4)",
   "led.trap": "Falle (AB-9.5)",
   "view.teamSeat": "{{now}} spielt, dann {{next}}",
+  "abalone.ontoObstacle":
+    "eine Kugel wurde auf das Hindernis {{place}} gezogen; keine Kugel betritt es",
+  "abalone.inTrap":
+    "eine Kugel steht in der Falle {{place}}; eine eigene Kugel betritt nie eine Falle, eine hineingeschobene des Gegners verlässt das Spiel",
+  "abalone.neutralMoved":
+    "die neutrale Kugel wurde von {{from}} nach {{to}} bewegt; kein Spieler bewegt sie, nur der Schub einer Linie",
+  "abalone.shieldPushed":
+    "der Schild {{places}} hat sich bewegt und eine Kugel vor sich hergeschoben; ein Schild zieht nur in leere Löcher und schiebt nie",
+  "abalone.variant.tooLong":
+    "eine Linie von vier oder mehr Kugeln von {{place}} bewegt; eine solche Linie bewegt sich nie als Ganzes",
+  "abalone.variant.ownOff":
+    "eine Kugel des Ziehenden aus der Linie von {{place}} vom Brett geschoben; eine eigene Kugel verlässt es nie",
+  "abalone.variant.singlePush":
+    "die Kugel auf {{place}} hat eine andere geschoben; eine einzelne Kugel schiebt nie",
+  "abalone.variant.outnumbered":
+    "die Linie von {{place}} hat so viele Kugeln geschoben, wie sie hat, oder mehr; die schiebende Linie muss in der Überzahl sein (Sumito)",
+  "abalone.variant.blocked":
+    "die Linie von {{place}} hat geschoben, aber eine eigene Kugel hinter der geschobenen Linie blockiert",
+  "abalone.variant.intoObstacle":
+    "die Linie von {{place}} hat eine Kugel auf ein Hindernis gezogen; keine Kugel betritt es",
+  "abalone.variant.ownIntoTrap":
+    "die Linie von {{place}} hat eine eigene Kugel in eine Falle gezogen; nur eine geschobene Kugel fällt hinein",
+  "abalone.variant.neutralOff":
+    'die Linie von {{place}} hat die neutrale Kugel aus dem Spiel geschoben, was neutralOff "forbidden" nicht erlaubt',
+  "log.keptAside": "die ganze beschädigte Datei ist als {{path}} aufbewahrt",
+  "log.journal": "Protokoll: {{path}}",
+  "log.paused": "Spiel unterbrochen: {{reason}}; weiter mit: npx kete play --resume {{path}}",
 };
 
 export default de;

@@ -315,6 +315,31 @@ const en = {
   "led.obstacle": "obstacle (AB-9.4)",
   "led.trap": "trap (AB-9.5)",
   "view.teamSeat": "{{now}} to play, then {{next}}",
+  "abalone.ontoObstacle": "a marble moved onto the obstacle {{place}}; no marble enters one",
+  "abalone.inTrap":
+    "a marble stands in the trap {{place}}; a player's own marble never enters a trap, and an opponent's pushed into one leaves the game",
+  "abalone.neutralMoved":
+    "the neutral marble moved from {{from}} to {{to}}; no player moves it, only a line's push does",
+  "abalone.shieldPushed":
+    "the shield {{places}} moved and pushed a marble ahead of it; a shield moves only into empty holes and never pushes",
+  "abalone.variant.tooLong":
+    "a line of four or more marbles moved from {{place}}; such a line never moves as a whole",
+  "abalone.variant.ownOff":
+    "a marble of the mover pushed off the board from {{place}}'s line; an own marble never leaves it",
+  "abalone.variant.singlePush": "the marble on {{place}} pushed another; one marble never pushes",
+  "abalone.variant.outnumbered":
+    "the line from {{place}} pushed as many marbles as it holds, or more; the pushing line must outnumber the pushed one",
+  "abalone.variant.blocked":
+    "the line from {{place}} pushed, but an own marble behind the pushed line blocks the push",
+  "abalone.variant.intoObstacle":
+    "the line from {{place}} moved a marble onto an obstacle; no marble enters one",
+  "abalone.variant.ownIntoTrap":
+    "the line from {{place}} moved the mover's own marble into a trap; only a pushed marble falls into one",
+  "abalone.variant.neutralOff":
+    'the line from {{place}} pushed the neutral marble out of the game, which neutralOff "forbidden" does not allow',
+  "log.keptAside": "the whole damaged file is kept as {{path}}",
+  "log.journal": "journal: {{path}}",
+  "log.paused": "game paused: {{reason}}; continue it with: npx kete play --resume {{path}}",
 };
 
 export default en;

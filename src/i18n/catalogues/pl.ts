@@ -341,6 +341,31 @@ const pl = {
   "led.obstacle": "przeszkoda (AB-9.4)",
   "led.trap": "pułapka (AB-9.5)",
   "view.teamSeat": "gra {{now}}, potem {{next}}",
+  "abalone.ontoObstacle": "kula weszła na przeszkodę {{place}}; żadna kula na nią nie wchodzi",
+  "abalone.inTrap":
+    "kula stoi w pułapce {{place}}; własna kula nigdy nie wchodzi do pułapki, a zepchnięta tam kula przeciwnika opuszcza grę",
+  "abalone.neutralMoved":
+    "neutralna kula przesunęła się z {{from}} na {{to}}; żaden gracz jej nie przesuwa, tylko spychanie linią",
+  "abalone.shieldPushed":
+    "tarcza {{places}} ruszyła i zepchnęła kulę przed sobą; tarcza wchodzi tylko na puste pola i nigdy nie spycha",
+  "abalone.variant.tooLong":
+    "linia czterech lub więcej kul ruszyła z {{place}}; taka linia nigdy nie rusza się w całości",
+  "abalone.variant.ownOff":
+    "kula gracza z ruchem zepchnięta z planszy z linii {{place}}; własna kula nigdy jej nie opuszcza",
+  "abalone.variant.singlePush": "kula z {{place}} zepchnęła inną; jedna kula nigdy nie spycha",
+  "abalone.variant.outnumbered":
+    "linia z {{place}} zepchnęła tyle kul, ile sama ma, lub więcej; sumito: linia spychająca musi mieć przewagę",
+  "abalone.variant.blocked":
+    "linia z {{place}} spychała, ale własna kula za spychaną linią blokuje spychanie",
+  "abalone.variant.intoObstacle":
+    "linia z {{place}} wprowadziła kulę na przeszkodę; żadna kula na nią nie wchodzi",
+  "abalone.variant.ownIntoTrap":
+    "linia z {{place}} wprowadziła własną kulę do pułapki; wpada do niej tylko kula zepchnięta",
+  "abalone.variant.neutralOff":
+    'linia z {{place}} wypchnęła neutralną kulę z gry, czego neutralOff "forbidden" nie pozwala',
+  "log.keptAside": "cały uszkodzony plik zachowano jako {{path}}",
+  "log.journal": "dziennik: {{path}}",
+  "log.paused": "gra wstrzymana: {{reason}}; kontynuuj: npx kete play --resume {{path}}",
 };
 
 export default pl;

@@ -332,6 +332,32 @@ const ro = {
   "led.obstacle": "obstacol (AB-9.4)",
   "led.trap": "capcană (AB-9.5)",
   "view.teamSeat": "joacă {{now}}, apoi {{next}}",
+  "abalone.ontoObstacle": "o bilă a intrat pe obstacolul {{place}}; nicio bilă nu intră pe el",
+  "abalone.inTrap":
+    "o bilă stă în capcana {{place}}; bila proprie nu intră niciodată într-o capcană, iar una a adversarului împinsă acolo iese din joc",
+  "abalone.neutralMoved":
+    "bila neutră s-a mutat din {{from}} în {{to}}; niciun jucător nu o mută, doar împingerea unei linii",
+  "abalone.shieldPushed":
+    "scutul {{places}} s-a mutat și a împins o bilă înaintea lui; un scut intră doar în găuri goale și nu împinge niciodată",
+  "abalone.variant.tooLong":
+    "o linie de patru sau mai multe bile mutată din {{place}}; o asemenea linie nu se mută niciodată întreagă",
+  "abalone.variant.ownOff":
+    "o bilă a jucătorului la mutare împinsă afară de pe tablă din linia lui {{place}}; o bilă proprie nu iese niciodată",
+  "abalone.variant.singlePush":
+    "bila din {{place}} a împins alta; o singură bilă nu împinge niciodată",
+  "abalone.variant.outnumbered":
+    "linia din {{place}} a împins tot atâtea bile câte are, sau mai multe; la sumito linia care împinge trebuie să fie mai numeroasă",
+  "abalone.variant.blocked":
+    "linia din {{place}} a împins, dar o bilă proprie din spatele liniei împinse blochează împingerea",
+  "abalone.variant.intoObstacle":
+    "linia din {{place}} a mutat o bilă pe un obstacol; nicio bilă nu intră pe el",
+  "abalone.variant.ownIntoTrap":
+    "linia din {{place}} a mutat o bilă proprie într-o capcană; doar o bilă împinsă cade în ea",
+  "abalone.variant.neutralOff":
+    'linia din {{place}} a împins bila neutră afară din joc, ceea ce neutralOff "forbidden" nu permite',
+  "log.keptAside": "întregul fișier deteriorat este păstrat ca {{path}}",
+  "log.journal": "jurnal: {{path}}",
+  "log.paused": "joc întrerupt: {{reason}}; continuați-l cu: npx kete play --resume {{path}}",
 };
 
 export default ro;

@@ -322,6 +322,33 @@ const sw = {
   "led.obstacle": "kizuizi (AB-9.4)",
   "led.trap": "mtego (AB-9.5)",
   "view.teamSeat": "{{now}} anacheza, kisha {{next}}",
+  "abalone.ontoObstacle": "gololi imeingia kwenye kizuizi {{place}}; hakuna gololi inayoingia humo",
+  "abalone.inTrap":
+    "gololi iko kwenye mtego {{place}}; gololi yako haiingii mtegoni, na ya mpinzani iliyosukumwa humo inatoka mchezoni",
+  "abalone.neutralMoved":
+    "gololi ya katikati imesogea kutoka {{from}} hadi {{to}}; hakuna mchezaji anayeisogeza, ila msukumo wa mstari",
+  "abalone.shieldPushed":
+    "ngao {{places}} imesogea na kusukuma gololi mbele yake; ngao huingia mashimo matupu tu na haisukumi kamwe",
+  "abalone.variant.tooLong":
+    "mstari wa gololi nne au zaidi umesogezwa kutoka {{place}}; mstari kama huo hausogei wote pamoja",
+  "abalone.variant.ownOff":
+    "gololi ya mwenye zamu imesukumwa nje ya bao kutoka mstari wa {{place}}; gololi yako haitoki nje",
+  "abalone.variant.singlePush":
+    "gololi ya {{place}} imesukuma nyingine; gololi moja haisukumi kamwe",
+  "abalone.variant.outnumbered":
+    "mstari kutoka {{place}} umesukuma gololi nyingi kama ulizo nazo au zaidi; sumito: mstari unaosukuma lazima uwe mwingi zaidi",
+  "abalone.variant.blocked":
+    "mstari kutoka {{place}} umesukuma, lakini gololi yako nyuma ya mstari uliosukumwa inazuia",
+  "abalone.variant.intoObstacle":
+    "mstari kutoka {{place}} umeingiza gololi kwenye kizuizi; hakuna gololi inayoingia humo",
+  "abalone.variant.ownIntoTrap":
+    "mstari kutoka {{place}} umeingiza gololi yako mtegoni; ni gololi iliyosukumwa tu inayoanguka humo",
+  "abalone.variant.neutralOff":
+    'mstari kutoka {{place}} umesukuma gololi ya katikati nje ya mchezo, jambo ambalo neutralOff "forbidden" hairuhusu',
+  "log.keptAside": "faili lote lililoharibika limehifadhiwa kama {{path}}",
+  "log.journal": "kumbukumbu: {{path}}",
+  "log.paused":
+    "mchezo umesimamishwa: {{reason}}; endelea nao kwa: npx kete play --resume {{path}}",
 };
 
 export default sw;

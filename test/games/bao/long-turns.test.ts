@@ -9,6 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { circuitCW, getGame, parse, positionJsonArb, type BaoJSON, type Pits } from "./helpers.js";
+import { rows } from "../fourrow/board.js";
 
 /**
  * South: A = 2 1 0 1 0 1 0 1, B = 0 1 0 1 2 1 2 2 (15 seeds); North C3 = 1 faces the
@@ -16,12 +17,7 @@ import { circuitCW, getGame, parse, positionJsonArb, type BaoJSON, type Pits } f
  * and every South pit holds at most 2 < 16); the rest in D. No front pit start
  * captures, so the turn is takasa: relays only (BK-7), no nyumba in kujifunza.
  */
-const pits: Pits = {
-  A: [2, 1, 0, 1, 0, 1, 0, 1],
-  B: [0, 1, 0, 1, 2, 1, 2, 2],
-  C: [0, 0, 1, 0, 0, 0, 0, 0],
-  D: [6, 6, 6, 6, 6, 6, 6, 6],
-};
+const pits: Pits = rows("2 1 0 1 0 1 0 1 / 0 1 0 1 2 1 2 2 / 0 0 1 0 0 0 0 0 / 6 6 6 6 6 6 6 6");
 
 /** Naive takasa relays on South's circuit; true if a stage-end state repeats. */
 function cyclesNaively(start: string, sign: "+" | "-"): boolean {
@@ -104,12 +100,7 @@ describe("BK-18 never-ending turns", () => {
       game: "bao-kujifunza",
       options: { maxStages: 2_000_000 },
       toMove: "S",
-      pits: {
-        A: [0, 1, 0, 1, 0, 1, 0, 1],
-        B: [21, 7, 5, 6, 5, 4, 3, 8],
-        C: [0, 0, 0, 0, 0, 1, 0, 0],
-        D: [0, 0, 0, 0, 0, 0, 0, 0],
-      },
+      pits: rows("0 1 0 1 0 1 0 1 / 21 7 5 6 5 4 3 8 / 0 0 0 0 0 1 0 0 / 0 0 0 0 0 0 0 0"),
     };
     const { game, position } = parse(json);
     const before = process.memoryUsage().arrayBuffers;

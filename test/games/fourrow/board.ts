@@ -116,3 +116,16 @@ export const maxStagesArb: fc.Arbitrary<number> = fc.oneof(
   fc.integer({ min: 1, max: 12 }),
   fc.integer({ min: 13, max: 300 }),
 );
+
+/**
+ * A board written on one line, rows A, B, C, D apart by `/`, each its eight
+ * counts from pit 1 to pit 8: `rows("2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / …")`.
+ */
+export function rows(text: string): Pits {
+  const parsed = text.split("/").map((r) => r.trim().split(/\s+/).map(Number));
+  if (parsed.length !== 4 || parsed.some((r) => r.length !== 8 || r.some((n) => !(n >= 0)))) {
+    throw new Error(`not four rows of eight counts: ${text}`);
+  }
+  const [A, B, C, D] = parsed as [number[], number[], number[], number[]];
+  return { A, B, C, D };
+}

@@ -26,6 +26,22 @@ interface PathSeen {
   readonly trace: string;
 }
 
+/** What a runner's path shows: its choices, board and whole trace (replayed past the recorded stages). */
+function pathSeen(r: {
+  stage: number;
+  choices: Uint8Array;
+  choiceCount: number;
+  board: ArrayLike<number>;
+  completeTrace: () => Parameters<typeof materializeTrace>[0];
+}): PathSeen {
+  if (r.stage >= 2) replayed.n++;
+  return {
+    choices: [...r.choices.subarray(0, r.choiceCount)],
+    board: [...Array.from(r.board)],
+    trace: JSON.stringify(materializeTrace(r.completeTrace())),
+  };
+}
+
 /** 32 pits holding `total` stones in all, spread at random. */
 const pitsArb = (total: number) =>
   fc.array(fc.nat(31), { minLength: total, maxLength: total }).map((drops) => {
@@ -34,95 +50,80 @@ const pitsArb = (total: number) =>
     return pits;
   });
 
-describe("a trace recorded in part is completed by replay (TRACE_STAGES)", () => {
-  const replayed = { n: 0 };
+/** Paths walked past the recorded stages, counted by pathSeen. */
+const replayed = { n: 0 };
 
+/** 64 stones spread at random, three rule switches and a stage limit. */
+const turnsArb = fc.tuple(
+  pitsArb(64),
+  fc.boolean(),
+  fc.boolean(),
+  fc.boolean(),
+  fc.integer({ min: 1, max: 400 }),
+);
+
+/** Runs `property` (60 runs at the default scale); more than 100 of its paths must have been replayed. */
+function expectReplayed<Ts extends [unknown]>(property: fc.IRawProperty<Ts>): void {
+  replayed.n = 0;
+  fc.assert(property, { numRuns: propertyRuns(60) });
+  expect(replayed.n).toBeGreaterThan(100); // paths past the recorded stages were replayed
+}
+
+describe("a trace recorded in part is completed by replay (TRACE_STAGES)", () => {
   it("Bao: every path of every start, the same as recorded whole", () => {
-    replayed.n = 0;
-    fc.assert(
-      fc.property(
-        pitsArb(64),
-        fc.boolean(),
-        fc.boolean(),
-        fc.boolean(),
-        fc.integer({ min: 1, max: 400 }),
-        (pits, nyumba, safariChoice, owned, maxStages) => {
-          const rules = { nyumba, safariChoice, maxStages };
-          const state = new Uint8Array(STATE_SIZE);
-          state.set(pits);
-          state[HAND] = 0;
-          state[HAND + 1] = 0;
-          state[OWNED] = owned ? 1 : 0;
-          state[OWNED + 1] = 1;
-          const walk = (runner: BaoRunner): PathSeen[] => {
-            const seen: PathSeen[] = [];
-            for (let pit = 0; pit < 16; pit++) {
-              if (state[pit] < 2) continue;
-              for (const v of [V_CW, V_CCW]) {
-                runner.forEachPath(state, 0, -1, (pit << 3) | v, (r) => {
-                  if (r.stage >= 2) replayed.n++;
-                  const trace = JSON.stringify(materializeTrace(r.completeTrace()));
-                  seen.push({
-                    choices: [...r.choices.subarray(0, r.choiceCount)],
-                    board: [...r.board],
-                    trace,
-                  });
-                  return true;
-                });
-              }
+    expectReplayed(
+      fc.property(turnsArb, ([pits, nyumba, safariChoice, owned, maxStages]) => {
+        const rules = { nyumba, safariChoice, maxStages };
+        const state = new Uint8Array(STATE_SIZE);
+        state.set(pits);
+        state[HAND] = 0;
+        state[HAND + 1] = 0;
+        state[OWNED] = owned ? 1 : 0;
+        state[OWNED + 1] = 1;
+        const walk = (runner: BaoRunner): PathSeen[] => {
+          const seen: PathSeen[] = [];
+          for (let pit = 0; pit < 16; pit++) {
+            if (state[pit] < 2) continue;
+            for (const v of [V_CW, V_CCW]) {
+              runner.forEachPath(state, 0, -1, (pit << 3) | v, (r) => {
+                seen.push(pathSeen(r));
+                return true;
+              });
             }
-            return seen;
-          };
-          const whole = walk(new BaoRunner(rules, true));
-          const part = walk(new BaoRunner(rules, true, 2));
-          expect(part).toEqual(whole);
-        },
-      ),
-      { numRuns: propertyRuns(60) },
+          }
+          return seen;
+        };
+        // recording two stages and replaying the rest = recording all
+        expect(walk(new BaoRunner(rules, true, 2))).toEqual(walk(new BaoRunner(rules, true)));
+      }),
     );
-    expect(replayed.n).toBeGreaterThan(100); // paths past the recorded stages were replayed
   });
 
   it("four-row: every path of every start and direction, the same as recorded whole", () => {
-    replayed.n = 0;
-    fc.assert(
-      fc.property(
-        pitsArb(64),
-        fc.boolean(),
-        fc.boolean(),
-        fc.boolean(),
-        fc.integer({ min: 1, max: 400 }),
-        (pits, takesBack, needsOccupied, optional, maxStages) => {
-          const rules = { takesBack, needsOccupied, optional, maxStages };
-          const walk = (runner: FourRowRunner): PathSeen[] => {
-            const seen: PathSeen[] = [];
-            // Optional captures branch at every opportunity: the first 200 paths
-            // of each start (the walk's order is fixed, so both runners see the same).
-            for (let start = 0; start < 16; start++) {
-              if (pits[start] < 2) continue;
-              for (const dir of [0, 1] as const) {
-                let paths = 0;
-                runner.forEachPath(pits, start, dir, (r) => {
-                  if (r.stage >= 2) replayed.n++;
-                  const trace = JSON.stringify(materializeTrace(r.completeTrace()));
-                  seen.push({
-                    choices: [...r.choices.subarray(0, r.choiceCount)],
-                    board: [...r.board],
-                    trace,
-                  });
-                  return ++paths < 200;
-                });
-              }
+    expectReplayed(
+      fc.property(turnsArb, ([pits, takesBack, needsOccupied, optional, maxStages]) => {
+        const rules = { takesBack, needsOccupied, optional, maxStages };
+        const walk = (runner: FourRowRunner): PathSeen[] => {
+          const seen: PathSeen[] = [];
+          // Optional captures branch at every opportunity: the first 200 paths
+          // of each start (the walk's order is fixed, so both runners see the same).
+          for (let start = 0; start < 16; start++) {
+            if (pits[start] < 2) continue;
+            for (const dir of [0, 1] as const) {
+              let paths = 0;
+              runner.forEachPath(pits, start, dir, (r) => {
+                seen.push(pathSeen(r));
+                return ++paths < 200;
+              });
             }
-            return seen;
-          };
-          const whole = walk(new FourRowRunner(rules, true));
-          const part = walk(new FourRowRunner(rules, true, 2));
-          expect(part).toEqual(whole);
-        },
-      ),
-      { numRuns: propertyRuns(60) },
+          }
+          return seen;
+        };
+        // recording two stages and replaying the rest = recording all
+        expect(walk(new FourRowRunner(rules, true, 2))).toEqual(
+          walk(new FourRowRunner(rules, true)),
+        );
+      }),
     );
-    expect(replayed.n).toBeGreaterThan(100); // paths past the recorded stages were replayed
   });
 });

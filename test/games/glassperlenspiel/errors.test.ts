@@ -5,20 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { keyOf } from "../../../src/games/glassperlenspiel/position.js";
-import { NORTH_GEMS, at, gp, invalid, parse, play, type PositionJSON } from "./helpers.js";
-
-const START = at("S", {
-  A1: "1 S5",
-  A2: "1 S4",
-  A3: "1 S3",
-  A4: "1 S2",
-  A5: "1 S1",
-  B1: "1 N1",
-  B2: "1 N2",
-  B3: "1 N3",
-  B4: "1 N4",
-  B5: "1 N5",
-});
+import { ENDGAME, START, at, gp, invalid, parse, play, type PositionJSON } from "./helpers.js";
 
 function changed(edit: (p: PositionJSON & Record<string, unknown>) => void): unknown {
   const p = JSON.parse(JSON.stringify(START)) as PositionJSON & Record<string, unknown>;
@@ -207,26 +194,18 @@ describe("GB-7 invalid histories", () => {
   it("GB-7: history must be a list of well-formed keys", () => {
     expectRefused({ ...after, history: "x" }, "GB-7", "position.history");
     expectRefused({ ...after, history: ["garbage"] }, "GB-7", "position.history[0]");
-    expectRefused(
-      { ...after, history: [startKey.replace("S|1S5", "S|01S5")] },
-      "GB-7",
-      "position.history[0]",
-    );
-    expectRefused(
-      { ...after, history: [startKey.replace("1S5|1S4", "1S5|2S4")] },
-      "GB-7",
-      "position.history[0]",
-    );
-    expectRefused(
-      { ...after, history: [startKey.replace("|1S3|", "|1S3S3|")] },
-      "GB-7",
-      "position.history[0]",
-    );
-    expectRefused(
-      { ...after, history: [startKey.replace("|1N5||", "|1||")] },
-      "GB-7",
-      "position.history[0]",
-    );
+    for (const [from, to] of [
+      ["S|1S5", "S|01S5"],
+      ["1S5|1S4", "1S5|2S4"],
+      ["|1S3|", "|1S3S3|"],
+      ["|1N5||", "|1||"],
+    ]) {
+      expectRefused(
+        { ...after, history: [startKey.replace(from, to)] },
+        "GB-7",
+        "position.history[0]",
+      );
+    }
     expectRefused({ ...after, history: [5] }, "GB-7", "position.history[0]");
   });
 
@@ -242,11 +221,7 @@ describe("GB-7 invalid histories", () => {
   });
 
   it("GB-7: a key occurring a third time", () => {
-    const p = at(
-      "N",
-      { A5: "1", B1: "9" },
-      { S: [...NORTH_GEMS, "S1"], N: ["S2", "S3", "S4", "S5"] },
-    );
+    const p = ENDGAME;
     const k = keyOf(parse(p));
     const s = keyOf(parse({ ...p, toMove: "S" }));
     expect(gp.parsePosition({ ...p, history: [k, s, k, s] }).ok).toBe(true);

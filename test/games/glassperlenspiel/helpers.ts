@@ -44,6 +44,20 @@ export function at(
   };
 }
 
+/** GB-1's start: one stone and one gem in every pit, South to move. */
+export const START = at("S", {
+  A1: "1 S5",
+  A2: "1 S4",
+  A3: "1 S3",
+  A4: "1 S2",
+  A5: "1 S1",
+  B1: "1 N1",
+  B2: "1 N2",
+  B3: "1 N3",
+  B4: "1 N4",
+  B5: "1 N5",
+});
+
 export function parse(json: unknown): GlassPosition {
   const p = gp.parsePosition(json);
   if (!p.ok) throw new Error(`${p.error.message} in ${JSON.stringify(json)}`);
@@ -92,3 +106,10 @@ export function invalid(json: unknown): {
 /** All gems, for cups of stones-only positions. */
 export const SOUTH_GEMS = ["S1", "S2", "S3", "S4", "S5"];
 export const NORTH_GEMS = ["N1", "N2", "N3", "N4", "N5"];
+
+/** A late position: North to move, A5 1 and B1 9 stones, South holds North's gems and S1, North S2–S5. */
+export const ENDGAME = at(
+  "N",
+  { A5: "1", B1: "9" },
+  { S: [...NORTH_GEMS, "S1"], N: ["S2", "S3", "S4", "S5"] },
+);

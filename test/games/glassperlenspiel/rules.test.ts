@@ -8,20 +8,19 @@ import { endOf } from "../../../src/games/glassperlenspiel/turn.js";
 import { Sower } from "../../../src/games/glassperlenspiel/sowing.js";
 import type { GlassPosition } from "../../../src/games/glassperlenspiel/index.js";
 import { keyOf } from "../../../src/games/glassperlenspiel/position.js";
-import { NORTH_GEMS, SOUTH_GEMS, at, gp, moves, parse, play, refused } from "./helpers.js";
+import {
+  ENDGAME,
+  NORTH_GEMS,
+  START,
+  SOUTH_GEMS,
+  at,
+  gp,
+  moves,
+  parse,
+  play,
+  refused,
+} from "./helpers.js";
 
-const START = at("S", {
-  A1: "1 S5",
-  A2: "1 S4",
-  A3: "1 S3",
-  A4: "1 S2",
-  A5: "1 S1",
-  B1: "1 N1",
-  B2: "1 N2",
-  B3: "1 N3",
-  B4: "1 N4",
-  B5: "1 N5",
-});
 const START_KEY = "S|1S5|1S4|1S3|1S2|1S1|1N1|1N2|1N3|1N4|1N5||";
 /** Stones-only phase: South has captured North's gems, North South's. */
 const STONES_ONLY = { S: NORTH_GEMS, N: SOUTH_GEMS };
@@ -436,11 +435,7 @@ describe("GB-7 repetition", () => {
   });
 
   it("GB-7: the player with more points wins", () => {
-    const p = at(
-      "N",
-      { A5: "1", B1: "9" },
-      { S: [...NORTH_GEMS, "S1"], N: ["S2", "S3", "S4", "S5"] },
-    );
+    const p = ENDGAME;
     const k = keyOf(parse(p));
     const other = keyOf(parse({ ...p, toMove: "S" }));
     const over = gp.outcome(parse({ ...p, history: [k, other, k, other] }));

@@ -16,13 +16,12 @@ import {
   pitsOf,
   type PositionJSON,
 } from "./helpers.js";
-
-const row = (n: number): number[] => new Array<number>(8).fill(n);
+import { rows } from "../fourrow/board.js";
 
 const INITIAL_HUSBAO: PositionJSON = {
   game: "husbao",
   toMove: "S",
-  pits: { A: row(2), B: [2, 2, 2, 2, 0, 0, 0, 0], C: [0, 0, 0, 0, 2, 2, 2, 2], D: row(2) },
+  pits: rows("2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2"),
 };
 
 function withOptions(json: PositionJSON, options: Record<string, unknown>): PositionJSON {
@@ -122,12 +121,7 @@ describe("refusal: why lifting a pit starts no legal turn", () => {
     const json: PositionJSON = {
       game: "husbao",
       toMove: "S",
-      pits: {
-        A: [3, 2, 2, 2, 2, 2, 2, 2],
-        B: [2, 1, 2, 2, 0, 0, 0, 0],
-        C: [0, 0, 0, 0, 2, 2, 2, 2],
-        D: row(2),
-      },
+      pits: rows("3 2 2 2 2 2 2 2 / 2 1 2 2 0 0 0 0 / 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2"),
     };
     expect(refuse(json, "B2")).toEqual({
       reason: "too-few",
@@ -172,12 +166,7 @@ describe("refusal: why lifting a pit starts no legal turn", () => {
       game: "husbao",
       options: { direction: "cw", maxStages: Number.MAX_SAFE_INTEGER },
       toMove: "N",
-      pits: {
-        A: [2, 1, 5, 3, 2, 0, 1, 0],
-        B: [3, 0, 1, 2, 1, 0, 1, 1],
-        C: [2, 0, 1, 1, 1, 2, 0, 1],
-        D: [1, 3, 2, 3, 2, 3, 2, 1],
-      },
+      pits: rows("2 1 5 3 2 0 1 0 / 3 0 1 2 1 0 1 1 / 2 0 1 1 1 2 0 1 / 1 3 2 3 2 3 2 1"),
     };
     expect(refuse(json, "C6")).toEqual({
       reason: "stage-limit",
@@ -193,12 +182,7 @@ describe("refusal: why lifting a pit starts no legal turn", () => {
       game: "hus",
       options: { direction: "cw", capture: "optional", maxStages: 4 },
       toMove: "S",
-      pits: {
-        A: [0, 5, 2, 8, 0, 1, 7, 1],
-        B: [2, 1, 0, 4, 5, 0, 2, 2],
-        C: [1, 0, 1, 0, 0, 1, 0, 1],
-        D: [0, 1, 0, 0, 0, 1, 0, 2],
-      },
+      pits: rows("0 5 2 8 0 1 7 1 / 2 1 0 4 5 0 2 2 / 1 0 1 0 0 1 0 1 / 0 1 0 0 0 1 0 2"),
     };
     expect(refuse(json, "A7")).toEqual({
       reason: "stage-limit",
@@ -212,7 +196,7 @@ describe("refusal: why lifting a pit starts no legal turn", () => {
     const json: PositionJSON = {
       game: "husbao-front",
       toMove: "S",
-      pits: { A: row(2), B: row(0), C: row(2), D: row(2) },
+      pits: rows("2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2"),
     };
     expect(refuse(json, "A1")).toEqual({
       reason: "other",

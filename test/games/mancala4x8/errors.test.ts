@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { KeteError } from "../../../src/shared/result.js";
 import { parseMove } from "../../../src/games/mancala4x8/index.js";
 import { GAME_IDS, anyPositionJsonArb, getGame, parse, type PositionJSON } from "./helpers.js";
+import { rows } from "../fourrow/board.js";
 
 const row = (n: number): number[] => new Array<number>(8).fill(n);
 
@@ -16,7 +17,7 @@ function good(): PositionJSON {
     game: "husbao",
     options: { direction: "free", maxStages: 200 },
     toMove: "S",
-    pits: { A: row(2), B: [2, 2, 2, 2, 0, 0, 0, 0], C: [0, 0, 0, 0, 2, 2, 2, 2], D: row(2) },
+    pits: rows("2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2"),
   };
 }
 
@@ -44,7 +45,7 @@ describe("bad positions (engine-protocol.md: invariants of the game)", () => {
     const bao = {
       ...good(),
       game: "husbao" as const,
-      pits: { A: row(2), B: row(2), C: row(2), D: row(2) },
+      pits: rows("2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2"),
     };
     expect(badPosition(bao).message).toMatch(/CORE-6/);
   });
@@ -114,7 +115,7 @@ describe("bad positions (engine-protocol.md: invariants of the game)", () => {
       ...good(),
       game: "hus",
       options: { direction: "free" },
-      pits: { A: row(2), B: [0, 0, 0, 0, 2, 2, 2, 2], C: [2, 2, 2, 2, 0, 0, 0, 0], D: row(2) },
+      pits: rows("2 2 2 2 2 2 2 2 / 0 0 0 0 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2"),
     };
     expect(badPosition(hus, "hus").message).toMatch(/HUS-2/);
     const cap = { ...hus, options: { capture: "sometimes" } };

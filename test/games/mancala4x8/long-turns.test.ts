@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { moveHead, parse, pitsOf, replayTrace, type PositionJSON } from "./helpers.js";
+import { rows } from "../fourrow/board.js";
 
 function withOptions(json: PositionJSON, options: Record<string, unknown>): PositionJSON {
   return { ...json, options: { ...json.options, ...options } };
@@ -50,12 +51,7 @@ describe("CORE-5 cycling starts", () => {
   const husbaoCycle: PositionJSON = {
     game: "husbao",
     toMove: "N",
-    pits: {
-      A: [2, 1, 5, 3, 2, 0, 1, 0],
-      B: [3, 0, 1, 2, 1, 0, 1, 1],
-      C: [2, 0, 1, 1, 1, 2, 0, 1],
-      D: [1, 3, 2, 3, 2, 3, 2, 1],
-    },
+    pits: rows("2 1 5 3 2 0 1 0 / 3 0 1 2 1 0 1 1 / 2 0 1 1 1 2 0 1 / 1 3 2 3 2 3 2 1"),
   };
 
   it("CORE-5 a HusBao start that cycles forever (period 668) is refused with maxStages 200 and 100000", () => {
@@ -75,12 +71,7 @@ describe("CORE-5 cycling starts", () => {
   const husCycle: PositionJSON = {
     game: "hus",
     toMove: "N",
-    pits: {
-      A: [2, 1, 3, 1, 1, 1, 2, 2],
-      B: [0, 2, 0, 0, 2, 2, 2, 0],
-      C: [3, 1, 1, 2, 2, 1, 3, 0],
-      D: [2, 1, 2, 2, 1, 3, 2, 1],
-    },
+    pits: rows("2 1 3 1 1 1 2 2 / 0 2 0 0 2 2 2 0 / 3 1 1 2 2 1 3 0 / 2 1 2 2 1 3 2 1"),
   };
 
   it("CORE-5 a Hus start that cycles forever (period 588) is refused with maxStages 100000", () => {
@@ -91,12 +82,7 @@ describe("CORE-5 cycling starts", () => {
   const bisCycle: PositionJSON = {
     game: "husbao-bis",
     toMove: "S",
-    pits: {
-      A: [1, 2, 4, 5, 0, 1, 2, 1],
-      B: [1, 4, 1, 1, 1, 1, 1, 0],
-      C: [1, 2, 2, 2, 3, 1, 1, 2],
-      D: [0, 1, 1, 2, 2, 1, 0, 1],
-    },
+    pits: rows("1 2 4 5 0 1 2 1 / 1 4 1 1 1 1 1 0 / 1 2 2 2 3 1 1 2 / 0 1 1 2 2 1 0 1"),
   };
 
   it("CORE-5 a HusBao Bis start with a period of ~2 million stages is refused", () => {
@@ -113,12 +99,7 @@ describe("CORE-5 long finite turns", () => {
   const husbaoLong: PositionJSON = {
     game: "husbao",
     toMove: "S",
-    pits: {
-      A: [2, 1, 2, 1, 6, 1, 2, 1],
-      B: [6, 1, 0, 0, 2, 1, 0, 1],
-      C: [3, 3, 1, 2, 1, 1, 1, 1],
-      D: [2, 0, 1, 0, 2, 2, 0, 1],
-    },
+    pits: rows("2 1 2 1 6 1 2 1 / 6 1 0 0 2 1 0 1 / 3 3 1 2 1 1 1 1 / 2 0 1 0 2 2 0 1"),
   };
 
   it("CORE-5 a 166-stage HusBao turn is legal by default and with maxStages 166, refused with 165", () => {
@@ -128,12 +109,9 @@ describe("CORE-5 long finite turns", () => {
         "B1+",
         166,
       );
-      expect(pitsOf(game, position)).toEqual({
-        A: [1, 0, 12, 0, 1, 0, 1, 8],
-        B: [2, 1, 5, 4, 1, 3, 0, 1],
-        C: [0, 0, 0, 0, 0, 0, 0, 0],
-        D: [2, 0, 1, 0, 2, 2, 0, 1],
-      });
+      expect(pitsOf(game, position)).toEqual(
+        rows("1 0 12 0 1 0 1 8 / 2 1 5 4 1 3 0 1 / 0 0 0 0 0 0 0 0 / 2 0 1 0 2 2 0 1"),
+      );
     }
     expectRefusedByLimit(withOptions(husbaoLong, { maxStages: 165 }), "B1+");
   });
@@ -143,22 +121,14 @@ describe("CORE-5 long finite turns", () => {
     game: "hus",
     options: { direction: "ccw" },
     toMove: "S",
-    pits: {
-      A: [1, 2, 2, 1, 0, 3, 0, 3],
-      B: [6, 0, 1, 3, 1, 0, 2, 0],
-      C: [1, 0, 1, 2, 5, 4, 1, 1],
-      D: [1, 0, 2, 0, 4, 1, 0, 0],
-    },
+    pits: rows("1 2 2 1 0 3 0 3 / 6 0 1 3 1 0 2 0 / 1 0 1 2 5 4 1 1 / 1 0 2 0 4 1 0 0"),
   };
 
   it("CORE-5 a 178-stage Hus turn, refused with maxStages 177; HUS-5 it leaves North empty: 96 points", () => {
     const { game, position } = expectTurnOfStages(husLong, "A2-", 178);
-    expect(pitsOf(game, position)).toEqual({
-      A: [3, 2, 1, 6, 1, 0, 7, 1],
-      B: [2, 5, 2, 3, 4, 3, 1, 7],
-      C: [0, 0, 0, 0, 0, 0, 0, 0],
-      D: [0, 0, 0, 0, 0, 0, 0, 0],
-    });
+    expect(pitsOf(game, position)).toEqual(
+      rows("3 2 1 6 1 0 7 1 / 2 5 2 3 4 3 1 7 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0"),
+    );
     const o = game.outcome(position);
     expect(o?.winner).toBe("S");
     expect(o?.reason).toMatch(/HUS-4/);
@@ -170,12 +140,7 @@ describe("CORE-5 long finite turns", () => {
   const bisLong: PositionJSON = {
     game: "husbao-bis",
     toMove: "S",
-    pits: {
-      A: [1, 2, 4, 3, 0, 2, 1, 2],
-      B: [0, 0, 2, 0, 2, 0, 1, 4],
-      C: [0, 2, 1, 3, 2, 1, 2, 3],
-      D: [3, 1, 1, 2, 2, 0, 1, 0],
-    },
+    pits: rows("1 2 4 3 0 2 1 2 / 0 0 2 0 2 0 1 4 / 0 2 1 3 2 1 2 3 / 3 1 1 2 2 0 1 0"),
   };
 
   it("CORE-5 a 414-stage HusBao Bis turn is refused by default (200), legal with 414, refused with 413", () => {
@@ -185,12 +150,9 @@ describe("CORE-5 long finite turns", () => {
       "A4-",
       414,
     );
-    expect(pitsOf(game, position)).toEqual({
-      A: [10, 1, 4, 7, 0, 3, 4, 3],
-      B: [1, 1, 2, 5, 1, 2, 1, 0],
-      C: [0, 0, 0, 0, 0, 0, 0, 0],
-      D: [3, 0, 0, 0, 0, 0, 0, 0],
-    });
+    expect(pitsOf(game, position)).toEqual(
+      rows("10 1 4 7 0 3 4 3 / 1 1 2 5 1 2 1 0 / 0 0 0 0 0 0 0 0 / 3 0 0 0 0 0 0 0"),
+    );
     expectRefusedByLimit(withOptions(bisLong, { maxStages: 413 }), "A4-");
   });
 });
@@ -205,12 +167,7 @@ describe("CORE-5 per path (Clarifications: the limit applies to each path separa
     game: "hus",
     options: { capture: "optional", maxStages: 30 },
     toMove: "N",
-    pits: {
-      A: [1, 2, 2, 1, 3, 2, 4, 0],
-      B: [1, 1, 1, 1, 0, 3, 0, 2],
-      C: [2, 3, 2, 5, 2, 1, 2, 3],
-      D: [1, 0, 1, 0, 1, 0, 1, 0],
-    },
+    pits: rows("1 2 2 1 3 2 4 0 / 1 1 1 1 0 3 0 2 / 2 3 2 5 2 1 2 3 / 1 0 1 0 1 0 1 0"),
   };
 
   it("HUS-3 + CORE-5 a start whose all-decline path never ends keeps its take branches", () => {
@@ -223,11 +180,8 @@ describe("CORE-5 per path (Clarifications: the limit applies to each path separa
     expect(c5.some((m) => /^C5\+\/\.+$/.test(m))).toBe(false);
     const r = game.apply(position, "C5+/x");
     if (!r.ok) throw new Error(r.error.message);
-    expect(pitsOf(game, r.value.position)).toEqual({
-      A: [1, 2, 0, 1, 3, 2, 4, 0],
-      B: [1, 1, 0, 1, 0, 3, 0, 2],
-      C: [3, 4, 0, 6, 0, 1, 2, 3],
-      D: [2, 1, 2, 1, 1, 0, 1, 0],
-    });
+    expect(pitsOf(game, r.value.position)).toEqual(
+      rows("1 2 0 1 3 2 4 0 / 1 1 0 1 0 3 0 2 / 3 4 0 6 0 1 2 3 / 2 1 2 1 1 0 1 0"),
+    );
   });
 });

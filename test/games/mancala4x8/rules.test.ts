@@ -24,6 +24,7 @@ import {
   type SideName,
 } from "./helpers.js";
 import { applyAsListed } from "../checks.js";
+import { rows } from "../fourrow/board.js";
 
 /** A position in its JSON form. */
 function P(
@@ -86,7 +87,7 @@ describe("setups", () => {
         game: id,
         options: { direction: "free", maxStages: 200 },
         toMove: "S",
-        pits: { A: row(2), B: [2, 2, 2, 2, 0, 0, 0, 0], C: [0, 0, 0, 0, 2, 2, 2, 2], D: row(2) },
+        pits: rows("2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2"),
       });
     }
   });
@@ -99,7 +100,7 @@ describe("setups", () => {
       game: "hus",
       options: { direction: "cw", capture: "mandatory", maxStages: 200 },
       toMove: "S",
-      pits: { A: row(2), B: [0, 0, 0, 0, 2, 2, 2, 2], C: [2, 2, 2, 2, 0, 0, 0, 0], D: row(2) },
+      pits: rows("2 2 2 2 2 2 2 2 / 0 0 0 0 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2"),
     });
   });
 
@@ -111,7 +112,7 @@ describe("setups", () => {
       game: "bao-de",
       options: { direction: "free", capture: "mandatory", maxStages: 200 },
       toMove: "S",
-      pits: { A: row(2), B: row(2), C: row(2), D: row(2) },
+      pits: rows("2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2"),
     });
   });
 
@@ -129,20 +130,28 @@ describe("setups", () => {
 
 describe("CORE-1 / CORE-3 sowing", () => {
   // 16 stones in B1, nothing else on South's side, North's front row empty.
-  const lap16 = P("husbao", "S", { A: row(0), B: [16, 0, 0, 0, 0, 0, 0, 0], C: row(0), D: row(4) });
+  const lap16 = P(
+    "husbao",
+    "S",
+    rows("0 0 0 0 0 0 0 0 / 16 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 4 4 4 4 4 4 4 4"),
+  );
 
   it("CORE-1 a lap of 16 clockwise drops its last stone into the emptied start pit; CORE-3 it was empty: the turn ends", () => {
     // B1+: 15 stones B2..B8, A8..A1, the 16th into B1 (emptied by the lift).
     // B1 held 0 before the last stone, C1 is empty: no capture, no relay.
     const r = play(lap16, "B1+");
-    expect(r.pits).toEqual({ A: row(1), B: row(1), C: row(0), D: row(4) });
+    expect(r.pits).toEqual(
+      rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 0 0 0 0 0 0 0 0 / 4 4 4 4 4 4 4 4"),
+    );
     expect(r.trace).toEqual(T("^B1:16 B2 B3 B4 B5 B6 B7 B8 A8 A7 A6 A5 A4 A3 A2 A1 B1"));
     expect(r.toMove).toBe("N");
   });
 
   it("CORE-1 a lap of 16 counter-clockwise: A1..A8, B8..B2, then B1", () => {
     const r = play(lap16, "B1-");
-    expect(r.pits).toEqual({ A: row(1), B: row(1), C: row(0), D: row(4) });
+    expect(r.pits).toEqual(
+      rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 0 0 0 0 0 0 0 0 / 4 4 4 4 4 4 4 4"),
+    );
     expect(r.trace).toEqual(T("^B1:16 A1 A2 A3 A4 A5 A6 A7 A8 B8 B7 B6 B5 B4 B3 B2 B1"));
   });
 
@@ -155,19 +164,15 @@ describe("CORE-1 / CORE-3 sowing", () => {
     // st9: lift A1 2 -> B1=1 B2=3 (B2 held 2, C2 empty: relay)
     // st10: lift B2 3 -> B3=3 B4=1 B5=3 (B5 held 2: relay)
     // st11: lift B5 3 -> B6=1 B7=3 B8=1; B8 held 0, C8 empty: end.
-    const json = P("husbao", "S", {
-      A: row(0),
-      B: [16, 0, 0, 0, 0, 0, 0, 0],
-      C: [2, 0, 0, 0, 0, 0, 0, 0],
-      D: [2, 4, 4, 4, 4, 4, 4, 4],
-    });
+    const json = P(
+      "husbao",
+      "S",
+      rows("0 0 0 0 0 0 0 0 / 16 0 0 0 0 0 0 0 / 2 0 0 0 0 0 0 0 / 2 4 4 4 4 4 4 4"),
+    );
     const r = play(json, "B1+");
-    expect(r.pits).toEqual({
-      A: [0, 2, 0, 2, 0, 2, 0, 2],
-      B: [1, 0, 3, 1, 0, 1, 3, 1],
-      C: row(0),
-      D: [2, 4, 4, 4, 4, 4, 4, 4],
-    });
+    expect(r.pits).toEqual(
+      rows("0 2 0 2 0 2 0 2 / 1 0 3 1 0 1 3 1 / 0 0 0 0 0 0 0 0 / 2 4 4 4 4 4 4 4"),
+    );
     expect(r.trace).toEqual(
       T(
         "^B1:16 B2 B3 B4 B5 B6 B7 B8 A8 A7 A6 A5 A4 A3 A2 A1 B1 xC1:2 ^B1:1 B2 B3 B4 " +
@@ -179,39 +184,30 @@ describe("CORE-1 / CORE-3 sowing", () => {
 
   it("CORE-1 + HUS-3 / BDE-3: the same lap ends in the emptied start pit without capture in Hus and Bao", () => {
     // L=B1 held 0 before the last stone: an empty L never captures (HUS-3, BDE-3), no relay.
-    const hus = P("hus", "S", {
-      A: row(0),
-      B: [16, 0, 0, 0, 0, 0, 0, 0],
-      C: [2, 0, 0, 0, 0, 0, 0, 0],
-      D: [2, 4, 4, 4, 4, 4, 4, 4],
-    });
-    expect(play(hus, "B1+").pits).toEqual({
-      A: row(1),
-      B: row(1),
-      C: [2, 0, 0, 0, 0, 0, 0, 0],
-      D: [2, 4, 4, 4, 4, 4, 4, 4],
-    });
-    const bao = P("bao-de", "S", {
-      A: row(0),
-      B: [16, 0, 0, 0, 0, 0, 0, 0],
-      C: [2, 0, 0, 0, 0, 0, 0, 0],
-      D: [4, 6, 6, 6, 6, 6, 6, 6],
-    });
-    expect(play(bao, "B1-").pits).toEqual({
-      A: row(1),
-      B: row(1),
-      C: [2, 0, 0, 0, 0, 0, 0, 0],
-      D: [4, 6, 6, 6, 6, 6, 6, 6],
-    });
+    const hus = P(
+      "hus",
+      "S",
+      rows("0 0 0 0 0 0 0 0 / 16 0 0 0 0 0 0 0 / 2 0 0 0 0 0 0 0 / 2 4 4 4 4 4 4 4"),
+    );
+    expect(play(hus, "B1+").pits).toEqual(
+      rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 2 0 0 0 0 0 0 0 / 2 4 4 4 4 4 4 4"),
+    );
+    const bao = P(
+      "bao-de",
+      "S",
+      rows("0 0 0 0 0 0 0 0 / 16 0 0 0 0 0 0 0 / 2 0 0 0 0 0 0 0 / 4 6 6 6 6 6 6 6"),
+    );
+    expect(play(bao, "B1-").pits).toEqual(
+      rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 2 0 0 0 0 0 0 0 / 4 6 6 6 6 6 6 6"),
+    );
   });
 
   // South's only start is B8 (3 stones); every other South pit holds 1; North's front row is empty.
-  const tenStages = P("husbao", "S", {
-    A: row(1),
-    B: [1, 1, 1, 1, 1, 1, 1, 3],
-    C: row(0),
-    D: [3, 3, 3, 3, 4, 4, 4, 6],
-  });
+  const tenStages = P(
+    "husbao",
+    "S",
+    rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 3 / 0 0 0 0 0 0 0 0 / 3 3 3 3 4 4 4 6"),
+  );
 
   it("CORE-3 relay chain clockwise: ten stages ending in an empty pit", () => {
     // st1: lift B8 3 -> A8=2 A7=2 A6=2 (A6 held 1: relay)   st2: lift A6 2 -> A5=2 A4=2
@@ -220,12 +216,9 @@ describe("CORE-1 / CORE-3 sowing", () => {
     // st8: lift B7 2 -> B8=1 A8=3 (A8 held 2: relay)
     // st9: lift A8 3 -> A7=3 A6=1 A5=3   st10: lift A5 3 -> A4=1 A3=3 A2=1; A2 held 0: end.
     const r = play(tenStages, "B8+");
-    expect(r.pits).toEqual({
-      A: [2, 1, 3, 1, 0, 1, 3, 0],
-      B: [0, 2, 0, 2, 0, 2, 0, 1],
-      C: row(0),
-      D: [3, 3, 3, 3, 4, 4, 4, 6],
-    });
+    expect(r.pits).toEqual(
+      rows("2 1 3 1 0 1 3 0 / 0 2 0 2 0 2 0 1 / 0 0 0 0 0 0 0 0 / 3 3 3 3 4 4 4 6"),
+    );
     expect(r.trace.filter((s) => s.op === "lift")).toHaveLength(10);
   });
 
@@ -235,12 +228,9 @@ describe("CORE-1 / CORE-3 sowing", () => {
     // st7: lift A6 2 -> A7=2 A8=2   st8: lift A8 2 -> B8=1 B7=3 (B7 held 2: relay)
     // st9: lift B7 3 -> B6=3 B5=1 B4=3   st10: lift B4 3 -> B3=1 B2=3 B1=1; B1 held 0: end.
     const r = play(tenStages, "B8-");
-    expect(r.pits).toEqual({
-      A: [2, 0, 2, 0, 2, 0, 2, 0],
-      B: [1, 3, 1, 0, 1, 3, 0, 1],
-      C: row(0),
-      D: [3, 3, 3, 3, 4, 4, 4, 6],
-    });
+    expect(r.pits).toEqual(
+      rows("2 0 2 0 2 0 2 0 / 1 3 1 0 1 3 0 1 / 0 0 0 0 0 0 0 0 / 3 3 3 3 4 4 4 6"),
+    );
   });
 
   it("CORE-5 a ten-stage turn is legal with maxStages 10 and refused with maxStages 9", () => {
@@ -272,19 +262,15 @@ describe("CORE-1 / CORE-3 sowing", () => {
     // st3: lift D1 3 -> D2=3 D3=3 D4=3   st4: lift D4 3 -> D5=3 D6=3 D7=3
     // st5: lift D7 3 -> D8=3 C8=3 C7=3   st6: lift C7 3 -> C6=3 C5=1 C4=2; L=C4, B4=2: capture
     // st7: capture B4 2, lift C4 2, sow 4 -> C3=1 C2=2 C1=2 D1=1; D1 held 0: end.
-    const json = P("husbao", "N", {
-      A: row(2),
-      B: [2, 2, 2, 2, 0, 0, 0, 0],
-      C: [0, 0, 0, 0, 2, 2, 2, 2],
-      D: row(2),
-    });
+    const json = P(
+      "husbao",
+      "N",
+      rows("2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2"),
+    );
     const r = play(json, "C5+");
-    expect(r.pits).toEqual({
-      A: row(2),
-      B: [2, 2, 0, 0, 0, 0, 0, 0],
-      C: [2, 2, 1, 0, 1, 3, 0, 3],
-      D: [1, 3, 3, 0, 3, 3, 0, 3],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 2 2 2 2 2 / 2 2 0 0 0 0 0 0 / 2 2 1 0 1 3 0 3 / 1 3 3 0 3 3 0 3"),
+    );
     expect(r.trace).toEqual(
       T(
         "^C5:2 C4 C3 xB3:2 ^C3:1 C2 C1 D1 ^D1:3 D2 D3 D4 ^D4:3 D5 D6 D7 " +
@@ -300,19 +286,15 @@ describe("CORE-1 / CORE-3 sowing", () => {
     // st5: capture B3 2, lift C3 1, sow 3 -> C4=1 C5=3 C6=3 (C6 held 2, B6 empty: relay)
     // st6: lift C6 3 -> C7=3 C8=1 D8=4 (D8 held 3: relay)
     // st7: lift D8 4 -> D7=1 D6=4 D5=4 D4=1; D4 held 0: end.
-    const json = P("husbao", "N", {
-      A: row(2),
-      B: [2, 2, 2, 2, 0, 0, 0, 0],
-      C: [0, 0, 0, 0, 2, 2, 2, 2],
-      D: row(2),
-    });
+    const json = P(
+      "husbao",
+      "N",
+      rows("2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 0 0 0 0 2 2 2 2 / 2 2 2 2 2 2 2 2"),
+    );
     const r = play(json, "C8-");
-    expect(r.pits).toEqual({
-      A: row(2),
-      B: [2, 2, 0, 2, 0, 0, 0, 0],
-      C: [1, 1, 0, 1, 3, 0, 3, 1],
-      D: [0, 3, 3, 1, 4, 4, 1, 0],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 2 2 2 2 2 / 2 2 0 2 0 0 0 0 / 1 1 0 1 3 0 3 1 / 0 3 3 1 4 4 1 0"),
+    );
     expect(r.trace).toEqual(
       T(
         "^C8:2 D8 D7 ^D7:3 D6 D5 D4 ^D4:3 D3 D2 D1 ^D1:3 C1 C2 C3 xB3:2 ^C3:1 C4 C5 C6 " +
@@ -324,19 +306,15 @@ describe("CORE-1 / CORE-3 sowing", () => {
   it("HB-3 South counter-clockwise: B2- sows B1, A1 and relays along row A", () => {
     // st1: lift B2 2 -> B1=1 A1=3 (relay)   st2: lift A1 3 -> A2=3 A3=3 A4=3
     // st3: lift A4 3 -> A5=3 A6=3 A7=3      st4: lift A7 3 -> A8=3 B8=1 B7=1; B7 held 0, C7 empty: end.
-    const json = P("husbao", "S", {
-      A: row(2),
-      B: [0, 2, 0, 0, 0, 0, 0, 0],
-      C: [0, 0, 0, 3, 0, 0, 0, 0],
-      D: [3, 3, 3, 3, 4, 4, 4, 3],
-    });
+    const json = P(
+      "husbao",
+      "S",
+      rows("2 2 2 2 2 2 2 2 / 0 2 0 0 0 0 0 0 / 0 0 0 3 0 0 0 0 / 3 3 3 3 4 4 4 3"),
+    );
     const r = play(json, "B2-");
-    expect(r.pits).toEqual({
-      A: [0, 3, 3, 0, 3, 3, 0, 3],
-      B: [1, 0, 0, 0, 0, 0, 1, 1],
-      C: [0, 0, 0, 3, 0, 0, 0, 0],
-      D: [3, 3, 3, 3, 4, 4, 4, 3],
-    });
+    expect(r.pits).toEqual(
+      rows("0 3 3 0 3 3 0 3 / 1 0 0 0 0 0 1 1 / 0 0 0 3 0 0 0 0 / 3 3 3 3 4 4 4 3"),
+    );
   });
 
   it("CORE-6 stones are conserved in every legal move of every setup", () => {
@@ -356,12 +334,11 @@ describe("CORE-1 / CORE-3 sowing", () => {
 // ---------------------------------------------------------------------------
 
 describe("starts and directions", () => {
-  const json = P("husbao", "S", {
-    A: row(1),
-    B: [1, 1, 1, 1, 1, 1, 1, 3],
-    C: row(0),
-    D: [3, 3, 3, 3, 4, 4, 4, 6],
-  });
+  const json = P(
+    "husbao",
+    "S",
+    rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 3 / 0 0 0 0 0 0 0 0 / 3 3 3 3 4 4 4 6"),
+  );
 
   it("CORE-4 a start from a single stone is refused", () => {
     const e = refusal(json, "B1+");
@@ -469,35 +446,26 @@ describe("captures", () => {
     // st1: lift B2 2 -> B3=1 B4=1. L=B4 held 0, C4=3: HusBao must take it.
     // st2: capture C4 3, lift B4 1, sow 4 -> B5 B6 B7 B8 = 1; B8 held 0, C8 empty: end.
     const r = play(emptyL("husbao", [3, 3, 3, 3, 4, 4, 4, 3]), "B2+");
-    expect(r.pits).toEqual({
-      A: row(2),
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: row(0),
-      D: [3, 3, 3, 3, 4, 4, 4, 3],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 2 2 2 2 2 / 0 0 1 0 1 1 1 1 / 0 0 0 0 0 0 0 0 / 3 3 3 3 4 4 4 3"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4 xC4:3 ^B4:1 B5 B6 B7 B8"));
   });
 
   it("HUS-3 no capture from an empty landing pit in Hus: the turn ends", () => {
     // L=B4 held 0 before the last stone: no capture (HUS-3), no relay (CORE-3).
     const r = play(emptyL("hus", [3, 3, 3, 3, 4, 4, 4, 3]), "B2+");
-    expect(r.pits).toEqual({
-      A: row(2),
-      B: [0, 0, 1, 1, 0, 0, 0, 0],
-      C: [0, 0, 0, 3, 0, 0, 0, 0],
-      D: [3, 3, 3, 3, 4, 4, 4, 3],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 2 2 2 2 2 / 0 0 1 1 0 0 0 0 / 0 0 0 3 0 0 0 0 / 3 3 3 3 4 4 4 3"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4"));
   });
 
   it("BDE-3 no capture from an empty landing pit in Bao: the turn ends", () => {
     const r = play(emptyL("bao-de", [5, 5, 5, 5, 6, 6, 6, 5]), "B2+");
-    expect(r.pits).toEqual({
-      A: row(2),
-      B: [0, 0, 1, 1, 0, 0, 0, 0],
-      C: [0, 0, 0, 3, 0, 0, 0, 0],
-      D: [5, 5, 5, 5, 6, 6, 6, 5],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 2 2 2 2 2 / 0 0 1 1 0 0 0 0 / 0 0 0 3 0 0 0 0 / 5 5 5 5 6 6 6 5"),
+    );
   });
 
   it("HUS-3 / BDE-3 an empty L is no capture opportunity even when captures are optional: the move has no choices", () => {
@@ -522,82 +490,62 @@ describe("captures", () => {
     // st1: lift B2 2 -> B3=1 B4=2. L=B4, C4=3: capture C4 3 and D4 5 (Bis).
     // st2: lift B4 2; hand 3+5+2 = 10 -> B5 B6 B7 B8 (1 each), A8=1, A7..A4 = 3, A3=1; A3 held 0: end.
     const r = play(occupiedL("husbao-bis", [4, 4, 4, 5, 4, 4, 4, 0]), "B2+");
-    expect(r.pits).toEqual({
-      A: [2, 2, 1, 3, 3, 3, 3, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [4, 4, 4, 0, 4, 4, 4, 0],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 1 3 3 3 3 1 / 0 0 1 0 1 1 1 1 / 1 0 0 0 0 0 0 0 / 4 4 4 0 4 4 4 0"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4 xC4:3 xD4:5 ^B4:2 B5 B6 B7 B8 A8 A7 A6 A5 A4 A3"));
   });
 
   it("HB-5 no bridge: facing front pit empty, back pit full: no capture, and an empty L ends the turn", () => {
     // B2+ -> B3=1 B4=1. C4 empty (D4=5 behind it): no capture; B4 held 0: end.
-    const json = P("husbao-bis", "S", {
-      A: row(2),
-      B: [0, 2, 0, 0, 0, 0, 0, 0],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [3, 3, 3, 5, 4, 4, 4, 3],
-    });
+    const json = P(
+      "husbao-bis",
+      "S",
+      rows("2 2 2 2 2 2 2 2 / 0 2 0 0 0 0 0 0 / 1 0 0 0 0 0 0 0 / 3 3 3 5 4 4 4 3"),
+    );
     const r = play(json, "B2+");
-    expect(r.pits).toEqual({
-      A: row(2),
-      B: [0, 0, 1, 1, 0, 0, 0, 0],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [3, 3, 3, 5, 4, 4, 4, 3],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 2 2 2 2 2 / 0 0 1 1 0 0 0 0 / 1 0 0 0 0 0 0 0 / 3 3 3 5 4 4 4 3"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4"));
   });
 
   it("HB-5 no bridge: facing front pit empty, back pit full, occupied L: an ordinary relay", () => {
     // B2+ -> B3=1 B4=2. C4 empty: no capture; B4 held 1: relay, lift B4 2 -> B5=1 B6=1; end.
-    const json = P("husbao-bis", "S", {
-      A: row(2),
-      B: [0, 2, 0, 1, 0, 0, 0, 0],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [3, 3, 3, 5, 4, 4, 4, 2],
-    });
+    const json = P(
+      "husbao-bis",
+      "S",
+      rows("2 2 2 2 2 2 2 2 / 0 2 0 1 0 0 0 0 / 1 0 0 0 0 0 0 0 / 3 3 3 5 4 4 4 2"),
+    );
     const r = play(json, "B2+");
-    expect(r.pits).toEqual({
-      A: row(2),
-      B: [0, 0, 1, 0, 1, 1, 0, 0],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [3, 3, 3, 5, 4, 4, 4, 2],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 2 2 2 2 2 / 0 0 1 0 1 1 0 0 / 1 0 0 0 0 0 0 0 / 3 3 3 5 4 4 4 2"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4 ^B4:2 B5 B6"));
   });
 
   it("HB-6 Front single capture: only the facing front pit; D4 stays", () => {
     // B2+ -> B3=1 B4=2; capture C4 3 only; lift B4 2, hand 5 -> B5..B8 = 1, A8=1 (held 0): end.
     const r = play(occupiedL("husbao-front", [4, 4, 4, 5, 4, 4, 4, 0]), "B2+");
-    expect(r.pits).toEqual({
-      A: [2, 2, 0, 2, 2, 2, 2, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [4, 4, 4, 5, 4, 4, 4, 0],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 0 2 2 2 2 1 / 0 0 1 0 1 1 1 1 / 1 0 0 0 0 0 0 0 / 4 4 4 5 4 4 4 0"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4 xC4:3 ^B4:2 B5 B6 B7 B8 A8"));
   });
 
   it("HB-4 basic capture from an occupied L: single capture, as HB-6", () => {
     const r = play(occupiedL("husbao", [4, 4, 4, 5, 4, 4, 4, 0]), "B2+");
-    expect(r.pits).toEqual({
-      A: [2, 2, 0, 2, 2, 2, 2, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [4, 4, 4, 5, 4, 4, 4, 0],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 0 2 2 2 2 1 / 0 0 1 0 1 1 1 1 / 1 0 0 0 0 0 0 0 / 4 4 4 5 4 4 4 0"),
+    );
   });
 
   it("HUS-3 mandatory capture takes front and back pit", () => {
     // As HB-5: L=B4 held 1 (a relay would happen), C4=3: take C4 and D4; 10 stones sown from B5 to A3.
     const r = play(occupiedL("hus", [4, 4, 4, 5, 4, 4, 4, 0]), "B2+");
-    expect(r.pits).toEqual({
-      A: [2, 2, 1, 3, 3, 3, 3, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [4, 4, 4, 0, 4, 4, 4, 0],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 1 3 3 3 3 1 / 0 0 1 0 1 1 1 1 / 1 0 0 0 0 0 0 0 / 4 4 4 0 4 4 4 0"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4 xC4:3 xD4:5 ^B4:2 B5 B6 B7 B8 A8 A7 A6 A5 A4 A3"));
   });
 
@@ -608,31 +556,24 @@ describe("captures", () => {
     };
     // declined: relay B4 2 -> B5=1 B6=1; B6 held 0: end.
     const dec = play(json, "B2+/.");
-    expect(dec.pits).toEqual({
-      A: [2, 2, 0, 2, 2, 2, 2, 0],
-      B: [0, 0, 1, 0, 1, 1, 0, 0],
-      C: [1, 0, 0, 3, 0, 0, 0, 0],
-      D: [4, 4, 4, 5, 4, 4, 4, 0],
-    });
+    expect(dec.pits).toEqual(
+      rows("2 2 0 2 2 2 2 0 / 0 0 1 0 1 1 0 0 / 1 0 0 3 0 0 0 0 / 4 4 4 5 4 4 4 0"),
+    );
     expect(dec.trace).toEqual(T("^B2:2 B3 B4 ^B4:2 B5 B6"));
     const take = play(json, "B2+/x");
-    expect(take.pits).toEqual({
-      A: [2, 2, 1, 3, 3, 3, 3, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [4, 4, 4, 0, 4, 4, 4, 0],
-    });
+    expect(take.pits).toEqual(
+      rows("2 2 1 3 3 3 3 1 / 0 0 1 0 1 1 1 1 / 1 0 0 0 0 0 0 0 / 4 4 4 0 4 4 4 0"),
+    );
     const listed = moves(json).filter((m) => m.startsWith("B2+"));
     expect(listed).toEqual(["B2+/.", "B2+/x"]);
   });
 
   // Hus, two capture opportunities along every path of B3+.
-  const twoChoices = P("hus", "S", {
-    A: [2, 2, 2, 0, 2, 2, 0, 0],
-    B: [0, 0, 2, 1, 1, 0, 1, 1],
-    C: [0, 0, 0, 0, 1, 0, 1, 1],
-    D: [7, 7, 7, 6, 0, 0, 0, 2],
-  });
+  const twoChoices = P(
+    "hus",
+    "S",
+    rows("2 2 2 0 2 2 0 0 / 0 0 2 1 1 0 1 1 / 0 0 0 0 1 0 1 1 / 7 7 7 6 0 0 0 2"),
+  );
   const optional = { ...twoChoices, options: { capture: "optional" } };
 
   it("HUS-3 moves written B3+/x.: one character per opportunity, in order; sorted . before x", () => {
@@ -650,59 +591,44 @@ describe("captures", () => {
   it("HUS-3 B3+/x.: take at B5 (no step for the empty back pit D5), then decline at B8", () => {
     // ... B8 declined: relay lift B8 2 -> A8=1 A7=1; A7 held 0: end.
     const r = play(optional, "B3+/x.");
-    expect(r.pits).toEqual({
-      A: [2, 2, 2, 0, 2, 2, 1, 1],
-      B: [0, 0, 0, 2, 0, 1, 2, 0],
-      C: [0, 0, 0, 0, 0, 0, 1, 1],
-      D: [7, 7, 7, 6, 0, 0, 0, 2],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 0 2 2 1 1 / 0 0 0 2 0 1 2 0 / 0 0 0 0 0 0 1 1 / 7 7 7 6 0 0 0 2"),
+    );
     expect(r.trace).toEqual(T("^B3:2 B4 B5 xC5:1 ^B5:2 B6 B7 B8 ^B8:2 A8 A7"));
   });
 
   it("HUS-3 B3+/xx: take both; the second takes C8 and D8", () => {
     // B8: capture C8 1, D8 2; lift B8 2; hand 5 -> A8=1 A7=1 A6=3 A5=3 A4=1; A4 held 0: end.
     const r = play(optional, "B3+/xx");
-    expect(r.pits).toEqual({
-      A: [2, 2, 2, 1, 3, 3, 1, 1],
-      B: [0, 0, 0, 2, 0, 1, 2, 0],
-      C: [0, 0, 0, 0, 0, 0, 1, 0],
-      D: [7, 7, 7, 6, 0, 0, 0, 0],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 1 3 3 1 1 / 0 0 0 2 0 1 2 0 / 0 0 0 0 0 0 1 0 / 7 7 7 6 0 0 0 0"),
+    );
     expect(r.trace).toEqual(T("^B3:2 B4 B5 xC5:1 ^B5:2 B6 B7 B8 xC8:1 xD8:2 ^B8:2 A8 A7 A6 A5 A4"));
   });
 
   it("HUS-3 B3+/..: decline both, relays only", () => {
     // relay B5 2 -> B6=1 B7=2; relay B7 2 -> B8=2 A8=1; A8 held 0: end.
     const r = play(optional, "B3+/..");
-    expect(r.pits).toEqual({
-      A: [2, 2, 2, 0, 2, 2, 0, 1],
-      B: [0, 0, 0, 2, 0, 1, 0, 2],
-      C: [0, 0, 0, 0, 1, 0, 1, 1],
-      D: [7, 7, 7, 6, 0, 0, 0, 2],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 0 2 2 0 1 / 0 0 0 2 0 1 0 2 / 0 0 0 0 1 0 1 1 / 7 7 7 6 0 0 0 2"),
+    );
     expect(r.trace).toEqual(T("^B3:2 B4 B5 ^B5:2 B6 B7 ^B7:2 B8 A8"));
   });
 
   it("HUS-3 B3+/.x: decline at B5, take C7 at B7 (D7 empty: no capture step)", () => {
     // capture C7 1; lift B7 2; hand 3 -> B8=2 A8=1 A7=1; A7 held 0: end.
     const r = play(optional, "B3+/.x");
-    expect(r.pits).toEqual({
-      A: [2, 2, 2, 0, 2, 2, 1, 1],
-      B: [0, 0, 0, 2, 0, 1, 0, 2],
-      C: [0, 0, 0, 0, 1, 0, 0, 1],
-      D: [7, 7, 7, 6, 0, 0, 0, 2],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 0 2 2 1 1 / 0 0 0 2 0 1 0 2 / 0 0 0 0 1 0 0 1 / 7 7 7 6 0 0 0 2"),
+    );
     expect(r.trace).toEqual(T("^B3:2 B4 B5 ^B5:2 B6 B7 xC7:1 ^B7:2 B8 A8 A7"));
   });
 
   it("HUS-3 mandatory: B3+ takes every capture (the xx path)", () => {
     const r = play(twoChoices, "B3+");
-    expect(r.pits).toEqual({
-      A: [2, 2, 2, 1, 3, 3, 1, 1],
-      B: [0, 0, 0, 2, 0, 1, 2, 0],
-      C: [0, 0, 0, 0, 0, 0, 1, 0],
-      D: [7, 7, 7, 6, 0, 0, 0, 0],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 2 1 3 3 1 1 / 0 0 0 2 0 1 2 0 / 0 0 0 0 0 0 1 0 / 7 7 7 6 0 0 0 0"),
+    );
   });
 
   it("HUS-3 choices: mandatory refuses B3+/xx; optional refuses B3+, B3+/x and B3+/xx.", () => {
@@ -723,30 +649,21 @@ describe("captures", () => {
   it("BDE-3 capture takes the facing front pit only", () => {
     // B2+ -> B3=1 B4=2 (held 1), C4=3: take C4 only; lift B4 2, hand 5 -> B5..B8 = 1, A8 = 1: end.
     const r = play(bao({}), "B2+");
-    expect(r.pits).toEqual({
-      A: [2, 2, 0, 2, 2, 2, 2, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [6, 6, 6, 5, 6, 6, 6, 4],
-    });
+    expect(r.pits).toEqual(
+      rows("2 2 0 2 2 2 2 1 / 0 0 1 0 1 1 1 1 / 1 0 0 0 0 0 0 0 / 6 6 6 5 6 6 6 4"),
+    );
     expect(r.trace).toEqual(T("^B2:2 B3 B4 xC4:3 ^B4:2 B5 B6 B7 B8 A8"));
   });
 
   it("BDE-3 optional: B2+/. relays, B2+/x takes the front pit only", () => {
     const dec = play(bao({ capture: "optional" }), "B2+/.");
-    expect(dec.pits).toEqual({
-      A: [2, 2, 0, 2, 2, 2, 2, 0],
-      B: [0, 0, 1, 0, 1, 1, 0, 0],
-      C: [1, 0, 0, 3, 0, 0, 0, 0],
-      D: [6, 6, 6, 5, 6, 6, 6, 4],
-    });
+    expect(dec.pits).toEqual(
+      rows("2 2 0 2 2 2 2 0 / 0 0 1 0 1 1 0 0 / 1 0 0 3 0 0 0 0 / 6 6 6 5 6 6 6 4"),
+    );
     const take = play(bao({ capture: "optional" }), "B2+/x");
-    expect(take.pits).toEqual({
-      A: [2, 2, 0, 2, 2, 2, 2, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: [1, 0, 0, 0, 0, 0, 0, 0],
-      D: [6, 6, 6, 5, 6, 6, 6, 4],
-    });
+    expect(take.pits).toEqual(
+      rows("2 2 0 2 2 2 2 1 / 0 0 1 0 1 1 1 1 / 1 0 0 0 0 0 0 0 / 6 6 6 5 6 6 6 4"),
+    );
     expect(refusal(bao({}), "B2+/x").message).toMatch(/BDE-3/);
     expect(refusal(bao({ capture: "optional" }), "B2+").message).toMatch(/BDE-3/);
   });
@@ -772,7 +689,7 @@ describe("end of the game", () => {
 
   // South: every pit 1. North: D1 = 2, D8 = 30 (D1+ sows D2, D3: a short legal turn).
   const southStuck = (game: string) =>
-    P(game, "S", { A: row(1), B: row(1), C: row(0), D: [2, 0, 0, 0, 0, 0, 0, 30] });
+    P(game, "S", rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 0 0 0 0 0 0 0 0 / 2 0 0 0 0 0 0 30"));
 
   it("HB-7 a player to move with no pit of two or more has lost; both counts recorded", () => {
     for (const id of ["husbao", "husbao-bis"]) {
@@ -786,18 +703,19 @@ describe("end of the game", () => {
   it("HB-7 judges only the player to move: North to move plays on (D1+ -> D2=1 D3=1)", () => {
     const json = { ...southStuck("husbao"), toMove: "N" as const };
     expect(outcomeOf(json)).toBeNull();
-    expect(play(json, "D1+").pits).toEqual({
-      A: row(1),
-      B: row(1),
-      C: row(0),
-      D: [0, 1, 1, 0, 0, 0, 0, 30],
-    });
+    expect(play(json, "D1+").pits).toEqual(
+      rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 0 0 0 0 0 0 0 0 / 0 1 1 0 0 0 0 30"),
+    );
   });
 
   it("HB-8 Front: South's front row empty ends the game whoever moves; equal counts draw", () => {
     for (const toMove of ["S", "N"] as const) {
       const o = expectOver(
-        P("husbao-front", toMove, { A: row(3), B: row(0), C: row(1), D: row(2) }),
+        P(
+          "husbao-front",
+          toMove,
+          rows("3 3 3 3 3 3 3 3 / 0 0 0 0 0 0 0 0 / 1 1 1 1 1 1 1 1 / 2 2 2 2 2 2 2 2"),
+        ),
       );
       expect(o.winner).toBeNull();
       expect(o.reason).toMatch(/HB-8/);
@@ -808,7 +726,11 @@ describe("end of the game", () => {
   it("HB-8 Front: North's front row empty, South has more stones and wins, whoever moves", () => {
     for (const toMove of ["S", "N"] as const) {
       const o = expectOver(
-        P("husbao-front", toMove, { A: row(3), B: row(1), C: row(0), D: row(2) }),
+        P(
+          "husbao-front",
+          toMove,
+          rows("3 3 3 3 3 3 3 3 / 1 1 1 1 1 1 1 1 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2"),
+        ),
       );
       expect(o.winner).toBe("S");
       expect(o.reason).toMatch(/HB-8/);
@@ -819,22 +741,18 @@ describe("end of the game", () => {
   it("HB-8 Front: a capture that empties North's front row ends the game at the end of the turn", () => {
     // B2+ -> B3=1 B4=2; capture C4 3 (North's only front stones); lift B4 2; 5 -> B5..B8, A8.
     // South then holds 18, North 30: North wins.
-    const json = P("husbao-front", "S", {
-      A: [2, 2, 0, 2, 2, 2, 2, 0],
-      B: [0, 2, 0, 1, 0, 0, 0, 0],
-      C: [0, 0, 0, 3, 0, 0, 0, 0],
-      D: [4, 4, 4, 5, 4, 4, 4, 1],
-    });
+    const json = P(
+      "husbao-front",
+      "S",
+      rows("2 2 0 2 2 2 2 0 / 0 2 0 1 0 0 0 0 / 0 0 0 3 0 0 0 0 / 4 4 4 5 4 4 4 1"),
+    );
     expect(outcomeOf(json)).toBeNull();
     const { game, position } = parse(json);
     const r = game.apply(position, "B2+");
     if (!r.ok) throw new Error(r.error.message);
-    expect(pitsOf(game, r.value.position)).toEqual({
-      A: [2, 2, 0, 2, 2, 2, 2, 1],
-      B: [0, 0, 1, 0, 1, 1, 1, 1],
-      C: row(0),
-      D: [4, 4, 4, 5, 4, 4, 4, 1],
-    });
+    expect(pitsOf(game, r.value.position)).toEqual(
+      rows("2 2 0 2 2 2 2 1 / 0 0 1 0 1 1 1 1 / 0 0 0 0 0 0 0 0 / 4 4 4 5 4 4 4 1"),
+    );
     expect(game.legal(r.value.position).moves).toEqual([]);
     const o = game.outcome(r.value.position);
     expect(o?.winner).toBe("N");
@@ -844,7 +762,13 @@ describe("end of the game", () => {
 
   it("HB-8 DECISION Front: a player with no legal start ends the game, decided by counts", () => {
     // Both front rows hold stones; South has no pit with two: game over, North 32 > South 16.
-    const o = expectOver(P("husbao-front", "S", { A: row(1), B: row(1), C: row(4), D: row(0) }));
+    const o = expectOver(
+      P(
+        "husbao-front",
+        "S",
+        rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 4 4 4 4 4 4 4 4 / 0 0 0 0 0 0 0 0"),
+      ),
+    );
     expect(o.winner).toBe("N");
     expect(o.reason).toMatch(/HB-8/);
     expect(o.score).toEqual({ S: 16, N: 32 });
@@ -852,12 +776,7 @@ describe("end of the game", () => {
 
   it("HUS-4 a player whose every pit holds at most one has lost; HUS-5 the winner scores their stones", () => {
     const o = expectOver(
-      P("hus", "S", {
-        A: row(1),
-        B: [1, 1, 1, 1, 0, 0, 0, 0],
-        C: row(2),
-        D: [2, 2, 2, 2, 3, 3, 3, 3],
-      }),
+      P("hus", "S", rows("1 1 1 1 1 1 1 1 / 1 1 1 1 0 0 0 0 / 2 2 2 2 2 2 2 2 / 2 2 2 2 3 3 3 3")),
     );
     expect(o.winner).toBe("N");
     expect(o.reason).toMatch(/HUS-4/);
@@ -866,14 +785,18 @@ describe("end of the game", () => {
   });
 
   it("HUS-4 North to move with single stones loses; HUS-5 South scores 32 (North still has stones)", () => {
-    const o = expectOver(P("hus", "N", { A: row(4), B: row(0), C: row(1), D: row(1) }));
+    const o = expectOver(
+      P("hus", "N", rows("4 4 4 4 4 4 4 4 / 0 0 0 0 0 0 0 0 / 1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1")),
+    );
     expect(o.winner).toBe("S");
     expect(o.score.S).toBe(32);
     expect(o.score.N).toBe(0);
   });
 
   it("HUS-5 doubled score: the loser has no stones at all (48 on the winner's side scores 96)", () => {
-    const o = expectOver(P("hus", "S", { A: row(0), B: row(0), C: row(3), D: row(3) }));
+    const o = expectOver(
+      P("hus", "S", rows("0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 3 3 3 3 3 3 3 3 / 3 3 3 3 3 3 3 3")),
+    );
     expect(o.winner).toBe("N");
     expect(o.reason).toMatch(/HUS-4/);
     expect(o.score.N).toBe(96);
@@ -885,7 +808,7 @@ describe("end of the game", () => {
     const json = P(
       "hus",
       "S",
-      { A: row(1), B: [1, 1, 1, 1, 1, 1, 1, 3], C: row(0), D: [3, 3, 3, 3, 4, 4, 4, 6] },
+      rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 3 / 0 0 0 0 0 0 0 0 / 3 3 3 3 4 4 4 6"),
       { maxStages: 1 },
     );
     const o = expectOver(json);
@@ -896,7 +819,11 @@ describe("end of the game", () => {
 
   // North: C1..C8 = 1, D1 = 2, D8 = 22 (D1+ -> D2, D3: a short legal turn).
   const baoFrontEmpty = (toMove: SideName) =>
-    P("bao-de", toMove, { A: row(4), B: row(0), C: row(1), D: [2, 0, 0, 0, 0, 0, 0, 22] });
+    P(
+      "bao-de",
+      toMove,
+      rows("4 4 4 4 4 4 4 4 / 0 0 0 0 0 0 0 0 / 1 1 1 1 1 1 1 1 / 2 0 0 0 0 0 0 22"),
+    );
 
   it("BDE-4 a player to move with an empty front row loses", () => {
     const o = expectOver(baoFrontEmpty("S"));
@@ -907,16 +834,19 @@ describe("end of the game", () => {
 
   it("BDE-4 judges only the player to move: North (front row full) plays on", () => {
     expect(outcomeOf(baoFrontEmpty("N"))).toBeNull();
-    expect(play(baoFrontEmpty("N"), "D1+").pits).toEqual({
-      A: row(4),
-      B: row(0),
-      C: row(1),
-      D: [0, 1, 1, 0, 0, 0, 0, 22],
-    });
+    expect(play(baoFrontEmpty("N"), "D1+").pits).toEqual(
+      rows("4 4 4 4 4 4 4 4 / 0 0 0 0 0 0 0 0 / 1 1 1 1 1 1 1 1 / 0 1 1 0 0 0 0 22"),
+    );
   });
 
   it("BDE-4 a player to move with stones in front but no pit of two or more loses", () => {
-    const o = expectOver(P("bao-de", "S", { A: row(1), B: row(1), C: row(3), D: row(3) }));
+    const o = expectOver(
+      P(
+        "bao-de",
+        "S",
+        rows("1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 / 3 3 3 3 3 3 3 3 / 3 3 3 3 3 3 3 3"),
+      ),
+    );
     expect(o.winner).toBe("N");
     expect(o.reason).toMatch(/BDE-4/);
     expect(o.score).toEqual({ S: 16, N: 48 });
@@ -932,12 +862,11 @@ describe("legal lists", () => {
 
   it("legal is sorted by move string (+ before -, . before x)", () => {
     const optional = {
-      ...P("hus", "S", {
-        A: [2, 2, 2, 0, 2, 2, 0, 0],
-        B: [0, 0, 2, 1, 1, 0, 1, 1],
-        C: [0, 0, 0, 0, 1, 0, 1, 1],
-        D: [7, 7, 7, 6, 0, 0, 0, 2],
-      }),
+      ...P(
+        "hus",
+        "S",
+        rows("2 2 2 0 2 2 0 0 / 0 0 2 1 1 0 1 1 / 0 0 0 0 1 0 1 1 / 7 7 7 6 0 0 0 2"),
+      ),
       options: { capture: "optional" },
     };
     for (const json of [optional]) {

@@ -23,6 +23,7 @@ import type {
 import type { FourRowPosition } from "../../../src/games/mancala4x8/index.js";
 import type { FourRowTurnNode } from "../../../src/games/mancala4x8/tree.js";
 import { getGame, parse } from "./helpers.js";
+import { rows } from "../fourrow/board.js";
 
 interface Config {
   readonly game: string;
@@ -143,12 +144,7 @@ describe("turnTree: the whole tree is legal()", () => {
       game: "bao-de",
       options: { capture: "optional" },
       toMove: "S",
-      pits: {
-        A: [4, 4, 4, 4, 4, 4, 4, 4],
-        B: [0, 0, 0, 0, 0, 0, 0, 0],
-        C: [2, 2, 2, 2, 2, 2, 2, 2],
-        D: [2, 2, 2, 2, 2, 2, 2, 2],
-      },
+      pits: rows("4 4 4 4 4 4 4 4 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2"),
     });
     // BDE-4: South has no stone in the front row.
     expect(treeOf(game, position)).toEqual([]);
@@ -169,12 +165,7 @@ describe("turnTree: lazy expansion", () => {
     game: "bao-de",
     options: { direction: "free", capture: "optional", maxStages: 200 },
     toMove: "N",
-    pits: {
-      A: [4, 1, 0, 2, 0, 1, 2, 0],
-      B: [1, 1, 1, 5, 1, 1, 2, 1],
-      C: [3, 2, 1, 6, 0, 3, 4, 1],
-      D: [4, 1, 6, 0, 3, 4, 1, 2],
-    },
+    pits: rows("4 1 0 2 0 1 2 0 / 1 1 1 5 1 1 2 1 / 3 2 1 6 0 3 4 1 / 4 1 6 0 3 4 1 2"),
   } as const;
 
   it("a position with over 300,000 moves: roots and one whole path at once", () => {

@@ -86,8 +86,8 @@ const HOLE_CODEC: CellCodec = {
  * near one, each row shifted by half a hole from the next as the holes are,
  * its columns named at its right-hand end. Each hole shows `.` empty, `b`
  * black or `w` white, `~` after it while unsettled (a marble rolling over
- * it), `?` for a faulty hall sensor; the marbles of each colour on the board
- * close the picture.
+ * it), `?` for a faulty hall sensor (`n` the neutral marble, `x` a marble of
+ * no told colour); the marbles of each colour on the board close the picture.
  */
 function terminal(board: Cells, unsettled: ReadonlySet<string>, paint: Painter): string[] {
   const holes = holesOf(board);
@@ -106,7 +106,12 @@ function terminal(board: Cells, unsettled: ReadonlySet<string>, paint: Painter):
     return `  ${row.name}   ${indent}${shown.join("  ")}${indent}   ${first}..${last}`;
   });
   const count = (c: HoleContent): number => holes.filter((h) => h === c).length;
-  return [...lines, `  black ${count("black")}  white ${count("white")} on the board`];
+  const more = (c: HoleContent, word: string): string =>
+    count(c) > 0 ? `  ${word} ${count(c)}` : "";
+  return [
+    ...lines,
+    `  black ${count("black")}  white ${count("white")}${more("neutral", "neutral")}${more("marble", "marbles")} on the board`,
+  ];
 }
 
 const STEP = 64;
@@ -123,7 +128,7 @@ export const HEX61: BoardShape<"hex61", "holes"> = {
   codec: HOLE_CODEC,
   maxCount: 1,
   terminal,
-  terminalLegend: ". empty, b black, w white; ~ unsettled, ? sensor fault",
+  terminalLegend: ". empty, b black, w white, n neutral, x a marble; ~ unsettled, ? sensor fault",
   // Row I at the top, A at the bottom, each row centred on row E (columns 1…9 at x offsets 0…8).
   drawing: () => {
     const rowStep = (STEP * Math.sqrt(3)) / 2;
