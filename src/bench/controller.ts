@@ -6,17 +6,7 @@
  * `--game=abalone` runs one game's rows; a false mistake (the controller
  * refusing a legal move) is counted in its row, not thrown.
  */
-import {
-  GEMS,
-  GEOMETRIES,
-  MARBLE_COLOURS,
-  err,
-  ok,
-  readingIndex,
-  type Gem,
-  type GeometryId,
-  type MarbleColour,
-} from "../shared/index.js";
+import { err, ok, shapeOf, type GeometryId } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { findGame } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
@@ -49,7 +39,8 @@ export const BENCH_INFO: InfoMessage = {
 class BenchLink implements BoardLink {
   readonly info: InfoMessage;
   constructor(readonly geometry: GeometryId) {
-    const maxCount = geometry === "2x5+2" ? 20 : geometry === "hex61" ? 1 : 64;
+    // A gem board's cells hold a score of beads at most; others as their shape tells.
+    const maxCount = shapeOf(geometry).kind === "gems" ? 20 : shapeOf(geometry).maxCount;
     this.info = { ...BENCH_INFO, geometry, maxCount };
   }
   readonly state: LinkState = "ready";
@@ -126,28 +117,11 @@ export function readingsAlong(game: Game, p: Position, trace: Trace): number[][]
   return out;
 }
 
-/** A snapshot's board for readings in the geometry's order (counts; or places with their gems). */
+/** A snapshot's board for readings in the geometry's order, read back by the shape's codec. */
 function snapshotBoard(geometry: GeometryId, readings: readonly number[]): SnapshotBoard {
-  if (geometry === "hex61") {
-    // Readings per hole and colour (`E5:b`, `E5:w`), in MARBLE_COLOURS order.
-    const colours = Object.keys(MARBLE_COLOURS) as MarbleColour[];
-    return {
-      geometry,
-      holes: GEOMETRIES.hex61.cells.map((_, h) => {
-        const k = colours.findIndex((_, c) => readings[h * colours.length + c] === 1);
-        return k < 0 ? "empty" : (colours[k] as MarbleColour);
-      }),
-    };
-  }
-  if (geometry !== "2x5+2") return { geometry: "4x8", counts: readings };
-  const index = readingIndex("2x5+2");
-  return {
-    geometry,
-    places: GEOMETRIES[geometry].cells.map((place, i) => ({
-      count: readings[i] as number,
-      gems: GEMS.filter((g) => readings[index.get(`${place}:${g}`) as number] === 1) as Gem[],
-    })),
-  };
+  const shape = shapeOf(geometry);
+  // The shape's codec gives cells of its own kind, as SnapshotBoard pairs them with its id.
+  return shape.codec.fromReadings(geometry, shape.cells, readings) as SnapshotBoard;
 }
 
 function label(c: Case): string {

@@ -32,7 +32,7 @@ import { ReplayLink } from "../board/index.js";
 import { Controller, legendEntries, legendRoles } from "../controller/index.js";
 import { countsAlong, findGame, type Game, type Position } from "../games/index.js";
 import { LED_COLOURS, LED_PATTERNS, type LedState } from "../protocol/index.js";
-import { seededRandom } from "../shared/index.js";
+import { findShape, seededRandom } from "../shared/index.js";
 import { drawingOf, LiveHub, startWebServer, type WebBody } from "../web/index.js";
 import { BENCH_INFO } from "./controller.js";
 import { printTable } from "./report.js";
@@ -61,7 +61,10 @@ function benchBody(
 ): WebBody {
   const drawing = drawingOf(game.layout);
   const leds = controller.ledPlan();
-  const legend = legendEntries(legendRoles(game, {}), game.layout.geometry === "hex61");
+  const legend = legendEntries(
+    legendRoles(game, {}),
+    findShape(game.layout.geometry)?.kind === "holes",
+  );
   const v = controller.view;
   const guide = v.guide;
   const ledOf = (led: LedState | undefined) =>

@@ -50,7 +50,7 @@
  * (hardware/README.md §3). Stored calibration lives as long as the object
  * (the EEPROM).
  */
-import { seededRandom } from "../shared/index.js";
+import { HOLE_CODES, seededRandom, shapeOf } from "../shared/index.js";
 import { LED_COLOURS, LED_PATTERNS, formatBoardMessage, hasPit } from "../protocol/index.js";
 import type {
   BoardMessage,
@@ -65,7 +65,6 @@ import type {
   SnapshotReason,
 } from "../protocol/index.js";
 import type { PhysicalBoard } from "./physical-board.js";
-import type { HoleContent } from "../protocol/index.js";
 import { TagReaders } from "./tag-readers.js";
 import { DeviceLines } from "./device-lines.js";
 import type { Outgoing } from "./device-lines.js";
@@ -592,23 +591,11 @@ export class SimulatedFirmware {
     this.send({ type: "snapshot", reason, settled, unsettled, board: this.snapshotBoard() });
   }
 
+  /** The cells as the board's shape writes them from its sensors (counts, gems read, hole codes). */
   private snapshotBoard(): SnapshotBoard {
-    if (this.physical.hasHoles) {
-      return {
-        geometry: "hex61",
-        holes: this.readings.map((r) => (r === null ? null : (HOLE_CODES[r] ?? "empty"))),
-      };
-    }
-    const counts = this.readings.map((r) => (r === null ? null : Math.min(r, 255)));
-    if (this.physical.geometry.id === "2x5+2") {
-      return {
-        geometry: "2x5+2",
-        places: counts.map((c, i) =>
-          c === null ? null : { count: c, gems: this.tagReads[i] ?? [] },
-        ),
-      };
-    }
-    return { geometry: "4x8", counts };
+    const shape = shapeOf(this.physical.geometry.id);
+    // The shape's codec gives cells of its own kind, as SnapshotBoard pairs them with its id.
+    return shape.codec.fromSensors(shape.id, this.readings, this.tagReads) as SnapshotBoard;
   }
 
   // ---------------------------------------------------------------- output
@@ -652,7 +639,7 @@ export class SimulatedFirmware {
           boardId: this.options.boardId ?? "KETE-SIM",
           geometry,
           boot: this.boots,
-          maxCount: this.options.maxCount ?? (this.physical.hasHoles ? 1 : 64),
+          maxCount: this.options.maxCount ?? shapeOf(this.physical.geometry.id).maxCount,
           colours: this.colours,
           patterns: this.patterns,
           buttons: this.options.buttons ?? 2,
@@ -823,15 +810,10 @@ export class SimulatedFirmware {
 }
 
 /**
- * `hex61`: a hole's content by its code in `readings` (0 empty, 1 black, 2
- * white, 3 the neutral marble of AB-9.6, 4 a marble whose colour a
- * presence-only board does not tell).
- */
-const HOLE_CODES: readonly HoleContent[] = ["empty", "black", "white", "neutral", "marble"];
-/**
- * `hex61`: a hall sensor's raw reading (CALR) for each hole code: the
- * simulated board's own numbers (the reference board's fields and margins
- * are hardware/abalone.md's), a neutral marble between empty and white.
+ * `hex61`: a hall sensor's raw reading (CALR) for each hole code (`HOLE_CODES`:
+ * empty, black, white, the neutral marble of AB-9.6, a colourless marble): the
+ * simulated board's own numbers (the reference board's fields and margins are
+ * hardware/abalone.md's), a neutral marble between empty and white.
  */
 const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812, 662, 812];
 

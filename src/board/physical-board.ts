@@ -37,19 +37,17 @@
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { readingNames, seededRandom } from "../shared/index.js";
-import { GEMS, GEOMETRIES, MARBLE_COLOURS } from "../protocol/index.js";
+import { readingNames, seededRandom, shapeOf } from "../shared/index.js";
+import type { CellKind, GeometryId } from "../shared/index.js";
+import { GEMS, MARBLE_COLOURS } from "../protocol/index.js";
 import type { Gem, Geometry, HoleContent, MarbleColour, Place } from "../protocol/index.js";
 import type { MarbleStep, ProtocolStep, TraceStep } from "../games/index.js";
 import { playMarbles } from "./marbles.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 
-/** Geometries whose cells hold a stone count. */
-export type CountGeometryId = "4x8" | "2x5+2";
-
-/** Every geometry the physical model knows: the count boards and `hex61`'s holes. */
-export type BoardGeometryId = CountGeometryId | "hex61";
+/** Every geometry the physical model knows: any shape (src/shared/shapes), its places holding stones, gems or a marble. */
+export type BoardGeometryId = GeometryId;
 
 /**
  * Initial marbles (`hex61`): 61 characters in canonical order (`.` empty, `b`,
@@ -58,17 +56,22 @@ export type BoardGeometryId = CountGeometryId | "hex61";
  */
 export type InitialHoles = string | readonly HoleContent[] | Readonly<Record<string, HoleContent>>;
 
-/** AB-1's standard start: black A1–A5 B1–B6 C3–C5, white G5–G7 H4–H9 I5–I9. */
-export const ABALONE_START_HOLES =
-  "bbbbb" +
-  "bbbbbb" +
-  "..bbb.." +
-  "........" +
-  "........." +
-  "........" +
-  "..www.." +
-  "wwwwww" +
-  "wwwww";
+/** Where a shape starts with its holes' letters, those letters (`hex61`); else null. */
+function startHoles(id: GeometryId): string | null {
+  const start = shapeOf(id).physicalStart;
+  return "holes" in start ? start.holes : null;
+}
+
+/** GB-1: gem 1 in the owner's rightmost pit … gem 5 in the leftmost (the 2x5+2 shape's start). */
+export const GLASSPERLENSPIEL_START_GEMS: InitialGems = startGems("2x5+2");
+
+function startGems(id: GeometryId): InitialGems {
+  const start = shapeOf(id).physicalStart;
+  return "counts" in start ? (start.gems ?? {}) : {};
+}
+
+/** AB-1's standard start: black A1–A5 B1–B6 C3–C5, white G5–G7 H4–H9 I5–I9 (the hex61 shape's). */
+export const ABALONE_START_HOLES: string = startHoles("hex61") ?? "";
 
 const HOLE_BY_LETTER: Readonly<Record<string, HoleContent>> = {
   ".": "empty",
@@ -107,21 +110,6 @@ export type ChangeListener = (pit: string, count: number) => void;
 /** A gem moved: from a place or the hand (null) to a place or the hand (null). */
 export type GemListener = (gem: Gem, from: string | null, to: string | null) => void;
 
-/** GB-1: gem 1 in the owner's rightmost pit … gem 5 in the leftmost. */
-export const GLASSPERLENSPIEL_START_GEMS: InitialGems = {
-  A1: ["S5"],
-  A2: ["S4"],
-  A3: ["S3"],
-  A4: ["S2"],
-  A5: ["S1"],
-  B1: ["N1"],
-  B2: ["N2"],
-  B3: ["N3"],
-  B4: ["N4"],
-  B5: ["N5"],
-};
-const GLASSPERLENSPIEL_START_COUNTS = { A1: 1, A2: 1, A3: 1, A4: 1, A5: 1 } as const;
-
 /** Whether `tag` is one of the ten gems. */
 export function isGem(tag: string): tag is Gem {
   return (GEMS as readonly string[]).includes(tag);
@@ -129,6 +117,8 @@ export function isGem(tag: string): tag is Gem {
 
 export class PhysicalBoard {
   readonly geometry: Geometry;
+  /** What each place holds: stones, stones and gems, or a marble (the shape's kind). */
+  readonly kind: CellKind;
   readonly hand: Hand;
   private readonly cells: number[];
   /** Where each gem lies: a place index, or null (in the hand, or off the board). */
@@ -147,27 +137,27 @@ export class PhysicalBoard {
   };
 
   constructor(options: PhysicalBoardOptions = {}) {
-    this.geometry = GEOMETRIES[options.geometry ?? "4x8"];
+    const shape = shapeOf(options.geometry ?? "4x8");
+    this.geometry = shape;
+    this.kind = shape.kind;
     this.index = new Map(this.geometry.cells.map((pit, i) => [pit, i]));
     this.cells = this.geometry.cells.map(() => 0);
-    if (this.geometry.id === "hex61") {
+    const start = shape.physicalStart;
+    if ("holes" in start) {
       this.geometry.cells.forEach(() => {
         this.holeState.push("empty");
         this.rollers.push({ count: 0, colour: "black" });
       });
-      const set = this.setHoles(options.holes ?? ABALONE_START_HOLES);
+      const set = this.setHoles(options.holes ?? start.holes);
       if (!set.ok) throw new Error(set.error.message);
       this.hand = new Hand(this, 0);
       return;
     }
-    const glass = this.geometry.id === "2x5+2";
-    const fresh = glass && options.counts === undefined && options.gems === undefined;
-    const counts =
-      options.counts ??
-      (glass ? { ...GLASSPERLENSPIEL_START_COUNTS, B1: 1, B2: 1, B3: 1, B4: 1, B5: 1 } : 4);
-    const set = this.setCounts(counts);
+    // The shape's start (GB-1's beads on 2x5+2), unless counts or gems are given.
+    const fresh = options.counts === undefined && options.gems === undefined;
+    const set = this.setCounts(options.counts ?? start.counts);
     if (!set.ok) throw new Error(set.error.message);
-    const gems = options.gems ?? (fresh ? GLASSPERLENSPIEL_START_GEMS : undefined);
+    const gems = options.gems ?? (fresh && this.hasGems ? start.gems : undefined);
     if (gems !== undefined) {
       const placed = this.setGems(gems);
       if (!placed.ok) throw new Error(placed.error.message);
@@ -182,7 +172,7 @@ export class PhysicalBoard {
 
   /** Whether this board's cells are holes holding a marble or none (`hex61`). */
   get hasHoles(): boolean {
-    return this.geometry.id === "hex61";
+    return this.kind === "holes";
   }
 
   /** What a hole holds (`hex61`; "empty" for a name that is no hole). */
@@ -269,7 +259,7 @@ export class PhysicalBoard {
 
   /** Whether this board's places can hold gems (`2x5+2`). */
   get hasGems(): boolean {
-    return this.geometry.id === "2x5+2";
+    return this.kind === "gems";
   }
 
   has(pit: string): boolean {

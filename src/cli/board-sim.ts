@@ -47,7 +47,8 @@ import { playTrace } from "../board/index.js";
 import type { AmplifierFault, SensorFault } from "../emulator/index.js";
 import { findGame } from "../games/index.js";
 import type { Position, ProtocolStep, TraceStep } from "../games/index.js";
-import { seededRandom } from "../shared/index.js";
+import { GEOMETRY_IDS, findShape, seededRandom, shapeOf } from "../shared/index.js";
+import type { GeometryId } from "../shared/index.js";
 import { usageError } from "./usage.js";
 
 interface BoardSimFlags {
@@ -66,9 +67,13 @@ interface BoardSimFlags {
   readonly geometry?: string;
 }
 
-/** The geometries the simulator serves (PROTOCOL.md §5.1–§5.3). */
-const SIM_GEOMETRIES = ["4x8", "2x5+2", "hex61"] as const;
-type SimGeometry = (typeof SIM_GEOMETRIES)[number];
+/** The geometries the simulator serves: every shape (PROTOCOL.md §5, src/shared/shapes). */
+type SimGeometry = GeometryId;
+
+/** The shapes' ids in words: "4x8, 2x5+2 or hex61". */
+function shapeList(): string {
+  return `${GEOMETRY_IDS.slice(0, -1).join(", ")} or ${GEOMETRY_IDS[GEOMETRY_IDS.length - 1]}`;
+}
 
 const FAULTS: readonly SensorFault[] = ["stuck-high", "unplugged", "pinned", "frozen"];
 
@@ -152,12 +157,10 @@ export function registerBoardSimCommand(program: Command): Command {
       if (Number.isNaN(stones) || stones > 255) {
         usageError(command, `--stones must be a whole number 0..255, not '${flags.stones}'`);
       }
-      const geometry = SIM_GEOMETRIES.find((g) => g === (flags.geometry ?? "4x8"));
+      const geometry = findShape(flags.geometry ?? "4x8")?.id;
       if (geometry === undefined) {
-        usageError(command, `--geometry must be 4x8, 2x5+2 or hex61, not '${flags.geometry}'`);
+        usageError(command, `--geometry must be ${shapeList()}, not '${flags.geometry}'`);
       }
-      const glass = geometry === "2x5+2";
-      const hex = geometry === "hex61";
       const clash = geometryClash(geometry ?? "4x8", flags);
       if (clash !== null) usageError(command, clash);
       if (flags.firmata === true) {
@@ -193,7 +196,8 @@ export function registerBoardSimCommand(program: Command): Command {
       const sim = await startPtySimulator({
         noise: flags.noise === true,
         seed,
-        ...(glass || hex ? { geometry } : { counts: stones }),
+        // --stones sets up a 4x8 board; every other shape starts as its game sets it up.
+        ...(geometry === undefined || geometry === "4x8" ? { counts: stones } : { geometry }),
         ...(flags.path === undefined ? {} : { hostPath: flags.path }),
       });
       if (!sim.ok) {
@@ -220,16 +224,18 @@ export function registerBoardSimCommand(program: Command): Command {
 /** A flag the geometry cannot take, said as a usage error; null when they fit. */
 function geometryClash(geometry: SimGeometry, flags: BoardSimFlags): string | null {
   if (geometry === "4x8") return null;
+  // What the shape's places hold says what the flags can do (src/shared/shapes).
+  const kind = shapeOf(geometry).kind;
   if (flags.stones !== undefined) {
-    return geometry === "2x5+2"
-      ? "--stones is for 4x8; a 2x5+2 board starts as GB-1 sets it up"
-      : "--stones is for 4x8; a hex61 board holds marbles, set up as AB-1";
+    if (kind === "gems")
+      return `--stones is for 4x8; a ${geometry} board starts as GB-1 sets it up`;
+    if (kind === "holes")
+      return `--stones is for 4x8; a ${geometry} board holds marbles, set up as AB-1`;
+    return `--stones is for 4x8; a ${geometry} board starts with four stones a pit, its stores empty`;
   }
-  if (geometry === "hex61" && flags.firmware !== undefined && flags.demo === true) {
-    return "--demo with --firmware plays 4x8 moves; use --hand to move marbles on hex61";
-  }
-  if (geometry === "2x5+2" && flags.firmware !== undefined && flags.demo === true) {
-    return "--demo with --firmware plays 4x8 moves; use --hand to move gems on 2x5+2";
+  if (kind !== "counts" && flags.firmware !== undefined && flags.demo === true) {
+    const what = kind === "holes" ? "marbles" : "gems";
+    return `--demo with --firmware plays 4x8 moves; use --hand to move ${what} on ${geometry}`;
   }
   if (flags.firmata === true) {
     return `--firmata serves the 4x8 stock-parts board; it has no ${geometry}`;
@@ -244,7 +250,7 @@ async function serveFirmware(
   seed: number,
   stones: number,
   faults: Readonly<Record<string, SensorFault>>,
-  geometry: "4x8" | "2x5+2" | "hex61",
+  geometry: GeometryId,
 ): Promise<void> {
   const fail = (message: string): never => {
     process.stderr.write(`kete board-sim: ${message}\n`);

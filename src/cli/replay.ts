@@ -14,6 +14,7 @@ import { renderView, type PlayView } from "./play/view.js";
 import { firstSideOf, gameTitle, offOf } from "./play/model.js";
 import { SOWING_SIDE_NAMES } from "./play/messages.js";
 import { holesOfReadings, type HoleContent } from "../protocol/index.js";
+import { findShape } from "../shared/index.js";
 import { journalOptions } from "./journal-options.js";
 import { usageError } from "./usage.js";
 
@@ -176,7 +177,7 @@ export function replayView(j: Journal, game: Game, frame: ReplayFrame): PlayView
   const counts = new Map(view.pits.map((pit, i) => [pit, view.counts[i] as number | null]));
   const { players, initial } = j.header;
   const { sides, sideNames } = game.layout;
-  const holes = view.geometry === "hex61" ? holesOf(view.counts) : null;
+  const holes = findShape(view.geometry)?.kind === "holes" ? holesOf(view.counts) : null;
   return {
     title: gameTitle(game, players),
     players,

@@ -40,7 +40,8 @@ import { UsartBridge } from "./usart-bridge.js";
 import { AbaloneField } from "./abalone-field.js";
 import { AbaloneSensors } from "./abalone-sensors.js";
 import { calibrateHallAtFactory, followHoles } from "./abalone-board.js";
-import { GEMS, seededRandom } from "../shared/index.js";
+import { GEMS, seededRandom, shapeOf } from "../shared/index.js";
+import type { GeometryId } from "../shared/index.js";
 import type { Gem } from "../protocol/index.js";
 import type { LedColour } from "./sk9822.js";
 
@@ -75,7 +76,7 @@ export interface EmulatedBoardOptions {
    * clock, a PN5180 per place reading the gems' ISO 15693 tags, the LED chain
    * bit-banged on D4/D5), for `build/kete_gems.hex`.
    */
-  readonly geometry?: "4x8" | "2x5+2" | "hex61";
+  readonly geometry?: GeometryId;
   /** `hex61`: the Hall sensors' noise scale (1 = the datasheet's). */
   readonly hallNoise?: number;
   /** `2x5+2`: the readers' miss rates and the gems' settling time. */
@@ -120,7 +121,7 @@ export function loadFirmware(path: string): Result<Uint8Array> {
 }
 
 /** The reference board's wiring (hardware/geometry/4x8.json), or another geometry's. */
-export function referenceWiring(geometry: "4x8" | "2x5+2" | "hex61" = "4x8"): Result<BoardWiring> {
+export function referenceWiring(geometry: GeometryId = "4x8"): Result<BoardWiring> {
   const url = new URL(`../../hardware/geometry/${geometry}.json`, import.meta.url);
   try {
     return parseWiringText(readFileSync(url, "utf8"));
@@ -174,18 +175,17 @@ export class EmulatedBoard {
     const seed = options.seed ?? 1;
     this.wiring = wiring;
     this.eeprom = eeprom;
-    const gems = options.geometry === "2x5+2";
-    const hex = options.geometry === "hex61";
+    // What the board senses is its shape's (src/shared/shapes): gems by tag, or marbles.
+    const geometry = options.geometry ?? "4x8";
+    const kind = shapeOf(geometry).kind;
+    const gems = kind === "gems";
+    const hex = kind === "holes";
     this.physical =
       options.physical ??
-      (hex
-        ? new PhysicalBoard({ geometry: "hex61" })
-        : gems
-          ? new PhysicalBoard({
-              geometry: "2x5+2",
-              ...(options.counts === undefined ? {} : { counts: options.counts }),
-            })
-          : new PhysicalBoard({ geometry: "4x8", counts: options.counts ?? 4 }));
+      new PhysicalBoard({
+        geometry,
+        ...(options.counts === undefined || hex ? {} : { counts: options.counts }),
+      });
     this.mcu = new Mega2560(options.firmware, eeprom, { timers12: options.timers12 === true });
     this.buttons = new MegaButtons(this.mcu);
     this.run = new MegaRun(this.mcu, () => this.afterSlice());

@@ -6,11 +6,19 @@ import { baoGames } from "./bao/index.js";
 import { fourRowGames } from "./mancala4x8/index.js";
 import { glassperlenspiel } from "./glassperlenspiel/index.js";
 import { abalone } from "./abalone/index.js";
+import { kalah } from "./kalah/index.js";
+import { oware } from "./oware/index.js";
 
 /** The games sown on the 4x8 board: the five four-row games and both Baos. */
 export const fourRowBoardGames: readonly Game[] = [...fourRowGames, ...baoGames];
 
-export const games: readonly Game[] = [...fourRowBoardGames, glassperlenspiel, abalone];
+export const games: readonly Game[] = [
+  ...fourRowBoardGames,
+  glassperlenspiel,
+  abalone,
+  kalah,
+  oware,
+];
 
 export function findGame(id: string): Game | undefined {
   return games.find((g) => g.id === id);

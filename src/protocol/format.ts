@@ -7,19 +7,18 @@
  * and patterns, gems in a place, unsettled pits) are written in canonical
  * order whatever order they came in.
  */
-import { err, ok } from "../shared/index.js";
+import { err, ok, shapeOf } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { withChecksum } from "./checksum.js";
 import { GEOMETRIES } from "./geometry.js";
 import type {
   BoardMessage,
-  Gem,
   HostMessage,
   LedState,
   SnapshotBoard,
   SnapshotMessage,
 } from "./messages.js";
-import { GEMS, LED_COLOURS, LED_PATTERNS, SNAPSHOT_REASONS } from "./messages.js";
+import { LED_COLOURS, LED_PATTERNS, SNAPSHOT_REASONS } from "./messages.js";
 import { parseBoardLine, parseHostLine } from "./parse.js";
 import {
   BOARD_KEYWORDS,
@@ -42,17 +41,9 @@ function ledToken(led: LedState): string {
   return `${LED_COLOURS[led.colour]}${LED_PATTERNS[led.pattern]}`;
 }
 
+/** The cells field: the geometry's shape module writes it. */
 function cellsToken(board: SnapshotBoard): string {
-  switch (board.geometry) {
-    case "4x8":
-      return board.counts.map((c) => (c === null ? "?" : String(c))).join(",");
-    case "2x5+2":
-      return board.places
-        .map((p) => (p === null ? "?" : `${p.count}${canonical<Gem>(GEMS, p.gems).join("")}`))
-        .join(",");
-    case "hex61":
-      return board.holes.map((h) => (h === null ? "?" : HOLE_CHARS[h])).join("");
-  }
+  return shapeOf(board.geometry).codec.format(board);
 }
 
 function maskToken(msg: SnapshotMessage): string {

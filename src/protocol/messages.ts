@@ -4,7 +4,16 @@
  * board's sequence number `seq`; host-to-board commands carry the command `id`
  * the board echoes in its ACK or NAK. Both are 0..255.
  */
-import type { Gem, GeometryId, MarbleColour } from "../shared/index.js";
+import type {
+  CountCells,
+  CountGeometryId,
+  GemCells,
+  GemGeometryId,
+  GeometryId,
+  HoleCells,
+  HoleContent,
+  HoleGeometryId,
+} from "../shared/index.js";
 
 /** Gem tags of the Glassperlenspiel board, in canonical order (defined in shared). */
 export { GEMS } from "../shared/index.js";
@@ -17,7 +26,7 @@ export const PROTOCOL_VERSION = 1;
 export const MAX_LINE_LENGTH = 250;
 
 /** Largest stone count a snapshot can carry. */
-export const MAX_COUNT = 255;
+export { MAX_COUNT } from "../shared/index.js";
 
 /** Most LED entries one `LED` command can carry (what fits in a line). */
 export const MAX_LED_ENTRIES = 40;
@@ -49,8 +58,8 @@ export interface LedEntry {
   readonly led: LedState;
 }
 
-/** What a hex61 hole holds: nothing, or a marble of one of the `MARBLE_COLOURS`. */
-export type HoleContent = "empty" | MarbleColour;
+/** What a hex61 hole holds: nothing, or a marble of one of the `MARBLE_COLOURS` (defined in shared). */
+export type { HoleContent, Place } from "../shared/index.js";
 
 export const SNAPSHOT_REASONS = { periodic: "P", change: "C", request: "R" } as const;
 export type SnapshotReason = keyof typeof SNAPSHOT_REASONS;
@@ -85,13 +94,13 @@ export type CalibrationStatus = (typeof CALIBRATION_STATUSES)[number];
 
 // ------------------------------------------------------------ snapshot boards
 
-/** Pits with stone counts; `null` marks a pit whose sensor is faulty (`?`). */
-export interface CountBoard {
-  readonly geometry: typeof COUNT_GEOMETRY;
-  readonly counts: readonly (number | null)[];
-}
+// The cells of each kind of sensing are defined with the shapes (src/shared/shapes): each
+// shape's module holds its section of the codec.
 
-/** The geometry whose cells report plain stone counts (PROTOCOL.md §5.1). */
+/** Pits with stone counts; `null` marks a pit whose sensor is faulty (`?`). */
+export type CountBoard = CountCells<CountGeometryId>;
+
+/** The geometry of the counting boards a journal's `snapshot` record holds (PROTOCOL.md §5.1). */
 export const COUNT_GEOMETRY = "4x8";
 
 /** A counting board's snapshot cells (what a journal's `snapshot` record holds). */
@@ -99,21 +108,11 @@ export function countBoard(counts: readonly (number | null)[]): CountBoard {
   return { geometry: COUNT_GEOMETRY, counts };
 }
 
-/** One Glassperlenspiel pit or cup: plain stones counted, gems by tag. */
-export interface Place {
-  readonly count: number;
-  readonly gems: readonly Gem[];
-}
+/** Places with plain stones and gems by tag (`2x5+2`). */
+export type GemBoard = GemCells<GemGeometryId>;
 
-export interface GemBoard {
-  readonly geometry: "2x5+2";
-  readonly places: readonly (Place | null)[];
-}
-
-export interface HexBoard {
-  readonly geometry: "hex61";
-  readonly holes: readonly (HoleContent | null)[];
-}
+/** Holes with a marble or none (`hex61`). */
+export type HexBoard = HoleCells<HoleGeometryId>;
 
 /** The cells of a snapshot, in the geometry's canonical order. */
 export type SnapshotBoard = CountBoard | GemBoard | HexBoard;

@@ -3,7 +3,7 @@
  * however long or garbled, gives a `Result`; nothing throws, and an over-long
  * line is rejected before any other work is done.
  */
-import { err, ok } from "../shared/index.js";
+import { err, ok, shapeOf } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { crc8 } from "./checksum.js";
 import { GEOMETRIES, isGeometryId, isPitName } from "./geometry.js";
@@ -13,22 +13,18 @@ import type {
   BoardMessage,
   BootReason,
   CalibrationStatus,
-  Gem,
-  HoleContent,
   HostMessage,
   LedColour,
   LedEntry,
   LedPattern,
   LedState,
   NakReason,
-  Place,
   SnapshotBoard,
 } from "./messages.js";
 import {
   BOARD_ERROR_CODES,
   BOOT_REASONS,
   CALIBRATION_STATUSES,
-  GEMS,
   LED_COLOURS,
   LED_PATTERNS,
   MAX_COUNT,
@@ -186,92 +182,19 @@ const ID_TOKEN = /^[0-9A-Za-z._+-]{1,16}$/;
 
 // ------------------------------------------------------------------ snapshots
 
-function countCell(token: string, field: string): Result<number | null> {
-  return token === "?" ? ok(null) : decimal(token, 0, MAX_COUNT, field);
-}
-
-const PLACE = /^(0|[1-9][0-9]*)((?:[SN][1-5])*)$/;
-
-/**
- * One `2x5+2` place. `seen` maps each gem already read to its place: a gem
- * in two places is `inconsistent`, with the field `gems.<tag>` (a tag read
- * in two places at once, a sensor fault: PROTOCOL.md §7).
- */
-function placeCell(token: string, field: string, seen: Map<Gem, string>): Result<Place | null> {
-  if (token === "?") return ok(null);
-  const m = PLACE.exec(token);
-  if (m === null) return fail("bad-field", `${field} must be a count then gem tags, or '?'`, field);
-  const count = decimal(m[1] ?? "", 0, MAX_COUNT, field);
-  if (!count.ok) return count;
-  const tags = (m[2] ?? "").match(/../g) ?? [];
-  const gems: Gem[] = [];
-  let last = -1;
-  for (const tag of tags) {
-    const index = GEMS.findIndex((g) => g === tag);
-    const gem = GEMS[index];
-    if (gem === undefined) return fail("bad-field", `'${tag}' is not a gem`, field);
-    if (index <= last) return fail("bad-field", `${field}: gems must be in order S1..N5`, field);
-    const first = seen.get(gem);
-    if (first !== undefined) {
-      const place = field.slice(field.indexOf(".") + 1);
-      return fail("inconsistent", `gem ${gem} is read in ${first} and in ${place}`, `gems.${gem}`);
-    }
-    last = index;
-    seen.set(gem, field.slice(field.indexOf(".") + 1));
-    gems.push(gem);
-  }
-  return ok({ count: count.value, gems });
-}
-
+/** The cells field, read by the geometry's shape module (its section of the codec). */
 function snapshotBoard(geo: GeometryId, token: string): Result<SnapshotBoard> {
-  const cells = GEOMETRIES[geo].cells;
-  if (geo === "hex61") {
-    if (token.length !== cells.length) {
-      return fail("wrong-field-count", `hex61 needs ${cells.length} cells`, "cells");
-    }
-    const holes: (HoleContent | null)[] = [];
-    for (const ch of token) {
-      if (ch === "?") holes.push(null);
-      else {
-        const hole = HOLE_BY_CHAR.get(ch);
-        if (hole === undefined) return fail("bad-field", `'${ch}' is not . b w n x or ?`, "cells");
-        holes.push(hole);
-      }
-    }
-    return ok({ geometry: geo, holes });
-  }
-  const parts = token.split(",");
-  if (parts.length !== cells.length) {
-    return fail("wrong-field-count", `${geo} needs ${cells.length} cells`, "cells");
-  }
-  if (geo === "4x8") {
-    const counts: (number | null)[] = [];
-    for (let i = 0; i < parts.length; i++) {
-      const cell = countCell(parts[i] ?? "", `cells.${cells[i] ?? i}`);
-      if (!cell.ok) return cell;
-      counts.push(cell.value);
-    }
-    return ok({ geometry: geo, counts });
-  }
-  const seen = new Map<Gem, string>();
-  const places: (Place | null)[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const cell = placeCell(parts[i] ?? "", `cells.${cells[i] ?? i}`, seen);
-    if (!cell.ok) return cell;
-    places.push(cell.value);
-  }
-  return ok({ geometry: geo, places });
+  const shape = shapeOf(geo);
+  // A shape's codec reads the cells of its own kind (`shape.kind`), which is what
+  // SnapshotBoard pairs with its id.
+  return shape.codec.parse(geo, shape.cells, token) as Result<SnapshotBoard>;
 }
 
+/** Which cells read `?`: every reading of a faulty place is null. */
 function faultyCells(board: SnapshotBoard): boolean[] {
-  switch (board.geometry) {
-    case "4x8":
-      return board.counts.map((c) => c === null);
-    case "2x5+2":
-      return board.places.map((p) => p === null);
-    case "hex61":
-      return board.holes.map((h) => h === null);
-  }
+  return shapeOf(board.geometry)
+    .codec.texts(board)
+    .map((t) => t === null);
 }
 
 const MASK = /^[0-9A-F]+$/;

@@ -3,7 +3,7 @@
  * (`readingNames` in shared): what the controller compares with what a game's
  * position should read, whatever the board senses besides stone counts.
  */
-import { GEMS, GEOMETRIES, MARBLE_COLOURS } from "../shared/index.js";
+import { GEOMETRIES, MARBLE_COLOURS, shapeOf } from "../shared/index.js";
 import type { MarbleColour } from "../shared/index.js";
 import type { HexBoard, HoleContent, SnapshotBoard } from "./messages.js";
 
@@ -11,7 +11,7 @@ const MARBLES = Object.keys(MARBLE_COLOURS) as MarbleColour[];
 
 /**
  * The readings of a snapshot's cells, in the order of
- * `readingNames(board.geometry)`:
+ * `readingNames(board.geometry)`, as the geometry's shape module reads them:
  *
  * - `4x8`: each pit's stone count;
  * - `2x5+2`: each place's plain-stone `count`, then for each place each gem's
@@ -35,27 +35,8 @@ const MARBLES = Object.keys(MARBLE_COLOURS) as MarbleColour[];
  * // [1, 0, 0, 0,  0, 0, 0, 0,  null, null, null, null,  …]
  */
 export function readingsOf(board: SnapshotBoard): (number | null)[] {
-  const n = GEOMETRIES[board.geometry].cells.length;
-  const out: (number | null)[] = [];
-  switch (board.geometry) {
-    case "4x8":
-      for (let i = 0; i < n; i++) out.push(board.counts[i] ?? null);
-      break;
-    case "2x5+2":
-      for (let i = 0; i < n; i++) out.push(board.places[i]?.count ?? null);
-      for (let i = 0; i < n; i++) {
-        const place = board.places[i] ?? null;
-        for (const gem of GEMS) out.push(place === null ? null : place.gems.includes(gem) ? 1 : 0);
-      }
-      break;
-    case "hex61":
-      for (let i = 0; i < n; i++) {
-        const hole = board.holes[i] ?? null;
-        for (const colour of MARBLES) out.push(hole === null ? null : hole === colour ? 1 : 0);
-      }
-      break;
-  }
-  return out;
+  const shape = shapeOf(board.geometry);
+  return shape.codec.readings(board, shape.cells.length);
 }
 
 /**

@@ -2,9 +2,9 @@
  * Wire-level vocabulary shared by the parser and the formatter: keywords,
  * single-letter codes and the error codes a bad line is reported with.
  */
-import type { HoleContent, LedColour, LedPattern, SnapshotReason } from "./messages.js";
+import type { LedColour, LedPattern, SnapshotReason } from "./messages.js";
 import { LED_COLOURS, LED_PATTERNS, SNAPSHOT_REASONS } from "./messages.js";
-import { MARBLE_COLOURS } from "../shared/index.js";
+import { HOLE_BY_CHAR, HOLE_CHARS } from "../shared/index.js";
 
 /** Stable codes of the errors `parseBoardLine` / `parseHostLine` return (PROTOCOL.md §8). */
 export const PARSE_ERROR_CODES = [
@@ -58,8 +58,8 @@ export const HOST_KEYWORDS = {
   reset: "RESET",
 } as const;
 
-/** A hex61 hole's character: `.` when empty, else its marble's letter. */
-export const HOLE_CHARS: Readonly<Record<HoleContent, string>> = { empty: ".", ...MARBLE_COLOURS };
+/** A hex61 hole's character (`.` when empty, else its marble's letter), and back: the hex61 shape's. */
+export { HOLE_BY_CHAR, HOLE_CHARS };
 
 /** The inverse of a name -> letter table. */
 function invert<K extends string>(table: Readonly<Record<K, string>>): ReadonlyMap<string, K> {
@@ -71,7 +71,6 @@ function invert<K extends string>(table: Readonly<Record<K, string>>): ReadonlyM
 export const COLOUR_BY_LETTER: ReadonlyMap<string, LedColour> = invert(LED_COLOURS);
 export const PATTERN_BY_LETTER: ReadonlyMap<string, LedPattern> = invert(LED_PATTERNS);
 export const REASON_BY_LETTER: ReadonlyMap<string, SnapshotReason> = invert(SNAPSHOT_REASONS);
-export const HOLE_BY_CHAR: ReadonlyMap<string, HoleContent> = invert(HOLE_CHARS);
 
 /** The LED state written for "off". */
 export const LED_OFF = "--";

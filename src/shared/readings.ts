@@ -7,6 +7,8 @@
  * Every reading is a number, named after the place (pit, cup or hole) it
  * belongs to, in the geometry's canonical order (PROTOCOL.md §5):
  *
+ * Each shape module says its own (`./shapes/`):
+ *
  * - `4x8`: one stone count per pit: `A1`, `A2`, … `D8` (32 readings).
  * - `2x5+2`: first the plain stones in each place, `A1` … `A5`, `B1` … `B5`,
  *   `SC`, `NC`; then for each place in that order and each gem `S1` … `S5`,
@@ -21,38 +23,16 @@
  * A reading named `place:tag` belongs to `place`; a reading without `:` is
  * the place's own count.
  */
-import { GEMS, GEOMETRIES, GEOMETRY_IDS, MARBLE_COLOURS } from "./geometry.js";
-import type { GeometryId, MarbleColour } from "./geometry.js";
+import { MARBLE_COLOURS, READING_SEPARATOR, shapeOf } from "./shapes/index.js";
+import type { GeometryId } from "./shapes/index.js";
 
-/** What separates a place from the tag of one of its readings (`A1:S1`, `E5:w`). */
-export const READING_SEPARATOR = ":";
-
-function namesOf(geometry: GeometryId): readonly string[] {
-  const cells = GEOMETRIES[geometry].cells;
-  const tagged = (tags: readonly string[]): string[] =>
-    cells.flatMap((cell) => tags.map((tag) => `${cell}${READING_SEPARATOR}${tag}`));
-  switch (geometry) {
-    case "4x8":
-      return Object.freeze([...cells]);
-    case "2x5+2":
-      return Object.freeze([...cells, ...tagged(GEMS)]);
-    case "hex61":
-      return Object.freeze(
-        tagged((Object.keys(MARBLE_COLOURS) as MarbleColour[]).map((c) => MARBLE_COLOURS[c])),
-      );
-  }
-}
+export { READING_SEPARATOR } from "./shapes/index.js";
 
 /** `hex61`: the readings of one hole, one per marble of `MARBLE_COLOURS` (`b`, `w`, `n`, `x`). */
 export const HOLE_READINGS = Object.keys(MARBLE_COLOURS).length;
 
 /** `hex61`: the readings of one hole in a journal written before the neutral marble (`b`, `w`). */
 export const LEGACY_HOLE_READINGS = 2;
-
-/** Reading names of every geometry, computed once. */
-const NAMES: Readonly<Record<GeometryId, readonly string[]>> = Object.fromEntries(
-  GEOMETRY_IDS.map((g) => [g, namesOf(g)]),
-) as Record<GeometryId, readonly string[]>;
 
 /** Reading indices of every geometry, built on first use. */
 const INDICES = new Map<GeometryId, ReadonlyMap<string, number>>();
@@ -68,7 +48,7 @@ const INDICES = new Map<GeometryId, ReadonlyMap<string, number>>();
  * readingNames("hex61");         // ["A1:b", "A1:w", "A1:n", "A1:x", "A2:b", …, "I9:x"]  (244)
  */
 export function readingNames(geometry: GeometryId): readonly string[] {
-  return NAMES[geometry];
+  return shapeOf(geometry).readingNames;
 }
 
 /**
@@ -99,7 +79,7 @@ export function placeOfReading(name: string): string {
 export function readingIndex(geometry: GeometryId): ReadonlyMap<string, number> {
   let index = INDICES.get(geometry);
   if (index === undefined) {
-    index = new Map(NAMES[geometry].map((name, i) => [name, i]));
+    index = new Map(shapeOf(geometry).readingNames.map((name, i) => [name, i]));
     INDICES.set(geometry, index);
   }
   return index;

@@ -1,12 +1,13 @@
 /**
  * What the web pages draw (`WebState`): plain JSON, complete in itself, so a
  * page needs no game knowledge. Each place carries its drawing coordinates,
- * computed here by a pure function from the game's `BoardLayout` (the 4x8
- * rows, Glassperlenspiel's 2x5+2 with its cups, Abalone's hex61). Pure: no
+ * computed here by a pure function from the game's `BoardLayout` and its
+ * geometry's shape module (src/shared/shapes). Pure: no
  * files, no sockets, no time.
  */
 import type { BoardLayout, Outcome, Side } from "../games/index.js";
 import type { HoleContent } from "../protocol/index.js";
+import { findShape } from "../shared/index.js";
 
 /** A lit LED as the page shows it: colour, pattern, and the protocol's two letters (`GS`, `CB`). */
 export interface WebLed {
@@ -142,108 +143,40 @@ export interface BoardDrawing {
   readonly places: readonly PlacePoint[];
 }
 
-/** Distance between neighbouring pit centres, and a pit's radius. */
+/** Distance between neighbouring pit centres, and a pit's radius (a layout of no known shape). */
 const STEP = 64;
 const PIT_R = 26;
 const MARGIN = 36;
 
-/** `B3` → row `B`, column 3; null for names of another shape (`SC`). */
-function rowColumn(name: string): { row: string; column: number } | null {
-  const m = /^([A-Z])(\d+)$/.exec(name);
-  return m === null ? null : { row: m[1] as string, column: Number(m[2]) };
-}
-
 /**
- * Where each place of `layout` is drawn: the 4x8 board with row D at the
- * top and A at the bottom, pits 1…8 left to right (as the terminal draws
- * it), a gap between North's rows and South's; the 2x5+2 board with North's
- * row B above South's row A and each player's cup beyond their row (NC at
- * the top, SC at the bottom); the hex61 board with row I at the top and A at
- * the bottom, each row centred. Any other layout: its places in one row.
+ * Where each place of `layout` is drawn: as its geometry's shape module
+ * places it (src/shared/shapes: the 4x8 board with row D at the top, the
+ * 2x5+2 board with its cups beyond each row, the hexagon of hex61, …). Any
+ * other layout: its places in one row.
  */
 export function boardDrawing(layout: BoardLayout): BoardDrawing {
   const owner = (i: number) => layout.owners[i] ?? null;
-  switch (layout.geometry) {
-    case "4x8": {
-      const rowY: Record<string, number> = { D: 0, C: 1, B: 2.25, A: 3.25 };
-      const places = layout.places.map((name, i) => {
-        const rc = rowColumn(name);
-        const y = rc === null ? 0 : (rowY[rc.row] ?? 0);
-        return {
-          name,
-          x: MARGIN + ((rc?.column ?? 1) - 1) * STEP,
-          y: MARGIN + y * STEP,
-          r: PIT_R,
-          owner: owner(i),
-        };
-      });
-      return { width: 2 * MARGIN + 7 * STEP, height: 2 * MARGIN + 3.25 * STEP, places };
-    }
-    case "2x5+2": {
-      // Rows further apart than on 4x8: a pit shows its gems, and its LED code above it.
-      const cupR = 34;
-      const gap = 84;
-      const top = MARGIN + 14;
-      const rowY: Record<string, number> = { B: 1, A: 2 };
-      const width = 2 * MARGIN + 4 * STEP;
-      const places = layout.places.map((name, i) => {
-        if (name === "NC" || name === "SC") {
-          return {
-            name,
-            x: width / 2,
-            y: name === "NC" ? top : top + 3 * gap,
-            r: cupR,
-            owner: owner(i),
-          };
-        }
-        const rc = rowColumn(name);
-        return {
-          name,
-          x: MARGIN + ((rc?.column ?? 1) - 1) * STEP,
-          y: top + (rowY[rc?.row ?? "A"] ?? 2) * gap,
-          r: PIT_R,
-          owner: owner(i),
-        };
-      });
-      return { width, height: 2 * top + 3 * gap, places };
-    }
-    case "hex61": {
-      // Row A (r = 0) … I (r = 8); hole column c; neighbours one step apart.
-      const rowStep = (STEP * Math.sqrt(3)) / 2;
-      const places = layout.places.map((name, i) => {
-        const rc = rowColumn(name);
-        const r = rc === null ? 0 : rc.row.charCodeAt(0) - 65;
-        const c = rc?.column ?? 1;
-        return {
-          name,
-          // Row E spans columns 1…9 at x offsets 0…8; other rows are centred on it.
-          x: round(MARGIN + (c - 1 + (4 - r) / 2) * STEP),
-          y: round(MARGIN + (8 - r) * rowStep),
-          r: PIT_R,
-          owner: owner(i),
-        };
-      });
-      return { width: 2 * MARGIN + 8 * STEP, height: round(2 * MARGIN + 8 * rowStep), places };
-    }
-    default: {
-      const places = layout.places.map((name, i) => ({
-        name,
-        x: MARGIN + i * STEP,
-        y: MARGIN,
-        r: PIT_R,
-        owner: owner(i),
-      }));
-      return {
-        width: 2 * MARGIN + Math.max(0, places.length - 1) * STEP,
-        height: 2 * MARGIN,
-        places,
-      };
-    }
+  const shape = findShape(layout.geometry);
+  if (shape !== undefined) {
+    const drawing = shape.drawing(layout.places);
+    return {
+      width: drawing.width,
+      height: drawing.height,
+      places: layout.places.map((name, i) => ({ name, ...drawing.at(name, i), owner: owner(i) })),
+    };
   }
-}
-
-function round(n: number): number {
-  return Math.round(n * 10) / 10;
+  const places = layout.places.map((name, i) => ({
+    name,
+    x: MARGIN + i * STEP,
+    y: MARGIN,
+    r: PIT_R,
+    owner: owner(i),
+  }));
+  return {
+    width: 2 * MARGIN + Math.max(0, places.length - 1) * STEP,
+    height: 2 * MARGIN,
+    places,
+  };
 }
 
 /** Drawings are computed once per layout. */

@@ -80,7 +80,7 @@ describe("kete board-sim --geometry 2x5+2 usage", () => {
   it("refuses an unknown geometry, --stones with 2x5+2, and --demo with its firmware", () => {
     const bad = kete(["board-sim", "--geometry", "3x3"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--geometry must be 4x8, 2x5\+2 or hex61, not '3x3'/);
+    expect(bad.stderr).toMatch(/--geometry must be 4x8, 2x5\+2, hex61 or 2x6\+2, not '3x3'/);
     const stones = kete(["board-sim", "--geometry", "2x5+2", "--stones", "3"]);
     expect(stones.status).toBe(2);
     expect(stones.stderr).toMatch(/--stones is for 4x8/);

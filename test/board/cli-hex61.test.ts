@@ -90,7 +90,7 @@ describe("kete board-sim --geometry hex61 usage", () => {
   it("refuses an unknown geometry, and --stones or --firmware --demo with hex61", () => {
     const bad = kete(["board-sim", "--geometry", "hex60"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--geometry must be 4x8, 2x5\+2 or hex61, not 'hex60'/);
+    expect(bad.stderr).toMatch(/--geometry must be 4x8, 2x5\+2, hex61 or 2x6\+2, not 'hex60'/);
     const stones = kete(["board-sim", "--geometry", "hex61", "--stones", "3"]);
     expect(stones.status).toBe(2);
     expect(stones.stderr).toMatch(/--stones is for 4x8; a hex61 board holds marbles/);

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copies, digest } from "./copy-spec.js";
+import { OWN_RULES, copies, digest } from "./copy-spec.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const shared = join(root, "..", "shared");
@@ -31,6 +31,16 @@ describe("the specification's copies in docs/", () => {
     expect(names).toContain("docs/spec/engine-protocol.md");
     for (const f of ["README", "mancala-4x8", "bao-kiswahili", "glassperlenspiel", "abalone"]) {
       expect(names).toContain(`docs/rules/${f}.md`);
+    }
+  });
+
+  it("leave out the repository's own rules files (kalah.md, oware.md): those are no copies", () => {
+    const names = COPIES.map(([mine]) => mine);
+    for (const f of OWN_RULES) {
+      expect(existsSync(join(root, "docs/rules", f)), f).toBe(true);
+      expect(names).not.toContain(`docs/rules/${f}`);
+      // A file of the same name in the specification would be a copy that is not checked.
+      if (existsSync(shared)) expect(existsSync(join(shared, "rules", f)), f).toBe(false);
     }
   });
 

@@ -19,11 +19,12 @@ describe("games", () => {
     for (const g of listed) {
       expect(Object.keys(g)).toEqual(["id", "title", "options"]);
       expect(typeof g.title).toBe("string");
-      // Glassperlenspiel has no rule options; Abalone is not sown (its options:
-      // test/games/abalone); every sowing game else has maxStages.
+      // Each game's own options with their defaults (Glassperlenspiel has none).
+      const specs = games.find((x) => x.id === g.id)?.optionSpecs ?? [];
+      expect(g.options).toEqual(Object.fromEntries(specs.map((s) => [s.name, s.default])));
       if (g.id === "glassperlenspiel") expect(g.options).toEqual({});
-      else if (g.id === "abalone") expect(g.options.start).toBe("standard");
-      else expect(g.options.maxStages).toBe(200);
+      if (g.id === "abalone") expect(g.options.start).toBe("standard");
+      if (FOUR_ROW.includes(g.id)) expect(g.options.maxStages).toBe(200);
     }
     expect(listed.find((g) => g.id === "husbao")?.options).toEqual({
       direction: "free",

@@ -1,6 +1,7 @@
 // fast-check arbitraries for well-formed protocol messages, in the canonical
 // form the parser produces (sets in canonical order, flags consistent).
 import fc from "fast-check";
+import { shapeOf } from "../../src/shared/index.js";
 import {
   BOARD_ERROR_CODES,
   BOOT_REASONS,
@@ -55,16 +56,17 @@ function maybeFaulty<T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | null> {
 /** A snapshot's cells for `geometry`, some faulty, each gem in at most one place. */
 export function boardOf(geometry: GeometryId): fc.Arbitrary<SnapshotBoard> {
   const n = GEOMETRIES[geometry].cells.length;
-  switch (geometry) {
-    case "4x8":
+  // By what the shape's places sense; the cells of a shape's kind are its SnapshotBoard.
+  switch (shapeOf(geometry).kind) {
+    case "counts":
       return fc
         .array(maybeFaulty(count), { minLength: n, maxLength: n })
-        .map((counts) => ({ geometry, counts }));
-    case "hex61":
+        .map((counts) => ({ geometry, counts }) as SnapshotBoard);
+    case "holes":
       return fc
         .array(maybeFaulty(hole), { minLength: n, maxLength: n })
-        .map((holes) => ({ geometry, holes }));
-    case "2x5+2":
+        .map((holes) => ({ geometry, holes }) as SnapshotBoard);
+    case "gems":
       return fc
         .tuple(
           fc.array(maybeFaulty(count), { minLength: n, maxLength: n }),
@@ -73,24 +75,22 @@ export function boardOf(geometry: GeometryId): fc.Arbitrary<SnapshotBoard> {
             maxLength: GEMS.length,
           }),
         )
-        .map(([counts, where]) => ({
-          geometry,
-          places: counts.map((c, i): Place | null =>
-            c === null ? null : { count: c, gems: GEMS.filter((_g: Gem, j) => where[j] === i) },
-          ),
-        }));
+        .map(
+          ([counts, where]) =>
+            ({
+              geometry,
+              places: counts.map((c, i): Place | null =>
+                c === null ? null : { count: c, gems: GEMS.filter((_g: Gem, j) => where[j] === i) },
+              ),
+            }) as SnapshotBoard,
+        );
   }
 }
 
 function isFaulty(board: SnapshotBoard, i: number): boolean {
-  switch (board.geometry) {
-    case "4x8":
-      return board.counts[i] === null;
-    case "2x5+2":
-      return board.places[i] === null;
-    case "hex61":
-      return board.holes[i] === null;
-  }
+  if ("counts" in board) return board.counts[i] === null;
+  if ("places" in board) return board.places[i] === null;
+  return board.holes[i] === null;
 }
 
 const snapshot: fc.Arbitrary<SnapshotMessage> = fc

@@ -22,7 +22,7 @@ export function recordEvent(stats: Stats, event: BoardEvent): EventReport {
       if (event.snapshot.settled) stats.settled++;
       const notes: string[] = [];
       for (const pit of faultyPits(event.snapshot.board)) {
-        const what = event.snapshot.board.geometry === "hex61" ? "hole" : "pit";
+        const what = "holes" in event.snapshot.board ? "hole" : "pit";
         if (!stats.faults.has(pit)) notes.push(`sensor fault: ${what} ${pit} reads '?'`);
         stats.faults.add(pit);
       }

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { err, ok } from "../../shared/index.js";
+import { err, findShape, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import type { CalibrationMessage, InfoMessage } from "../../protocol/index.js";
 import type { CalibrationPlan, PitResult } from "./machine.js";
@@ -134,7 +134,7 @@ export function reportPassed(report: CalibrationReport): boolean {
 export function summaryLines(report: CalibrationReport): string[] {
   const s = report.summary;
   const lines = [
-    (report.board.geometry === "hex61"
+    (findShape(report.board.geometry)?.kind === "holes"
       ? `board ${report.board.id}: ${s.calibrated} hole(s) calibrated with the reference marbles`
       : `board ${report.board.id}: ${s.calibrated} pit(s) calibrated with ${report.stones} stones`) +
       (report.verifyStones === null ? "" : `, ${s.verified} verified, ${s.failed} failed`) +

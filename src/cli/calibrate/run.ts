@@ -11,7 +11,7 @@ import { every, waitForReady } from "../../board/index.js";
 import type { BoardEvent, BoardSession, Scheduler } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
-import { err, ok } from "../../shared/index.js";
+import { err, ok, shapeOf } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import { describeInfo } from "../board-test/render.js";
 import { EXIT_FAILED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../usage.js";
@@ -99,7 +99,8 @@ export async function calibrateBoard(
   }
   const before = await calibrationTable(board);
   const faulty = pits.value.filter((p) => before.get(p)?.status === "fault");
-  if (info.geometry === "hex61")
+  // A board of holes is calibrated with the reference marbles (hardware/abalone.md §7).
+  if (shapeOf(info.geometry).kind === "holes")
     return calibrateHex61(board, info, pits.value, before, options, io);
   const plan: CalibrationPlan = {
     pits: pits.value.filter((p) => !faulty.includes(p)),
@@ -224,13 +225,13 @@ export function choosePits(info: InfoMessage, options: CalibrateOptions): Result
   if (!info.calibration) {
     return err("unsupported", "this board does not support calibration (its INFO says cal=0)");
   }
-  if (info.geometry !== "hex61" && options.stones > info.maxCount) {
+  if (shapeOf(info.geometry).kind !== "holes" && options.stones > info.maxCount) {
     return err(
       "usage",
       `--stones ${options.stones} is more than this board counts (max=${info.maxCount})`,
     );
   }
-  if (info.geometry !== "hex61" && (options.verifyStones ?? 0) > info.maxCount) {
+  if (shapeOf(info.geometry).kind !== "holes" && (options.verifyStones ?? 0) > info.maxCount) {
     return err(
       "usage",
       `--verify ${options.verifyStones} is more than this board counts (max=${info.maxCount})`,

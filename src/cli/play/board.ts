@@ -8,7 +8,7 @@ import { Option } from "commander";
 import { BOARD_KINDS, SimulatedBoard, openBoard, waitForReady } from "../../board/index.js";
 import type { BoardKind, BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
 import { holesOfReadings, type HoleContent } from "../../protocol/index.js";
-import { err, ok, type Result } from "../../shared/index.js";
+import { err, ok, shapeOf, type GeometryId, type Result } from "../../shared/index.js";
 
 /**
  * `--board KIND`, as `kete play`, `board-test` and `calibrate` all declare it:
@@ -52,8 +52,8 @@ export interface BoardChoice {
   readonly pace: number;
   readonly noise: boolean;
   readonly seed: number;
-  /** The game's board (`4x8`, `2x5+2`, `hex61`): the simulated board is built to it. */
-  readonly geometry?: "4x8" | "2x5+2" | "hex61";
+  /** The game's board shape (`4x8`, `2x5+2`, `hex61`, …): the simulated board is built to it. */
+  readonly geometry?: GeometryId;
   /** Simulated board: a noisy cable, lines lost or damaged both ways (absent: none). */
   readonly lineNoise?: { readonly lose: number; readonly corrupt: number };
 }
@@ -197,7 +197,9 @@ export function simulatedOptions(
   return {
     geometry: choice.geometry,
     // The Abalone board's readings are each hole's bits, one per kind of marble.
-    ...(choice.geometry === "hex61" ? { holes: holesFrom(counts) } : { counts: [...counts] }),
+    ...(shapeOf(choice.geometry ?? "4x8").kind === "holes"
+      ? { holes: holesFrom(counts) }
+      : { counts: [...counts] }),
     // The board's debounce follows the hands' pace, as a real board's would be
     // tuned to its players: faster hands, shorter settling. Jitter under a
     // hovering hand only at a person's pace: faster hands hover all the time

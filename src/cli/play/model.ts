@@ -15,7 +15,7 @@ import type { Game, Options, Outcome, Position, Side } from "../../games/index.j
 import type { JournalHeader } from "../../journal/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { english, type Translator } from "../../i18n/index.js";
-import { GEOMETRIES } from "../../shared/index.js";
+import { GEOMETRIES, findShape } from "../../shared/index.js";
 import type { PlayMistake, PlayView } from "./view.js";
 
 /** What the model reads of the controller. */
@@ -75,7 +75,8 @@ export class PlayModel {
     this.clocks = Object.fromEntries(game.layout.sides.map((side) => [side, so?.used[side] ?? 0]));
     this.legend = legendRoles(game, (header.options as Options | undefined) ?? {});
     // The hexagon from the first frame, its holes unknown until the board's first reading.
-    if (game.layout.geometry === "hex61") this.holes = game.layout.places.map(() => null);
+    if (findShape(game.layout.geometry)?.kind === "holes")
+      this.holes = game.layout.places.map(() => null);
   }
 
   /** Keeps a line for the message list (the newest 20). */

@@ -19,7 +19,7 @@ import type { ControllerCommand, ControllerEvent } from "../../controller/index.
 import type { Game, Position, Side } from "../../games/index.js";
 import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
-import { err, seededRandom, type Result } from "../../shared/index.js";
+import { err, findShape, seededRandom, type Result } from "../../shared/index.js";
 import { presenceOnly, readingsOf } from "../../protocol/index.js";
 import { openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
@@ -189,8 +189,8 @@ export async function startPlay(
     return f;
   };
   const counts = what.resumed?.counts ?? boardAtStart(s, what.start);
-  const g = s.game.layout.geometry;
-  const geometry = g === "2x5+2" || g === "hex61" ? g : "4x8";
+  // The simulated board is built to the game's shape (src/shared/shapes); 4x8 for a layout of none.
+  const geometry = findShape(s.game.layout.geometry)?.id ?? "4x8";
   const opened = await openGameBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return failure({ exit: 1, message: opened.error.message });
   const { board, sim } = opened.value;

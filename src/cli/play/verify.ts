@@ -21,7 +21,7 @@ import type { Journal, JournalRecord } from "../../journal/index.js";
 import { JournalRecorder, standingOf } from "./recorder.js";
 import { ReplayLink } from "../../board/index.js";
 import { countBoard, holesOfReadings, type SnapshotBoard } from "../../protocol/index.js";
-import { GEMS, GEOMETRIES, readingIndex, type Gem } from "../../shared/index.js";
+import { SHAPES } from "../../shared/index.js";
 
 export interface Verification {
   readonly decisions: number;
@@ -228,23 +228,18 @@ export function settingsOf(journal: Pick<Journal, "header">): {
 }
 
 /**
- * A recorded snapshot's board: counts, a gem board's readings (counts then
- * one bit per place and gem, `readingsOf`) as its places, or the Abalone
- * board's (two bits per hole) as its holes.
+ * A recorded snapshot's board: its readings (`readingsOf`) back into the cells
+ * of the shape that has that many readings (each geometry's count differs:
+ * 32 on 4x8, 132 on 2x5+2, 122 on hex61, …), read by the shape's codec;
+ * counts when no shape has that many.
  */
 export function recordedBoard(readings: readonly (number | null)[]): SnapshotBoard {
-  // The Abalone board: each hole's bits, one per kind of marble (two in older journals).
+  const shape = SHAPES.find((s) => s.readingNames.length === readings.length);
+  if (shape !== undefined) {
+    // The shape's codec gives cells of its own kind, as SnapshotBoard pairs them with its id.
+    return shape.codec.fromReadings(shape.id, shape.cells, readings) as SnapshotBoard;
+  }
+  // A journal written before the neutral marble: two bits a hex61 hole.
   const holes = holesOfReadings(readings);
-  if (holes !== null) return { geometry: "hex61", holes };
-  const index = readingIndex("2x5+2");
-  if (readings.length !== index.size) return countBoard(readings);
-  return {
-    geometry: "2x5+2",
-    places: GEOMETRIES["2x5+2"].cells.map((place, i) => {
-      const count = readings[i];
-      if (count === null || count === undefined) return null;
-      const gems = GEMS.filter((g) => readings[index.get(`${place}:${g}`) as number] === 1);
-      return { count, gems: gems as Gem[] };
-    }),
-  };
+  return holes === null ? countBoard(readings) : { geometry: "hex61", holes };
 }

@@ -12,7 +12,7 @@ import type { Outcome, Side } from "../../games/index.js";
 import { english, type Translator } from "../../i18n/index.js";
 import type { HoleContent, LedState } from "../../protocol/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
-import { renderHexBoard } from "../board-test/render.js";
+import { renderBoard } from "../board-test/render.js";
 import { anyOf, type Message } from "../../shared/index.js";
 import { clockText, SOWING_SIDE_NAMES, type SideNames } from "./messages.js";
 import type { TerminalSize } from "./screen.js";
@@ -384,7 +384,7 @@ function hexRows(view: PlayView, holes: readonly (HoleContent | null)[], tr: Tra
     settled: view.unsettled.size === 0,
     receivedAt: 0,
   };
-  const drawn = renderHexBoard(snapshot).split("\n").slice(0, -2);
+  const drawn = renderBoard(snapshot).split("\n").slice(0, -2);
   const lit = [...view.leds]
     .filter(([, led]) => led.pattern !== "off")
     .map(([hole, led]) => `${hole} ${ledCode(led)}`);
