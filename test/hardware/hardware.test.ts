@@ -1,7 +1,7 @@
 // The reference hardware's data files (hardware/geometry/*.json, hardware/led-scheme.json)
 // are read by kete and by the firmware build: they must agree with the protocol's
 // geometries, LED colours and patterns, and with hardware/README.md.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseWiring, parseWiringText, WIRING_FORMAT } from "../../src/board/wiring.js";
 import type { BoardWiring } from "../../src/board/wiring.js";
@@ -29,8 +29,21 @@ function wiringOf(id: GeometryId): BoardWiring {
   return result.value;
 }
 
+/**
+ * The shapes a reference board is wired for. 2x6+2 (Kalah, Oware: issue 31)
+ * is a shape kete reads and simulates, with no reference board yet.
+ */
+const UNBUILT: readonly GeometryId[] = ["2x6+2"];
+const BUILT = GEOMETRY_IDS.filter((id) => !UNBUILT.includes(id));
+
 describe("geometry files", () => {
-  describe.each(GEOMETRY_IDS)("%s.json", (id) => {
+  it("every shape but the unbuilt ones has its wiring file, and they have none", () => {
+    const has = (id: GeometryId) =>
+      existsSync(new URL(`../../hardware/geometry/${id}.json`, import.meta.url));
+    expect(GEOMETRY_IDS.filter(has)).toEqual(BUILT);
+  });
+
+  describe.each(BUILT)("%s.json", (id) => {
     const cells = GEOMETRIES[id].cells;
     const raw = readJson(`geometry/${id}.json`);
     const rawPits = isRecord(raw) && Array.isArray(raw.pits) ? (raw.pits as unknown[]) : [];

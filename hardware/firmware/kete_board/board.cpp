@@ -471,6 +471,14 @@ static bool next_line(uint32_t now) {
     lw_ram(&tx, REASONS[bootReason <= (uint8_t)BOOT_OTHER ? bootReason : (uint8_t)BOOT_OTHER]);
     seq = 0;
     end_line();
+    // A lone LF first (PROTOCOL.md §2: an empty line is ignored): a reset cuts
+    // off the line the board was sending, and the LF ends that fragment so the
+    // host does not read it glued to BOOT (whose CRC would then fail).
+    if (tx.len < KETE_TXBUF_SIZE - 1) {
+      for (uint8_t i = tx.len; i > 0; i--) tx.buf[i] = tx.buf[i - 1];
+      tx.buf[0] = '\n';
+      tx.len++;
+    }
     bootPending = false;
     return true;
   }

@@ -30,7 +30,9 @@ uint8_t hal_tx_room() { return (uint8_t)hal.txRoom; }
 void hal_tx_write(const char* p, uint8_t n) {
   for (uint8_t i = 0; i < n; i++) {
     if (p[i] == '\n') {
-      hal.lines.push_back(hal.txPending);
+      // An empty line is ignored, as a host does (the board sends one before BOOT).
+      if (hal.txPending.empty()) hal.emptyLines++;
+      else hal.lines.push_back(hal.txPending);
       hal.txPending.clear();
     } else {
       hal.txPending += p[i];

@@ -11,6 +11,7 @@
 struct FakeHal {
   std::string txPending;            // bytes written, not yet split into lines
   std::vector<std::string> lines;   // complete lines (without LF)
+  int emptyLines = 0;               // lone LFs (a receiver ignores them, PROTOCOL.md §2)
   uint8_t eeprom[4096];
   int eepromWrites;
   std::vector<uint8_t> frame;       // the last complete LED frame

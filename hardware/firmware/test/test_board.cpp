@@ -36,6 +36,7 @@ TEST(boot_sequence_fresh_board) {
   CHECK_EQ(rig.gaps, 0);
   CHECK(rig.out.size() >= 3);
   CHECK_STR(rig.out[0], "BOOT 0 power");  // a fresh EEPROM: boot counter 0
+  CHECK_EQ(hal.emptyLines, 1);             // a lone LF before BOOT ends a line a reset cut off
   CHECK_STR(rig.out[1], "HB 0 0");        // the first heartbeat at once
   // the first change snapshot within 100 ms of BOOT, nothing settled yet
   CHECK(rig.saw("SNAP 4x8 C U 00000000 " + all(0)));

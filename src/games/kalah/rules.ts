@@ -4,6 +4,8 @@
  * end and its score (KA-5, KA-6).
  */
 import type { Outcome, Trace, TraceStep } from "../core/types.js";
+import { resultMessage } from "../core/outcome-text.js";
+import { msg } from "../../shared/index.js";
 import {
   AT,
   CIRCUIT,
@@ -109,7 +111,8 @@ export function scoreOf(board: readonly number[]): { S: number; N: number } {
 export function outcomeOf(p: KalahPosition): Outcome | null {
   if (!isOver(p.board)) return null;
   const score = scoreOf(p.board);
-  const emptied = rowEmpty(p.board, 0) ? "South's" : "North's";
+  const emptiedSide = rowEmpty(p.board, 0) ? "S" : "N";
+  const emptied = emptiedSide === "S" ? "South's" : "North's";
   const winner = score.S > score.N ? "S" : score.N > score.S ? "N" : null;
   const result =
     winner === null
@@ -118,6 +121,10 @@ export function outcomeOf(p: KalahPosition): Outcome | null {
   return {
     winner,
     reason: `KA-5: ${emptied} pits are empty; KA-6: each keeps the stones left in their own pits, ${result}`,
+    text: msg("outcome.kalahEmpty", {
+      side: msg(`side.${emptiedSide}`),
+      result: resultMessage(winner, score),
+    }),
     score,
   };
 }

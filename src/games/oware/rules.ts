@@ -5,6 +5,8 @@
  * ends of the game with their scores (OW-4, OW-6, OW-7, OW-8).
  */
 import type { Outcome, TraceStep } from "../core/types.js";
+import { resultMessage } from "../core/outcome-text.js";
+import { msg } from "../../shared/index.js";
 import {
   AT,
   CIRCUIT,
@@ -174,6 +176,14 @@ const WHY: Readonly<Record<End, string>> = {
   "OW-8": "OW-8: the player to move has no stone in their pits; the stones left go to the opponent",
 };
 
+/** The same in the player's language (src/i18n/catalogues). */
+const TEXT: Readonly<Record<End, string>> = {
+  "OW-4": "outcome.owareCannotFeed",
+  "OW-6": "outcome.owareHalf",
+  "OW-7": "outcome.owareThirdTime",
+  "OW-8": "outcome.owareNoStone",
+};
+
 /** How the game ended, or null while it goes on. */
 export function outcomeOf(p: OwarePosition): Outcome | null {
   const rule = endRule(p);
@@ -190,5 +200,10 @@ export function outcomeOf(p: OwarePosition): Outcome | null {
     winner === null
       ? `a draw, ${score.S}–${score.N}`
       : `${winner === "S" ? "South" : "North"} wins ${Math.max(score.S, score.N)}–${Math.min(score.S, score.N)}`;
-  return { winner, reason: `${WHY[rule]}: ${result}`, score };
+  return {
+    winner,
+    reason: `${WHY[rule]}: ${result}`,
+    text: msg(TEXT[rule], { result: resultMessage(winner, score) }),
+    score,
+  };
 }

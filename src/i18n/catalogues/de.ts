@@ -238,6 +238,17 @@ const de = {
     "die Mulden von {{opponent}} sind leer und {{mover}} kann sie mit keiner Verteilung erreichen: {{opponent}} gewinnt, {{score}} (GB-5)",
   "outcome.thirdTime":
     "die Stellung kommt zum dritten Mal mit {{mover}} am Zug: {{result}}, {{score}} (GB-7)",
+  "outcome.scoreWins": "{{side}} gewinnt {{high}}–{{low}}",
+  "outcome.scoreDraw": "unentschieden, {{a}}–{{b}}",
+  "outcome.kalahEmpty":
+    "KA-5: die Mulden von {{side}} sind leer; KA-6: jeder behält die Steine in seinen Mulden, {{result}}",
+  "outcome.owareCannotFeed":
+    "OW-4: kein Zug kann die leeren Mulden des Gegners füttern; der Ziehende nimmt die Steine seiner Mulden: {{result}}",
+  "outcome.owareHalf": "OW-6: ein Spieler hat mehr als die Hälfte der Steine gefangen: {{result}}",
+  "outcome.owareThirdTime":
+    "OW-7: dieselbe Stellung zum dritten Mal; jeder nimmt die Steine seiner Mulden: {{result}}",
+  "outcome.owareNoStone":
+    "OW-8: der Spieler am Zug hat keinen Stein in seinen Mulden; die übrigen Steine gehen an den Gegner: {{result}}",
   "outcome.outOfTime": "{{side}} hat die Zeit überschritten",
   "outcome.flagFell": "{{rule}}: das Blättchen von {{side}} ist gefallen",
   "n.moves_one": "{{count}} Zug",

@@ -230,6 +230,17 @@ const en = {
     "{{opponent}}'s pits are empty and {{mover}} has no sowing that reaches them: {{opponent}} wins, {{score}} (GB-5)",
   "outcome.thirdTime":
     "the position occurs a third time with {{mover}} to move: {{result}}, {{score}} (GB-7)",
+  "outcome.scoreWins": "{{side}} wins {{high}}–{{low}}",
+  "outcome.scoreDraw": "a draw, {{a}}–{{b}}",
+  "outcome.kalahEmpty":
+    "KA-5: {{side}}'s pits are empty; KA-6: each keeps the stones left in their own pits, {{result}}",
+  "outcome.owareCannotFeed":
+    "OW-4: no move can feed the opponent's empty pits; the mover takes the stones left in their own: {{result}}",
+  "outcome.owareHalf": "OW-6: a player has captured more than half the stones: {{result}}",
+  "outcome.owareThirdTime":
+    "OW-7: the same position came a third time; each player takes the stones left in their own pits: {{result}}",
+  "outcome.owareNoStone":
+    "OW-8: the player to move has no stone in their pits; the stones left go to the opponent: {{result}}",
   "outcome.outOfTime": "{{side}} ran out of time",
   "outcome.flagFell": "{{rule}}: {{side}}'s flag fell",
   "n.moves_one": "{{count}} move",

@@ -247,6 +247,17 @@ const pl = {
     "dołki ({{opponent}}) są puste, a {{mover}} nie ma rozsiewu, który do nich dotrze: wygrywa {{opponent}}, {{score}} (GB-5)",
   "outcome.thirdTime":
     "pozycja powtarza się po raz trzeci, ruch: {{mover}}: {{result}}, {{score}} (GB-7)",
+  "outcome.scoreWins": "{{side}} wygrywa {{high}}–{{low}}",
+  "outcome.scoreDraw": "remis, {{a}}–{{b}}",
+  "outcome.kalahEmpty":
+    "KA-5: dołki ({{side}}) są puste; KA-6: każdy zatrzymuje kamienie pozostałe w swoich dołkach, {{result}}",
+  "outcome.owareCannotFeed":
+    "OW-4: żaden ruch nie nakarmi pustych dołków przeciwnika; grający bierze kamienie ze swoich dołków: {{result}}",
+  "outcome.owareHalf": "OW-6: gracz zdobył ponad połowę kamieni: {{result}}",
+  "outcome.owareThirdTime":
+    "OW-7: ta sama pozycja po raz trzeci; każdy bierze kamienie ze swoich dołków: {{result}}",
+  "outcome.owareNoStone":
+    "OW-8: grający nie ma kamieni w swoich dołkach; pozostałe kamienie bierze przeciwnik: {{result}}",
   "outcome.outOfTime": "{{side}}: skończył się czas",
   "outcome.flagFell": "{{rule}}: {{side}} przekroczyło czas",
   "n.moves_one": "{{count}} ruch",

@@ -242,6 +242,17 @@ const ro = {
     "găurile lui {{opponent}} sunt goale și {{mover}} nu are nicio semănare care să ajungă la ele: câștigă {{opponent}}, {{score}} (GB-5)",
   "outcome.thirdTime":
     "poziția apare a treia oară cu {{mover}} la mutare: {{result}}, {{score}} (GB-7)",
+  "outcome.scoreWins": "{{side}} câștigă {{high}}–{{low}}",
+  "outcome.scoreDraw": "remiză, {{a}}–{{b}}",
+  "outcome.kalahEmpty":
+    "KA-5: gropile lui {{side}} sunt goale; KA-6: fiecare păstrează pietrele rămase în gropile sale, {{result}}",
+  "outcome.owareCannotFeed":
+    "OW-4: nicio mutare nu poate hrăni gropile goale ale adversarului; cel la mutare ia pietrele din gropile sale: {{result}}",
+  "outcome.owareHalf": "OW-6: un jucător a capturat mai mult de jumătate din pietre: {{result}}",
+  "outcome.owareThirdTime":
+    "OW-7: aceeași poziție a treia oară; fiecare ia pietrele din gropile sale: {{result}}",
+  "outcome.owareNoStone":
+    "OW-8: jucătorul la mutare nu are nicio piatră în gropi; pietrele rămase sunt ale adversarului: {{result}}",
   "outcome.outOfTime": "lui {{side}} i-a expirat timpul",
   "outcome.flagFell": "{{rule}}: lui {{side}} i-a căzut steagul",
   "n.moves_one": "{{count}} mutare",

@@ -236,6 +236,17 @@ const sw = {
     "mashimo ya {{opponent}} ni matupu na {{mover}} hana upandaji unaoyafikia: {{opponent}} ameshinda, {{score}} (GB-5)",
   "outcome.thirdTime":
     "hali ya bao imetokea mara ya tatu, zamu ya {{mover}}: {{result}}, {{score}} (GB-7)",
+  "outcome.scoreWins": "{{side}} ameshinda {{high}}–{{low}}",
+  "outcome.scoreDraw": "sare, {{a}}–{{b}}",
+  "outcome.kalahEmpty":
+    "KA-5: mashimo ya {{side}} yako tupu; KA-6: kila mmoja anabaki na kete zilizo katika mashimo yake, {{result}}",
+  "outcome.owareCannotFeed":
+    "OW-4: hakuna mchezo unaoweza kulisha mashimo matupu ya mpinzani; anayecheza anachukua kete za mashimo yake: {{result}}",
+  "outcome.owareHalf": "OW-6: mchezaji amekamata zaidi ya nusu ya kete: {{result}}",
+  "outcome.owareThirdTime":
+    "OW-7: hali ileile imetokea mara ya tatu; kila mmoja anachukua kete za mashimo yake: {{result}}",
+  "outcome.owareNoStone":
+    "OW-8: anayecheza hana kete katika mashimo yake; kete zilizobaki ni za mpinzani: {{result}}",
   "outcome.outOfTime": "muda wa {{side}} umekwisha",
   "outcome.flagFell": "{{rule}}: muda wa {{side}} umekwisha",
   "n.moves_one": "hatua {{count}}",
