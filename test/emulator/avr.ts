@@ -86,12 +86,15 @@ export function emulatedBoard(
 /** A board running `hex`, with its serial output as lines. */
 export class TestBoard {
   readonly lines: Line[] = [];
+  /** Empty lines, which a receiver ignores (PROTOCOL.md §2): the board sends one before BOOT (§6.1). */
+  emptyLines = 0;
   private partial = "";
 
   constructor(readonly board: EmulatedBoard) {
     board.onTx((byte) => {
       if (byte === 10) {
-        this.lines.push({ text: this.partial, at: board.now });
+        if (this.partial === "") this.emptyLines++;
+        else this.lines.push({ text: this.partial, at: board.now });
         this.partial = "";
       } else this.partial += String.fromCharCode(byte);
     });

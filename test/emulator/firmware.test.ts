@@ -22,6 +22,7 @@ describe.skipIf(hex === null)("the reference firmware on the emulated board", ()
     const t = boot();
     const hb = await t.waitFor(/ HB /, 100);
     expect(t.lines[0]?.text).toMatch(/^00 BOOT 0 power\*/);
+    expect(t.emptyLines).toBe(1); // the lone LF before BOOT (PROTOCOL.md §6.1)
     expect(hb.text).toMatch(/^01 HB 0 0\*/);
     expect(hb.at - (t.lines[0]?.at ?? 0)).toBeLessThan(5);
     const answer = await t.command("01", "HELLO 1");
