@@ -118,6 +118,8 @@ export const ENGLISH = {
   "web.hole.black": "black",
   "web.hole.white": "white",
   "web.hole.empty": "empty",
+  "web.hole.neutral": "neutral marble",
+  "web.hole.marble": "marble",
   "web.hole.unreadable": "unreadable",
   "view.aDraw": "a draw",
   "view.timeLeft": "{{time}} left",

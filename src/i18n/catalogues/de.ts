@@ -288,6 +288,8 @@ const de = {
   "web.hole.black": "schwarz",
   "web.hole.white": "weiß",
   "web.hole.empty": "leer",
+  "web.hole.neutral": "neutrale Kugel",
+  "web.hole.marble": "Kugel",
   "web.hole.unreadable": "unlesbar",
   "speak.missing":
     "--speak: {{command}} ist nicht installiert, daher wird nichts gesprochen (apt-get install espeak-ng); das Spiel läuft weiter",

@@ -280,6 +280,8 @@ const en = {
   "web.hole.black": "black",
   "web.hole.white": "white",
   "web.hole.empty": "empty",
+  "web.hole.neutral": "neutral marble",
+  "web.hole.marble": "marble",
   "web.hole.unreadable": "unreadable",
   "speak.missing":
     "--speak: {{command}} is not installed, so nothing is spoken (apt-get install espeak-ng); the game goes on",

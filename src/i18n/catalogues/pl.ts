@@ -303,6 +303,8 @@ const pl = {
   "web.hole.black": "czarna",
   "web.hole.white": "biała",
   "web.hole.empty": "puste",
+  "web.hole.neutral": "neutralna kula",
+  "web.hole.marble": "kula",
   "web.hole.unreadable": "nieczytelne",
   "speak.missing":
     "--speak: brak programu {{command}}, więc nic nie zostanie powiedziane (apt-get install espeak-ng); gra toczy się dalej",

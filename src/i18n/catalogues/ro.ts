@@ -295,6 +295,8 @@ const ro = {
   "web.hole.black": "neagră",
   "web.hole.white": "albă",
   "web.hole.empty": "goală",
+  "web.hole.neutral": "bilă neutră",
+  "web.hole.marble": "bilă",
   "web.hole.unreadable": "ilizibilă",
   "speak.missing":
     "--speak: {{command}} nu este instalat, deci nu se spune nimic (apt-get install espeak-ng); jocul continuă",

@@ -286,6 +286,8 @@ const sw = {
   "web.hole.black": "nyeusi",
   "web.hole.white": "nyeupe",
   "web.hole.empty": "tupu",
+  "web.hole.neutral": "gololi ya katikati",
+  "web.hole.marble": "gololi",
   "web.hole.unreadable": "haisomeki",
   "speak.missing":
     "--speak: {{command}} haijasakinishwa, kwa hiyo hakuna kinachotamkwa (apt-get install espeak-ng); mchezo unaendelea",
