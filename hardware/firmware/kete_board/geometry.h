@@ -44,6 +44,15 @@
 #ifndef KETE_HALL
 #define KETE_HALL 0
 #endif
+// INFO holes= (protocol 2, PROTOCOL.md §12.2): the marbles a hole tells; `-`
+// on a board without holes. The hex61 sensing module says what it tells.
+#ifndef KETE_HOLES
+#if KETE_HALL
+#define KETE_HOLES "bw"
+#else
+#define KETE_HOLES "-"
+#endif
+#endif
 
 // A set of places, bit = canonical index: 32 bits hold 4x8 and 2x5+2, hex61 needs 64.
 #include <stdint.h>
