@@ -46,8 +46,13 @@
 #endif
 // INFO holes= (protocol 2, PROTOCOL.md §12.2): the marbles a hole tells; `-`
 // on a board without holes. The hex61 sensing module says what it tells.
+#ifndef KETE_NEUTRAL
+#define KETE_NEUTRAL 0  // -DKETE_NEUTRAL=1: the hex61 board with the neutral marble's switches
+#endif
 #ifndef KETE_HOLES
-#if KETE_HALL
+#if KETE_HALL && KETE_NEUTRAL
+#define KETE_HOLES "bwn"
+#elif KETE_HALL
 #define KETE_HOLES "bw"
 #else
 #define KETE_HOLES "-"
