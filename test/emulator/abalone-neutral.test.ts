@@ -76,76 +76,82 @@ describe("the coil model behind hardware/abalone.md §2.3's field budget", () =>
 });
 
 describe.skipIf(image === null)("the neutral marble on the emulated Abalone board", () => {
-  it(`says holes=bwn, and tells the neutral marble from black, white and empty over ${PLACEMENTS} random placements`, async () => {
-    const { board, lines } = boot(29);
-    const p = board.physical;
-    const random = seededRandom(29);
-    await board.runFor(1500);
-    board.receive(`${withChecksum("01 HELLO 2")}\n`);
-    board.receive(`${withChecksum("02 CFG deb=100")}\n`);
-    await board.runFor(300);
-    expect(lines.find((l) => / INFO /.test(l.text))?.text).toMatch(
-      / INFO proto=2 .*geo=hex61 .* holes=bwn\*/,
-    );
-    const kinds: HoleContent[] = ["neutral", "black", "white"];
-    let wrong = 0;
-    let settledReadings = 0;
-    let placedRight = 0;
-    /** Settled holes of lines[from..] that disagree with the board (the changed hole: its old letter early). */
-    const judge = (from: number, h: number, before: string, changedAt: number): void => {
-      const truth = p.holes().map((c) => LETTER[c]);
-      for (const l of lines.slice(from)) {
-        const m = parseBoardLine(l.text);
-        if (!m.ok || m.value.type !== "snapshot" || !("holes" in m.value.board)) continue;
-        const holes = m.value.board.holes;
-        const unsettled = new Set(m.value.unsettled);
-        holes.forEach((cell, k) => {
-          if (unsettled.has(HOLES[k] ?? "")) return;
-          settledReadings++;
-          const letter = cell === null ? "?" : LETTER[cell];
-          const early = k === h && letter === before && l.at < changedAt + GRACE_MS;
-          if (letter !== truth[k] && !early) wrong++;
-        });
-      }
-    };
-    for (let k = 0; k < PLACEMENTS; k++) {
-      const kind = kinds[k % 3] ?? "neutral";
-      const empty = p
-        .holes()
-        .flatMap((c, h) => (c === "empty" ? [h] : []))
-        .filter((h) => h >= 16 && h <= 44);
-      const h = empty[Math.floor(random() * empty.length)] ?? 30;
-      const from = lines.length;
-      p.putMarble(HOLES[h] ?? "E5", kind);
-      const at = board.now;
-      const want = LETTER[kind];
-      const settledAs = (letter: string) => (l: Line) => {
-        const m = parseBoardLine(l.text);
-        return (
-          m.ok &&
-          m.value.type === "snapshot" &&
-          "holes" in m.value.board &&
-          !m.value.unsettled.includes(HOLES[h] ?? "") &&
-          LETTER[m.value.board.holes[h] ?? "empty"] === letter
-        );
+  it(
+    `says holes=bwn, and tells the neutral marble from black, white and empty over ${PLACEMENTS} random placements`,
+    {
+      timeout: Math.max(180_000, PLACEMENTS * 8000),
+    },
+    async () => {
+      const { board, lines } = boot(29);
+      const p = board.physical;
+      const random = seededRandom(29);
+      await board.runFor(1500);
+      board.receive(`${withChecksum("01 HELLO 2")}\n`);
+      board.receive(`${withChecksum("02 CFG deb=100")}\n`);
+      await board.runFor(300);
+      expect(lines.find((l) => / INFO /.test(l.text))?.text).toMatch(
+        / INFO proto=2 .*geo=hex61 .* holes=bwn\*/,
+      );
+      const kinds: HoleContent[] = ["neutral", "black", "white"];
+      let wrong = 0;
+      let settledReadings = 0;
+      let placedRight = 0;
+      /** Settled holes of lines[from..] that disagree with the board (the changed hole: its old letter early). */
+      const judge = (from: number, h: number, before: string, changedAt: number): void => {
+        const truth = p.holes().map((c) => LETTER[c]);
+        for (const l of lines.slice(from)) {
+          const m = parseBoardLine(l.text);
+          if (!m.ok || m.value.type !== "snapshot" || !("holes" in m.value.board)) continue;
+          const holes = m.value.board.holes;
+          const unsettled = new Set(m.value.unsettled);
+          holes.forEach((cell, k) => {
+            if (unsettled.has(HOLES[k] ?? "")) return;
+            settledReadings++;
+            const letter = cell === null ? "?" : LETTER[cell];
+            const early = k === h && letter === before && l.at < changedAt + GRACE_MS;
+            if (letter !== truth[k] && !early) wrong++;
+          });
+        }
       };
-      await board.runUntil(() => lines.slice(from).some(settledAs(want)), 3000);
-      if (lines.slice(from).some(settledAs(want))) placedRight++;
-      await board.runFor(200);
-      judge(from, h, ".", at);
-      const from2 = lines.length;
-      p.putMarble(HOLES[h] ?? "E5", "empty");
-      const at2 = board.now;
-      await board.runUntil(() => lines.slice(from2).some(settledAs(".")), 3000);
-      await board.runFor(200);
-      judge(from2, h, want, at2);
-    }
-    console.log(
-      `neutral marble on the emulated board: ${PLACEMENTS} placements (${Math.ceil(PLACEMENTS / 3)} neutral), ${placedRight} read settled as placed, ${settledReadings} settled hole readings, ${wrong} wrong`,
-    );
-    expect(placedRight).toBe(PLACEMENTS);
-    expect(settledReadings).toBeGreaterThan(PLACEMENTS * 61);
-    expect(wrong).toBe(0);
-    expect(board.neutral?.loads ?? 0).toBeGreaterThan(100); // the chain read every scan
-  });
+      for (let k = 0; k < PLACEMENTS; k++) {
+        const kind = kinds[k % 3] ?? "neutral";
+        const empty = p
+          .holes()
+          .flatMap((c, h) => (c === "empty" ? [h] : []))
+          .filter((h) => h >= 16 && h <= 44);
+        const h = empty[Math.floor(random() * empty.length)] ?? 30;
+        const from = lines.length;
+        p.putMarble(HOLES[h] ?? "E5", kind);
+        const at = board.now;
+        const want = LETTER[kind];
+        const settledAs = (letter: string) => (l: Line) => {
+          const m = parseBoardLine(l.text);
+          return (
+            m.ok &&
+            m.value.type === "snapshot" &&
+            "holes" in m.value.board &&
+            !m.value.unsettled.includes(HOLES[h] ?? "") &&
+            LETTER[m.value.board.holes[h] ?? "empty"] === letter
+          );
+        };
+        await board.runUntil(() => lines.slice(from).some(settledAs(want)), 3000);
+        if (lines.slice(from).some(settledAs(want))) placedRight++;
+        await board.runFor(200);
+        judge(from, h, ".", at);
+        const from2 = lines.length;
+        p.putMarble(HOLES[h] ?? "E5", "empty");
+        const at2 = board.now;
+        await board.runUntil(() => lines.slice(from2).some(settledAs(".")), 3000);
+        await board.runFor(200);
+        judge(from2, h, want, at2);
+      }
+      console.log(
+        `neutral marble on the emulated board: ${PLACEMENTS} placements (${Math.ceil(PLACEMENTS / 3)} neutral), ${placedRight} read settled as placed, ${settledReadings} settled hole readings, ${wrong} wrong`,
+      );
+      expect(placedRight).toBe(PLACEMENTS);
+      expect(settledReadings).toBeGreaterThan(PLACEMENTS * 61);
+      expect(wrong).toBe(0);
+      expect(board.neutral?.loads ?? 0).toBeGreaterThan(100); // the chain read every scan
+    },
+  );
 });
