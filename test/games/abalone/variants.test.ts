@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { abalone } from "../../../src/games/abalone/index.js";
 import type { AbalonePosition } from "../../../src/games/abalone/index.js";
+import { translator } from "../../../src/i18n/translator.js";
 
 /** Letters on holes, the rest of each colour counted off (five each) or filled in far rows. */
 function position(
@@ -111,6 +112,13 @@ describe("AB-9.2 one colour, AB-9.5 traps, AB-9.6 the neutral marble", () => {
     // Black pushed it: it is charged to White (off.w), Black's score: the sixth wins (AB-6).
     expect(abalone.outcome(after.value.position)?.winner).toBe("b");
     expect(abalone.positionToJSON(after.value.position).off).toEqual({ b: 5, w: 6 });
+    // The marbles look alike (AB-9.2): the result counts marbles, never "white marbles".
+    const won = abalone.outcome(after.value.position);
+    expect(won?.reason).toBe("AB-6: Black has pushed 6 marbles off");
+    if (won?.text === undefined) throw new Error("no result message");
+    expect(translator("en").text(won.text)).toBe("AB-6: Black has pushed 6 marbles off");
+    expect(translator("de").text(won.text)).toContain("6 Kugeln");
+    expect(translator("de").text(won.text)).not.toMatch(/weiße|schwarze/);
     const q = position({ A1: "x", A2: "x" }, { singleColour: true });
     expect(abalone.apply(q, "A2A1").ok).toBe(false);
   });
