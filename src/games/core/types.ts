@@ -19,6 +19,7 @@
 import type { Message, Result } from "../../shared/index.js";
 import type { BoardLayout } from "./board.js";
 import type { BoardAct, Misplay, Refusal, RuleBook } from "./rules.js";
+import type { GameError } from "./errors.js";
 
 /** The side to move. Sowing games use `S`/`N`; Abalone uses `b`/`w`. */
 export type Side = string;
@@ -51,7 +52,7 @@ export interface OptionSpec {
    * For options whose value is a list or an object (`values` null, no
    * `min`): the check of a JSON value, its error naming `field`.
    */
-  readonly check?: (value: unknown, field: string) => Result<OptionValue>;
+  readonly check?: (value: unknown, field: string) => Result<OptionValue, GameError>;
   /** With `check`: what it accepts, in words, for messages. */
   readonly accepts?: string;
   /** The rule this option belongs to. */
@@ -255,10 +256,10 @@ export interface Game<P extends Position = Position> {
   readonly optionSpecs: readonly OptionSpec[];
 
   /** The starting position for these options (missing options take their defaults). */
-  initial(options?: Readonly<Record<string, unknown>>): Result<P>;
+  initial(options?: Readonly<Record<string, unknown>>): Result<P, GameError>;
 
   /** Reads a position from its JSON form, checking every invariant of the game. */
-  parsePosition(json: unknown): Result<P>;
+  parsePosition(json: unknown): Result<P, GameError>;
   /** The JSON form of a position; `parsePosition(positionToJSON(p))` gives `p` back. */
   positionToJSON(position: P): Record<string, unknown>;
 
@@ -294,7 +295,10 @@ export interface Game<P extends Position = Position> {
   protocolTrace?(position: P, move: string): readonly ProtocolStep[];
 
   /** Plays one move given in the game's notation; an illegal move is an error naming the rule. */
-  apply(position: P, move: string): Result<{ readonly position: P; readonly trace: Trace }>;
+  apply(
+    position: P,
+    move: string,
+  ): Result<{ readonly position: P; readonly trace: Trace }, GameError>;
 
   /** The counts the board's sensors should show for this position. */
   sensorView(position: P): SensorView;
@@ -339,7 +343,7 @@ export interface Game<P extends Position = Position> {
   withBoard(
     position: P,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<P>;
+  ): Result<P, GameError>;
 
   /** `null` while the game goes on. A position whose game is over has no legal moves. */
   outcome(position: P): Outcome | null;
@@ -382,7 +386,7 @@ export interface Game<P extends Position = Position> {
     options: Readonly<Record<string, unknown>>,
     counts: readonly number[],
     toMove: Side,
-  ): Result<P>;
+  ): Result<P, GameError>;
 
   /**
    * Optional: a mistake a hand might make now, drawn with `random` (a board
