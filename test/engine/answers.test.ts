@@ -10,8 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type {
-  ANSWER_KEYS} from "../../src/engine/index.js";
+import type { ANSWER_KEYS } from "../../src/engine/index.js";
 import {
   answerKind,
   encodeAnswer,
