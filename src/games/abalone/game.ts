@@ -63,6 +63,7 @@ import { perftOf, playoutOf } from "./search.js";
 import { slipOf } from "./slips.js";
 import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } from "./variants.js";
 import type { GameError } from "../core/errors.js";
+import type { AbaloneSide } from "./geometry.js";
 
 const READINGS = readingNames("hex61");
 /** Marbles of each colour (AB-1). */
@@ -293,7 +294,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return parsePosition(json);
   }
 
-  outcome(position: AbalonePosition): Outcome | null {
+  outcome(position: AbalonePosition): Outcome<AbaloneSide> | null {
     const over = outcomeOf(position);
     return over === null
       ? null

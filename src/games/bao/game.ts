@@ -251,7 +251,7 @@ export class BaoGame implements Game<BaoPosition> {
     return err("illegal-move", f.message, { rule: f.rule, field: "move" });
   }
 
-  outcome(position: BaoPosition): Outcome | null {
+  outcome(position: BaoPosition): Outcome<BaoSide> | null {
     const state = loadState(position, new Uint8Array(STATE_SIZE));
     const mover = position.toMove;
     const side = sideIndex(mover);

@@ -21,8 +21,23 @@ import type { BoardLayout } from "./board.js";
 import type { BoardAct, Misplay, Refusal, RuleBook } from "./rules.js";
 import type { GameError } from "./errors.js";
 
-/** The side to move. Sowing games use `S`/`N`; Abalone uses `b`/`w`. */
+/** The sides of the sowing families (four-row, Bao, Glassperlenspiel, Kalah, Oware): South and North. */
+export type SowingSide = "S" | "N";
+/** The sides of the marble family (Abalone): black and white. */
+export type MarbleSide = "b" | "w";
+/** A side of any registered family. */
+export type FamilySide = SowingSide | MarbleSide;
+
+/**
+ * A side as the game-agnostic code sees it: the registry holds every game as
+ * `Game<Position>`, so a side read from outside (a flag, a journal, a
+ * position's JSON) is any string until a game has read it. A game's own
+ * code uses its family's union, through `SideOf<P>` in the `Game` contract.
+ */
 export type Side = string;
+
+/** The side type of a game's positions: its family's union (`SowingSide`, `MarbleSide`). */
+export type SideOf<P extends Position> = P["toMove"];
 
 /**
  * A value a rule option can take: most are a word, a number, a flag or null;
@@ -118,9 +133,9 @@ export interface Slip {
 /** A trace step as the engine protocol writes it. */
 export type ProtocolStep = TraceStep | MarbleStep;
 
-/** How a game ended. `winner: null` is a draw. */
-export interface Outcome {
-  readonly winner: Side | null;
+/** How a game ended. `winner: null` is a draw. `S`: the game's sides (`SideOf<P>`). */
+export interface Outcome<S extends string = Side> {
+  readonly winner: S | null;
   /** Words for the player, citing the rule: "HB-7: North has no pit with two or more stones". */
   readonly reason: string;
   /**
@@ -128,7 +143,7 @@ export interface Outcome {
    * absent: the reason is said in English everywhere.
    */
   readonly text?: Message;
-  readonly score: Readonly<Record<Side, number>>;
+  readonly score: Readonly<Record<S, number>>;
 }
 
 export interface LegalMove<P> {
@@ -342,11 +357,11 @@ export interface Game<P extends Position = Position> {
    */
   withBoard(
     position: P,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
+    change: { readonly counts?: readonly number[]; readonly toMove?: SideOf<P> },
   ): Result<P, GameError>;
 
   /** `null` while the game goes on. A position whose game is over has no legal moves. */
-  outcome(position: P): Outcome | null;
+  outcome(position: P): Outcome<SideOf<P>> | null;
 
   /** Leaf count after `depth` plies (game-over positions are leaves). */
   perft(position: P, depth: number): number;
@@ -370,7 +385,7 @@ export interface Game<P extends Position = Position> {
    * that side's turns in rotation), which member of `side`'s team makes its
    * next move (0 or 1); null when each side is one player.
    */
-  seat?(position: P, side: Side): number | null;
+  seat?(position: P, side: SideOf<P>): number | null;
 
   /**
    * Optional: whether these options start from the board as the players set
@@ -385,7 +400,7 @@ export interface Game<P extends Position = Position> {
   fromBoard?(
     options: Readonly<Record<string, unknown>>,
     counts: readonly number[],
-    toMove: Side,
+    toMove: SideOf<P>,
   ): Result<P, GameError>;
 
   /**

@@ -31,6 +31,7 @@ import { turnTreeRoots } from "./tree.js";
 import { KeyStack, endOf, forEachMove, materialize, perftOf, randomTurn, sowerOf } from "./turn.js";
 import { gemsCode, stonesCode } from "./history.js";
 import type { GameError } from "../core/errors.js";
+import type { GlassSide } from "./geometry.js";
 
 /** GB-1: one stone and one gem a pit, gem 1 in each owner's rightmost pit. */
 const SETUP_GEMS = [5, 6, 7, 8, 9, 4, 3, 2, 1, 0];
@@ -222,7 +223,7 @@ export class GlassGame implements Game<GlassPosition> {
     return parsePosition({ ...json, history: [] });
   }
 
-  outcome(position: GlassPosition): Outcome | null {
+  outcome(position: GlassPosition): Outcome<GlassSide> | null {
     const over = outcomeOf(position);
     return over === null
       ? null

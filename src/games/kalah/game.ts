@@ -27,6 +27,7 @@ import {
 } from "./position.js";
 import { isOver, outcomeOf, play, sow, startsOf } from "./rules.js";
 import type { GameError } from "../core/errors.js";
+import type { KalahSide } from "./board.js";
 
 const READINGS = readingNames(GEOMETRY);
 
@@ -168,7 +169,7 @@ export class KalahGame implements Game<KalahPosition> {
     return parsePosition(json);
   }
 
-  outcome(position: KalahPosition): Outcome | null {
+  outcome(position: KalahPosition): Outcome<KalahSide> | null {
     return outcomeOf(position);
   }
 

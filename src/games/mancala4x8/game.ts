@@ -42,6 +42,7 @@ import { materializeTrace } from "../fourrow/trace.js";
 import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
 import type { GameError } from "../core/errors.js";
+import type { FourRowSide } from "../fourrow/geometry.js";
 
 function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
   for (let i = side << 4, end = i + 16; i < end; i++) if (pits[i] >= 2) return true;
@@ -319,7 +320,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     return false;
   }
 
-  outcome(position: FourRowPosition): Outcome | null {
+  outcome(position: FourRowPosition): Outcome<FourRowSide> | null {
     const pits = position.pits;
     const mover = position.toMove;
     const side = sideIndex(mover);

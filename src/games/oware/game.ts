@@ -27,6 +27,7 @@ import {
 } from "./position.js";
 import { after, outcomeOf, sowings, traceOf, type Sowing } from "./rules.js";
 import type { GameError } from "../core/errors.js";
+import type { OwareSide } from "./board.js";
 
 const READINGS = readingNames(GEOMETRY);
 
@@ -200,7 +201,7 @@ export class OwareGame implements Game<OwarePosition> {
     return parsePosition({ ...json, history: [] });
   }
 
-  outcome(position: OwarePosition): Outcome | null {
+  outcome(position: OwarePosition): Outcome<OwareSide> | null {
     return outcomeOf(position);
   }
 
