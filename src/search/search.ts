@@ -50,7 +50,7 @@ import type { Game, Position, Side, Trace, TurnNode } from "../games/index.js";
 import { err, ok, seededRandom, type Result } from "../shared/index.js";
 import { colourOf, isMarblePosition, marbleRules, takesBack, takesBackAlike } from "./abalone.js";
 import { defaultEvaluation, evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
-import type { Evaluation, SearchOptions, SearchResult } from "./types.js";
+import type { Evaluation, SearchError, SearchOptions, SearchResult } from "./types.js";
 import { WIN_SCORE } from "./types.js";
 
 const INF = WIN_SCORE * 2;
@@ -357,7 +357,7 @@ export function search<P extends Position>(
   game: Game<P>,
   position: P,
   options: SearchOptions,
-): Result<SearchResult> {
+): Result<SearchResult, SearchError> {
   const { depth, nodes, ms, now, noise = 0, seed = 1 } = options;
   const { evaluation = defaultEvaluation(game), quiescence = 0, history = [] } = options;
   if (depth === undefined && nodes === undefined && ms === undefined)
