@@ -152,7 +152,7 @@ function withPosition(
   const turn =
     after !== undefined && after.move.position === position && after.turn.options === tracking
       ? { ...after.turn, previous: gs.turn.before }
-      : startTurn(gs.game, position, tracking, gs.turn.before);
+      : startTurn(gs.game, position, tracking, gs.turn.before, gs.turn);
   return { ...gs, position, plies, turn, outcome: gs.game.outcome(position) };
 }
 
@@ -404,7 +404,7 @@ export function followRestore(
   }
   if (ms.after === "retry") {
     return {
-      gs: { ...gs, turn: startTurn(gs.game, gs.position, settings.tracking) },
+      gs: { ...gs, turn: startTurn(gs.game, gs.position, settings.tracking, undefined, gs.turn) },
       decision: "restored",
       penalty: null,
       events,

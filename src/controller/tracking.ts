@@ -69,6 +69,7 @@ import {
   stepCompiler,
   type MoveTrie,
   type Step,
+  type StepCompiler,
   type TrieNode,
 } from "./trie.js";
 
@@ -121,14 +122,23 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   legalLimit: 100_000,
 };
 
-export interface TurnTracker<P extends Position = Position> {
-  readonly game: Game<P>;
-  readonly position: P;
+/**
+ * What a game's turns share at the board: its readings' names, their
+ * indices and places, and the compiler of its traces to steps on them (made
+ * once per game at the board and handed from turn to turn).
+ */
+export interface TurnSensors {
   /** The readings' names (`SensorView.pits`: pits on a counting board). */
   readonly pits: readonly string[];
   readonly pitIndex: ReadonlyMap<string, number>;
   /** For each reading, the index of its place in `game.layout.places` (-1 if none). */
   readonly placeOf: readonly number[];
+  readonly compile: StepCompiler;
+}
+
+export interface TurnTracker<P extends Position = Position> extends TurnSensors {
+  readonly game: Game<P>;
+  readonly position: P;
   /** The sensor counts of `position`. */
   readonly before: Int16Array;
   readonly trie: MoveTrie<P>;
@@ -179,13 +189,24 @@ export function sameCounts(a: ArrayLike<number>, b: ArrayLike<number>): boolean 
 export function moveTrie<P extends Position>(
   game: Game<P>,
   position: P,
-  pitIndex: ReadonlyMap<string, number>,
+  compile: StepCompiler,
   legalLimit: number,
 ): MoveTrie<P> {
-  const compile = stepCompiler(game, pitIndex);
   if (game.turnTree !== undefined) return lazyTrie(game.turnTree(position), compile);
   const legal = game.legal(position, legalLimit);
   return buildTrie(legal.moves, compile, legal.truncated);
+}
+
+/** The readings of `pits` (a game's sensor view) with their places and step compiler. */
+export function turnSensors(game: Game, pits: readonly string[]): TurnSensors {
+  const pitIndex = new Map(pits.map((p, i) => [p, i] as const));
+  const places = new Map(game.layout.places.map((p, i) => [p, i] as const));
+  return {
+    pits,
+    pitIndex,
+    placeOf: pits.map((r) => places.get(placeOfReading(r)) ?? -1),
+    compile: stepCompiler(game, pitIndex),
+  };
 }
 
 /** The side whose place a reading is on, or null. */
@@ -200,24 +221,30 @@ export function follows<P extends Position>(t: TurnTracker<P>, from: number, to:
   return t.game.layout.successors[a]?.includes(b) ?? false;
 }
 
-/** Starts tracking the turn of `position.toMove`: the legal moves and their trie. */
+/**
+ * Starts tracking the turn of `position.toMove`: the legal moves and their
+ * trie. `sensors`: the game's readings as an earlier turn of the same game
+ * holds them (taken over while the game's sensor view names the same readings).
+ */
 export function startTurn<P extends Position>(
   game: Game<P>,
   position: P,
   options: TrackingOptions = DEFAULT_TRACKING,
   previous?: Int16Array,
+  sensors?: TurnSensors,
 ): TurnTracker<P> {
   const view = game.sensorView(position);
-  const pitIndex = new Map(view.pits.map((p, i) => [p, i] as const));
-  const trie = moveTrie(game, position, pitIndex, options.legalLimit);
+  const s =
+    sensors !== undefined && sensors.pits === view.pits ? sensors : turnSensors(game, view.pits);
+  const trie = moveTrie(game, position, s.compile, options.legalLimit);
   const before = Int16Array.from(view.counts);
-  const places = new Map(game.layout.places.map((p, i) => [p, i] as const));
   return {
     game,
     position,
-    pits: view.pits,
-    pitIndex,
-    placeOf: view.pits.map((r) => places.get(placeOfReading(r)) ?? -1),
+    pits: s.pits,
+    pitIndex: s.pitIndex,
+    placeOf: s.placeOf,
+    compile: s.compile,
     before,
     trie,
     maxTotal: sum(before) + trie.maxPlaced,
@@ -932,7 +959,7 @@ function judge<P extends Position>(
     const after: NextTurn<P> =
       t.after?.move === move
         ? t.after
-        : { move, turn: startTurn(t.game, move.position, t.options) };
+        : { move, turn: startTurn(t.game, move.position, t.options, undefined, t) };
     const pending = {
       ...tracker,
       pendingSince: at,
@@ -1214,7 +1241,7 @@ function nextStartsOf<P extends Position>(t: TurnTracker<P>): string[] {
   const next =
     t.after !== undefined && t.after.move === ended
       ? t.after.turn
-      : startTurn(t.game, ended.position, t.options);
+      : startTurn(t.game, ended.position, t.options, undefined, t);
   return [...guide(next).starts];
 }
 
