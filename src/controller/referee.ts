@@ -181,7 +181,8 @@ export function readCounts(
   const fault = checkSensors(counts, gs.turn.pits, gs.turn.maxTotal);
   if (fault !== null && !(fault.kind === "too-many-stones" && placedSeveral(counts, gs.turn)))
     return { ok: false, fault };
-  return { ok: true, reading: Int16Array.from(counts as readonly number[]) };
+  // From an array (no unread pit is left here): the constructor copies it without an iterator.
+  return { ok: true, reading: new Int16Array(counts as readonly number[]) };
 }
 
 function acceptMove(

@@ -305,7 +305,9 @@ export function explore<P extends Position>(
   visit: Visitor<P>,
   bound: Bound | null = null,
 ): void {
-  const seen = new Set<number>();
+  // A trie is a tree: one cursor's walk meets each point once; points are
+  // remembered only to skip, from a later cursor, those an earlier one walked.
+  const seen = cursors.length > 1 ? new Set<number>() : null;
   let visits = 0;
   for (const c of cursors) {
     const board = c.board.slice();
@@ -327,9 +329,11 @@ export function explore<P extends Position>(
       else if (!was && now) diff--;
     };
     const walk = (node: TrieNode<P>, offset: number, left: number, steps: number): boolean => {
-      const key = node.id * 65536 + offset;
-      if (seen.has(key)) return true;
-      seen.add(key);
+      if (seen !== null) {
+        const key = node.id * 65536 + offset;
+        if (seen.has(key)) return true;
+        seen.add(key);
+      }
       if (bound !== null) bound.visits++;
       if (++visits > (bound?.cap ?? VISIT_CAP)) {
         if (bound !== null) bound.capped = true;
@@ -373,23 +377,34 @@ export function nextSteps<P extends Position>(node: TrieNode<P>, offset: number)
   return node.children.map((c) => c.steps[0] as Step);
 }
 
-/** The runs of steps that `inRun` accepts starting at a point, one per branch (runs cross node ends). */
+/**
+ * The runs of steps that `inRun` accepts starting at a point, one per branch
+ * (runs cross node ends): a branch whose run stops at a node end goes on
+ * into the children whose first step is in the run, else ends there. Walked
+ * depth first on one shared prefix, so each run is copied once.
+ */
 function runsFrom<P extends Position>(
   node: TrieNode<P>,
   offset: number,
   inRun: (s: Step) => boolean,
 ): Step[][] {
-  const runFrom = (n: TrieNode<P>, off: number): Step[][] => {
-    const run: Step[] = [];
+  const out: Step[][] = [];
+  const prefix: Step[] = [];
+  /** Adds the runs through `n` from `off` after `prefix`; false when its first step is not in the run. */
+  const runFrom = (n: TrieNode<P>, off: number): boolean => {
+    const mark = prefix.length;
     let i = off;
-    while (i < n.steps.length && inRun(n.steps[i] as Step)) run.push(n.steps[i++] as Step);
-    if (run.length === 0) return [];
-    if (i < n.steps.length || n.children.length === 0) return [run];
-    const longer = n.children.flatMap((c) => runFrom(c, 0)).map((tail) => [...run, ...tail]);
-    return longer.length > 0 ? longer : [run];
+    while (i < n.steps.length && inRun(n.steps[i] as Step)) prefix.push(n.steps[i++] as Step);
+    if (prefix.length === mark) return false;
+    let longer = false;
+    if (i === n.steps.length) for (const c of n.children) if (runFrom(c, 0)) longer = true;
+    if (!longer) out.push(prefix.slice());
+    prefix.length = mark;
+    return true;
   };
-  if (offset < node.steps.length) return runFrom(node, offset);
-  return node.children.flatMap((c) => runFrom(c, 0));
+  if (offset < node.steps.length) runFrom(node, offset);
+  else for (const c of node.children) runFrom(c, 0);
+  return out;
 }
 
 /** The pick-up groups (runs of lift/capture steps) starting at a point, one per branch. */
@@ -572,6 +587,22 @@ function freeGroupsHolding<P extends Position>(
   return freeGroupsThrough(node, offset, first).filter((g) =>
     withinFreeGroup(board, reading, diff, g),
   );
+}
+
+/** Whether `reading` is part way through some free run from a point (`freeGroupsHolding`, no list made). */
+function holdsFreeGroup<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  board: ArrayLike<number>,
+  reading: ArrayLike<number>,
+  diff: number,
+): boolean {
+  if (diff === 0 || freeGroups(node, offset).length === 0) return false;
+  let first = 0;
+  while (board[first] === reading[first]) first++;
+  for (const g of freeGroupsThrough(node, offset, first))
+    if (withinFreeGroup(board, reading, diff, g)) return true;
+  return false;
 }
 
 /** One capture made in any order (a free capture step), and the reading its unit goes to. */
@@ -759,7 +790,7 @@ function matchWithin<P extends Position>(
         const below = freeBelow(node);
         if (below !== null && diff > below - offset) return "skip";
       } else if (
-        freeGroupsHolding(node, offset, board, reading, diff).length > 0 ||
+        holdsFreeGroup(node, offset, board, reading, diff) ||
         // Where every continuation is free, a pick-up in progress is a free group in progress.
         (diff <= 4 &&
           freeBelow(node) === null &&
