@@ -409,7 +409,7 @@ function runsFrom<P extends Position>(
 
 /** The pick-up groups (runs of lift/capture steps) starting at a point, one per branch. */
 export function pickUpGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
-  return keptRuns(pickUpRuns, node, offset, (s) => isPickUp(s.op));
+  return keptRuns("pickUpRuns", node, offset, (s) => isPickUp(s.op));
 }
 
 /**
@@ -482,25 +482,20 @@ export function capturedBefore<P extends Position>(node: TrieNode<P>, offset: nu
 }
 
 /**
- * The runs of free steps found at each point, kept: a point is met at every
- * reading (the start of an Abalone turn holds every move's run), and its
- * runs never change (a lazy trie's children, once read, stay).
+ * The runs found at a point, kept on its node (`NodeMemo`): a point is met
+ * at every reading (the start of an Abalone turn holds every move's run),
+ * and its runs never change (a lazy trie's children, once read, stay).
  */
-const freeRuns = new WeakMap<object, Map<number, Step[][]>>();
-
-/** The pick-up runs found at each point, kept likewise. */
-const pickUpRuns = new WeakMap<object, Map<number, Step[][]>>();
-
 function keptRuns<P extends Position>(
-  kept: WeakMap<object, Map<number, Step[][]>>,
+  kind: "freeRuns" | "pickUpRuns",
   node: TrieNode<P>,
   offset: number,
   inRun: (s: Step) => boolean,
 ): Step[][] {
-  let byOffset = kept.get(node);
+  let byOffset = node.memo[kind];
   if (byOffset === undefined) {
     byOffset = new Map();
-    kept.set(node, byOffset);
+    node.memo[kind] = byOffset;
   }
   let runs = byOffset.get(offset);
   if (runs === undefined) {
@@ -512,10 +507,8 @@ function keptRuns<P extends Position>(
 
 /** The runs of free steps (`Step.free`, any order) starting at a point, one per branch. */
 export function freeGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
-  return keptRuns(freeRuns, node, offset, (s) => s.free);
+  return keptRuns("freeRuns", node, offset, (s) => s.free);
 }
-
-const freeHeights = new WeakMap<object, number | null>();
 
 /**
  * For a node whose steps and every branch below are free and known (an
@@ -523,7 +516,7 @@ const freeHeights = new WeakMap<object, number | null>();
  * move below it; null otherwise. Kept per node, like the free runs.
  */
 function freeBelow<P extends Position>(node: TrieNode<P>): number | null {
-  const known = freeHeights.get(node);
+  const known = node.memo.freeHeight;
   if (known !== undefined) return known;
   let height: number | null = node.steps.length;
   if (!node.expanded || !node.steps.every((s) => s.free)) height = null;
@@ -537,11 +530,9 @@ function freeBelow<P extends Position>(node: TrieNode<P>): number | null {
       height = Math.max(height, node.steps.length + h);
     }
   }
-  freeHeights.set(node, height);
+  node.memo.freeHeight = height;
   return height;
 }
-
-const freeRunsByPit = new WeakMap<object, Map<number, Map<number, Step[][]>>>();
 
 /**
  * The free runs from a point that change reading `pit` (kept per point): a
@@ -553,10 +544,10 @@ function freeGroupsThrough<P extends Position>(
   offset: number,
   pit: number,
 ): readonly Step[][] {
-  let byOffset = freeRunsByPit.get(node);
+  let byOffset = node.memo.freeRunsByPit;
   if (byOffset === undefined) {
     byOffset = new Map();
-    freeRunsByPit.set(node, byOffset);
+    node.memo.freeRunsByPit = byOffset;
   }
   let byPit = byOffset.get(offset);
   if (byPit === undefined) {
@@ -685,47 +676,30 @@ export function withinFreeGroup(
   group: readonly Step[],
 ): boolean {
   if (diff === 0) return false;
-  if (scratchTaken.length < board.length || scratchPits.length < group.length) {
-    const n = Math.max(board.length, scratchTaken.length);
-    scratchTaken = new Int32Array(n);
-    scratchDropped = new Int32Array(n);
-    scratchSeen = new Uint8Array(n);
-    scratchPits = new Int32Array(Math.max(group.length, scratchPits.length, 16));
-  }
-  let count = 0;
-  for (const s of group) {
-    if (scratchSeen[s.pit] === 0) {
-      scratchSeen[s.pit] = 1;
-      scratchPits[count++] = s.pit;
-    }
-    if (isPickUp(s.op)) scratchTaken[s.pit] = (scratchTaken[s.pit] as number) + s.n;
-    else scratchDropped[s.pit] = (scratchDropped[s.pit] as number) + 1;
-  }
   let differing = 0;
   let done = true;
-  let inside = true;
-  for (let k = 0; k < count; k++) {
-    const pit = scratchPits[k] as number;
-    const out = scratchTaken[pit] as number;
-    const into = scratchDropped[pit] as number;
-    scratchTaken[pit] = 0;
-    scratchDropped[pit] = 0;
-    scratchSeen[pit] = 0;
-    if (!inside) continue;
+  for (let k = 0; k < group.length; k++) {
+    const pit = (group[k] as Step).pit;
+    // Each reading once, at its first step in the group (a group is a move's few steps).
+    let first = true;
+    for (let j = 0; j < k && first; j++) if ((group[j] as Step).pit === pit) first = false;
+    if (!first) continue;
+    let out = 0;
+    let into = 0;
+    for (let j = k; j < group.length; j++) {
+      const s = group[j] as Step;
+      if (s.pit !== pit) continue;
+      if (isPickUp(s.op)) out += s.n;
+      else into += 1;
+    }
     const before = board[pit] as number;
     const r = reading[pit] as number;
-    if (r < before - out || r > before + into) inside = false;
+    if (r < before - out || r > before + into) return false;
     if (r !== before) differing++;
     if (r !== before - out + into) done = false;
   }
-  return inside && differing === diff && !done;
+  return differing === diff && !done;
 }
-
-/** `withinFreeGroup`'s per-reading tallies, kept between calls (cleared after each). */
-let scratchTaken = new Int32Array(0);
-let scratchDropped = new Int32Array(0);
-let scratchSeen = new Uint8Array(0);
-let scratchPits = new Int32Array(16);
 
 /** Whether a cursor stands at the end of a move. */
 export function atMoveEnd<P extends Position>(c: Cursor<P>): boolean {
@@ -1291,22 +1265,9 @@ export function touchGuide<P extends Position>(
   return g.nextStone.length > 0 ? g : null;
 }
 
-const allFreeTries = new WeakMap<object, boolean>();
-
-/**
- * Whether every step of every move of an (eager) trie is free: a turn whose
- * changes all happen at once (an Abalone move), guided by `freeGuide`.
- */
+/** Whether a turn's changes all happen at once (an Abalone move), guided by `freeGuide`. */
 function allFree<P extends Position>(trie: MoveTrie<P>): boolean {
-  if (trie.lazy) return false;
-  let known = allFreeTries.get(trie);
-  if (known === undefined) {
-    const free = (n: TrieNode<P>): boolean =>
-      n.steps.every((s) => s.free) && n.children.every(free);
-    known = trie.root.children.length > 0 && free(trie.root);
-    allFreeTries.set(trie, known);
-  }
-  return known;
+  return trie.allFree;
 }
 
 /**

@@ -81,12 +81,29 @@ export interface TrieNode<P extends Position = Position> {
   readonly expanded: boolean;
   /** The move whose trace ends after this node's last step, if any. */
   readonly move: LegalMove<P> | null;
+  /** What the tracker derived from this node, kept with it (see `NodeMemo`). */
+  readonly memo: NodeMemo;
   /**
    * Moves in this subtree (this node's own move included). In a lazy trie a
    * lower bound: what is expanded so far, counting each branch not yet
    * expanded as one (every branch of a turn tree leads to a move).
    */
   readonly moveCount: number;
+}
+
+/**
+ * Facts the tracker derives from a node and its subtree (tracking.ts: the
+ * runs of free and of pick-up steps from each offset, the height of an all-
+ * free subtree). A node never changes once built (a lazy node's children,
+ * once read, stay), so neither do they: kept on the node, they live and go
+ * with the turn's trie, and no module keeps a cache of its own.
+ */
+export interface NodeMemo {
+  freeRuns?: Map<number, Step[][]>;
+  pickUpRuns?: Map<number, Step[][]>;
+  /** Free runs from an offset by the readings they change. */
+  freeRunsByPit?: Map<number, Map<number, Step[][]>>;
+  freeHeight?: number | null;
 }
 
 export interface MoveTrie<P extends Position = Position> {
@@ -105,6 +122,11 @@ export interface MoveTrie<P extends Position = Position> {
   readonly truncated: boolean;
   /** True when built from `game.turnTree` (`lazyTrie`). */
   readonly lazy: boolean;
+  /**
+   * Every step of every move is free and the root branches: a turn whose
+   * changes all happen at once (an Abalone move). Never in a lazy trie.
+   */
+  readonly allFree: boolean;
 }
 
 const OPS: Readonly<Record<TraceStep["op"], Op>> = {
@@ -280,6 +302,7 @@ export function buildTrie<P extends Position>(
       children,
       expanded: true,
       move: own,
+      memo: {},
       moveCount: 0,
     };
     let count = own === null ? 0 : 1;
@@ -312,9 +335,18 @@ export function buildTrie<P extends Position>(
       children: [],
       expanded: true,
       move: null,
+      memo: {},
       moveCount: 0,
     };
-    return { root: empty, nodeCount: 1, moveCount: 0, maxPlaced: 0, truncated, lazy: false };
+    return {
+      root: empty,
+      nodeCount: 1,
+      moveCount: 0,
+      maxPlaced: 0,
+      truncated,
+      lazy: false,
+      allFree: false,
+    };
   }
   const root = build(
     moves.map((_, i) => i),
@@ -332,6 +364,7 @@ export function buildTrie<P extends Position>(
     maxPlaced,
     truncated,
     lazy: false,
+    allFree: root.children.length > 0 && traces.every((t) => t.every((step) => step.free)),
   };
 }
 
@@ -383,6 +416,7 @@ const COUNT_BUDGET = 256;
 
 class LazyNode<P extends Position> implements TrieNode<P> {
   private built: LazyNode<P>[] | null = null;
+  readonly memo: NodeMemo = {};
   private own: LegalMove<P> | null;
 
   constructor(
@@ -482,6 +516,7 @@ class LazyNode<P extends Position> implements TrieNode<P> {
 class LazyTrie<P extends Position> implements MoveTrie<P> {
   readonly truncated = false;
   readonly lazy = true;
+  readonly allFree = false;
   nodeCount = 0;
   readonly maxPlaced: number;
   readonly root: LazyNode<P>;
