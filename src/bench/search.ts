@@ -14,7 +14,8 @@
  * each has pushed off (AB-6); in Glassperlenspiel first by points, the
  * numbers on the gems in each cup (GB-6, GB-7), then by material. Abalone's greedy player is issue 29's: the
  * move that pushes the most marbles off, then ends nearest the centre
- * (evaluation `centre`). The levels are handed the game so far (`history`),
+ * (evaluation `centre`); Glassperlenspiel's the most points in its cup,
+ * then the most beads (evaluation `points`, GB-6). The levels are handed the game so far (`history`),
  * as `kete play` hands it, so they see repetitions.
  *
  * Options after the section name: `--games=N` games per match (default 20,
