@@ -34,7 +34,9 @@
  * on their nodes unless `--clock`): issue 29's "within 1 s a move" measured
  * at 1 s or, where hours are not to be had, at less; `--options=JSON` the
  * game's options (a variant: `--only=abalone --options='{"traps":["D4"]}'`,
- * AB-9), `--cpu` time bounds and ms columns on the process's CPU clock
+ * AB-9), `--from=N` number a match's games from N (default 0: a long
+ * match split over processes, `--from=100 --games=100` its second half),
+ * `--cpu` time bounds and ms columns on the process's CPU clock
  * instead of the wall clock (below, `CPU`). Games run on two
  * worker_threads (the bench machine has two cores).
  *
@@ -376,7 +378,7 @@ async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
       game: match.game,
       a: match.a,
       b: match.b,
-      index,
+      index: argument("from", 0) + index,
       opening: match.opening,
       clock: CLOCK,
       maxPlies: argument("plies", MAX_PLIES),
