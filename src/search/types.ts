@@ -34,7 +34,9 @@ export interface SearchOptions extends SearchLimits {
    * opponent's; `position`, a game's positional evaluation where it has one
    * (Abalone's default: abalone.ts), else material; `centre`, Abalone's
    * marbles pushed off, then nearness to the centre (the bench's greedy
-   * player), else material.
+   * player), else material; `points`, Glassperlenspiel's points in the
+   * cups, then its beads (the bench's greedy player there, glass.ts), else
+   * material. Glassperlenspiel's `position` is glass.ts's evaluation.
    */
   readonly evaluation?: Evaluation;
   /**
@@ -53,7 +55,7 @@ export interface SearchOptions extends SearchLimits {
   readonly quiescence?: number;
 }
 
-export type Evaluation = "material" | "mobility" | "position" | "centre";
+export type Evaluation = "material" | "mobility" | "position" | "centre" | "points";
 
 /** The answer: the move chosen and why. */
 export interface SearchResult {
