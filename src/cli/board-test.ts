@@ -36,6 +36,7 @@ import { whenOutputCloses } from "./output.js";
 import { baudFlag, boardKindOf, boardOption, readyMsOf, waitFlag } from "./play/board.js";
 import { resolvePort } from "./ports.js";
 import { usageError } from "./usage.js";
+import type { CliError } from "./errors.js";
 
 export { describeInfo, renderBoard } from "./board-test/render.js";
 
@@ -106,7 +107,7 @@ export function registerBoardTestCommand(program: Command): Command {
 }
 
 /** `--seconds`: absent is null (until Ctrl-C); otherwise a plain decimal number > 0. */
-export function parseSeconds(text: string | undefined): Result<number | null> {
+export function parseSeconds(text: string | undefined): Result<number | null, CliError> {
   if (text === undefined) return ok(null);
   const seconds = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || seconds <= 0) {

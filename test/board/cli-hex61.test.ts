@@ -159,7 +159,9 @@ describe.skipIf(!haveSocat)("kete board-sim --geometry hex61 with kete board-tes
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/geometry hex61/);
-    expect(run.stdout).toMatch(/sensors read empty, black or white/);
+    expect(run.stdout).toMatch(
+      /sensors read empty, black, white, the neutral marble \(AB-9\.6\) or a marble \(no colour\)/,
+    );
     for (const line of picture(ABALONE_START_HOLES)) expect(run.stdout).toContain(`${line}\n`);
     expect(run.stdout).toContain("  black 14  white 14 on the board\n");
     expect(run.stdout).toMatch(/^ {2}settled /m);

@@ -62,6 +62,8 @@ import {
 import { perftOf, playoutOf } from "./search.js";
 import { slipOf } from "./slips.js";
 import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } from "./variants.js";
+import type { GameError } from "../core/errors.js";
+import type { AbaloneSide } from "./geometry.js";
 
 const READINGS = readingNames("hex61");
 /** Marbles of each colour (AB-1). */
@@ -115,12 +117,12 @@ export class AbaloneGame implements Game<AbalonePosition> {
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
   readonly layout: BoardLayout = ABALONE_LAYOUT;
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition, GameError> {
     const read = readOptions(options, "options");
     return read.ok ? initialPosition(read.value) : read;
   }
 
-  parsePosition(json: unknown): Result<AbalonePosition> {
+  parsePosition(json: unknown): Result<AbalonePosition, GameError> {
     return parsePosition(json);
   }
 
@@ -144,7 +146,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
   apply(
     position: AbalonePosition,
     move: string,
-  ): Result<{ readonly position: AbalonePosition; readonly trace: Trace }> {
+  ): Result<{ readonly position: AbalonePosition; readonly trace: Trace }, GameError> {
     const over = outcomeOf(position);
     if (over !== null) {
       return err("game-over", `the game is over (${over.reason}); no move can be played`, {
@@ -263,7 +265,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
   withBoard(
     position: AbalonePosition,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<AbalonePosition> {
+  ): Result<AbalonePosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       if (!Array.isArray(change.counts) || change.counts.length !== READINGS.length) {
@@ -292,7 +294,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return parsePosition(json);
   }
 
-  outcome(position: AbalonePosition): Outcome | null {
+  outcome(position: AbalonePosition): Outcome<AbaloneSide> | null {
     const over = outcomeOf(position);
     return over === null
       ? null
@@ -317,7 +319,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
     options: Readonly<Record<string, unknown>>,
     counts: readonly number[],
     toMove: Side,
-  ): Result<AbalonePosition> {
+  ): Result<AbalonePosition, GameError> {
     const read = readOptions(options, "options");
     if (!read.ok) return read;
     const cells: Record<string, string> = {};

@@ -54,6 +54,7 @@ import {
   loadState,
 } from "./turn.js";
 import { setupOf, type BaoVariant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
 
 function byMove<P>(a: LegalMove<P>, b: LegalMove<P>): number {
   return a.move < b.move ? -1 : a.move > b.move ? 1 : 0;
@@ -71,7 +72,7 @@ export class BaoGame implements Game<BaoPosition> {
     this.optionSpecs = variant.optionSpecs;
   }
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<BaoPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<BaoPosition, GameError> {
     const resolved = resolveOptions(this.id, this.optionSpecs, options);
     if (!resolved.ok) return resolved;
     const { pits, hand } = setupOf(this.variant, resolved.value.setup);
@@ -87,7 +88,7 @@ export class BaoGame implements Game<BaoPosition> {
     });
   }
 
-  parsePosition(json: unknown): Result<BaoPosition> {
+  parsePosition(json: unknown): Result<BaoPosition, GameError> {
     return parsePosition(this.variant, json);
   }
 
@@ -108,7 +109,7 @@ export class BaoGame implements Game<BaoPosition> {
   withBoard(
     position: BaoPosition,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<BaoPosition> {
+  ): Result<BaoPosition, GameError> {
     const json = positionToJSON(this.variant, position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -228,7 +229,7 @@ export class BaoGame implements Game<BaoPosition> {
   apply(
     position: BaoPosition,
     move: string,
-  ): Result<{ readonly position: BaoPosition; readonly trace: Trace }> {
+  ): Result<{ readonly position: BaoPosition; readonly trace: Trace }, GameError> {
     const over = this.outcome(position);
     if (over !== null) {
       return err("game-over", `the game is over (${over.reason}); no move can be played`, {
@@ -243,14 +244,14 @@ export class BaoGame implements Game<BaoPosition> {
   }
 
   /** Why a well-formed move is not legal, citing the rule (faults.ts). */
-  private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never> {
+  private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never, GameError> {
     const j = judgeOf(this.variant, this.rules(position.options), position);
     const f = moveFault(j, move, text);
     if (f.kind === "unexplained") return err("illegal-move", f.message, { field: "move" });
     return err("illegal-move", f.message, { rule: f.rule, field: "move" });
   }
 
-  outcome(position: BaoPosition): Outcome | null {
+  outcome(position: BaoPosition): Outcome<BaoSide> | null {
     const state = loadState(position, new Uint8Array(STATE_SIZE));
     const mover = position.toMove;
     const side = sideIndex(mover);

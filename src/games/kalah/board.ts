@@ -6,6 +6,7 @@
  */
 import { GEOMETRIES } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
+import type { SowingSide } from "../core/types.js";
 
 export const GEOMETRY = "2x6+2";
 export const PLACES: readonly string[] = GEOMETRIES[GEOMETRY].cells;
@@ -19,7 +20,7 @@ export const CIRCUIT: readonly number[] = [0, 1, 2, 3, 4, 5, 12, 11, 10, 9, 8, 7
 /** Each place's position in CIRCUIT. */
 export const AT: readonly number[] = PLACES.map((_, i) => CIRCUIT.indexOf(i));
 
-export type KalahSide = "S" | "N";
+export type KalahSide = SowingSide;
 
 /** Side 0 is South, 1 North. */
 export function sideIndex(side: KalahSide): 0 | 1 {

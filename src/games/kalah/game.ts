@@ -26,6 +26,8 @@ import {
   type KalahPosition,
 } from "./position.js";
 import { isOver, outcomeOf, play, sow, startsOf } from "./rules.js";
+import type { GameError } from "../core/errors.js";
+import type { KalahSide } from "./board.js";
 
 const READINGS = readingNames(GEOMETRY);
 
@@ -35,7 +37,7 @@ export class KalahGame implements Game<KalahPosition> {
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
   readonly layout: BoardLayout = KALAH_LAYOUT;
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<KalahPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<KalahPosition, GameError> {
     const resolved = optionsOf(options);
     if (!resolved.ok) return resolved;
     const stones = resolved.value.stones;
@@ -43,7 +45,7 @@ export class KalahGame implements Game<KalahPosition> {
     return ok({ game: GAME_ID, options: resolved.value, toMove: "S", board });
   }
 
-  parsePosition(json: unknown): Result<KalahPosition> {
+  parsePosition(json: unknown): Result<KalahPosition, GameError> {
     return parsePosition(json);
   }
 
@@ -63,7 +65,7 @@ export class KalahGame implements Game<KalahPosition> {
   apply(
     position: KalahPosition,
     move: string,
-  ): Result<{ readonly position: KalahPosition; readonly trace: Trace }> {
+  ): Result<{ readonly position: KalahPosition; readonly trace: Trace }, GameError> {
     const over = outcomeOf(position);
     if (over !== null) {
       return err("game-over", `the game is over (${over.reason}); no move can be played`, {
@@ -146,7 +148,7 @@ export class KalahGame implements Game<KalahPosition> {
   withBoard(
     position: KalahPosition,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<KalahPosition> {
+  ): Result<KalahPosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       if (!Array.isArray(change.counts) || change.counts.length !== PLACES.length) {
@@ -167,7 +169,7 @@ export class KalahGame implements Game<KalahPosition> {
     return parsePosition(json);
   }
 
-  outcome(position: KalahPosition): Outcome | null {
+  outcome(position: KalahPosition): Outcome<KalahSide> | null {
     return outcomeOf(position);
   }
 

@@ -7,6 +7,7 @@ import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import { resolveOptions } from "../core/options.js";
 import type { OptionSpec, Position } from "../core/types.js";
 import { NORTH_STORE, PLACES, SOUTH_STORE, type KalahSide } from "./board.js";
+import type { GameError } from "../core/errors.js";
 
 export const GAME_ID = "kalah";
 
@@ -29,7 +30,7 @@ export interface KalahPosition extends Position {
   readonly board: readonly number[];
 }
 
-export function optionsOf(input: unknown): Result<KalahOptions> {
+export function optionsOf(input: unknown): Result<KalahOptions, GameError> {
   const resolved = resolveOptions(GAME_ID, OPTION_SPECS, input);
   if (!resolved.ok) return resolved;
   return ok({
@@ -38,18 +39,18 @@ export function optionsOf(input: unknown): Result<KalahOptions> {
   });
 }
 
-function bad(message: string, field: string, rule?: string): Result<never> {
+function bad(message: string, field: string, rule?: string): Result<never, GameError> {
   return err("bad-position", message, rule === undefined ? { field } : { field, rule });
 }
 
-function count(value: unknown, field: string): Result<number> {
+function count(value: unknown, field: string): Result<number, GameError> {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
     return bad(`${field} is ${describeValue(value)}; it must be a whole number ≥ 0`, field);
   }
   return ok(value);
 }
 
-function record(value: unknown, field: string): Result<Record<string, unknown>> {
+function record(value: unknown, field: string): Result<Record<string, unknown>, GameError> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return bad(`${field} must be an object`, field);
   }
@@ -57,7 +58,7 @@ function record(value: unknown, field: string): Result<Record<string, unknown>> 
 }
 
 /** Reads a position, checking every invariant (kalah.md, "Position JSON"). */
-export function parsePosition(json: unknown): Result<KalahPosition> {
+export function parsePosition(json: unknown): Result<KalahPosition, GameError> {
   const top = record(json, "position");
   if (!top.ok) return top;
   const j = top.value;

@@ -108,7 +108,7 @@ export function scoreOf(board: readonly number[]): { S: number; N: number } {
 }
 
 /** How the game ended, or null while it goes on (KA-5, KA-6). */
-export function outcomeOf(p: KalahPosition): Outcome | null {
+export function outcomeOf(p: KalahPosition): Outcome<KalahSide> | null {
   if (!isOver(p.board)) return null;
   const score = scoreOf(p.board);
   const emptiedSide = rowEmpty(p.board, 0) ? "S" : "N";

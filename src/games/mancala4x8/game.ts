@@ -41,6 +41,8 @@ import { fourRowRefusal, notOwnPit } from "./refusal.js";
 import { materializeTrace } from "../fourrow/trace.js";
 import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
+import type { FourRowSide } from "../fourrow/geometry.js";
 
 function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
   for (let i = side << 4, end = i + 16; i < end; i++) if (pits[i] >= 2) return true;
@@ -48,12 +50,12 @@ function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
 }
 
 /** An illegal move, its message already citing `rule`. */
-function illegal(rule: string, message: string): Result<never> {
+function illegal(rule: string, message: string): Result<never, GameError> {
   return err("illegal-move", message, { rule, field: "move" });
 }
 
 /** CORE-5's refusal, saying whether the turn cycles or is only too long. */
-function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<never> {
+function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<never, GameError> {
   const why = runner.cycled
     ? "never ends: its stages repeat in a cycle"
     : `would need more than ${maxStages} stages`;
@@ -75,7 +77,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     this.optionSpecs = variant.optionSpecs;
   }
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition, GameError> {
     const resolved = resolveOptions(this.id, this.optionSpecs, options);
     if (!resolved.ok) return resolved;
     return ok({
@@ -86,7 +88,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     });
   }
 
-  parsePosition(json: unknown): Result<FourRowPosition> {
+  parsePosition(json: unknown): Result<FourRowPosition, GameError> {
     return parsePosition(this.variant, json);
   }
 
@@ -102,7 +104,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   withBoard(
     position: FourRowPosition,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<FourRowPosition> {
+  ): Result<FourRowPosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -220,7 +222,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   apply(
     position: FourRowPosition,
     move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
+  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }, GameError> {
     const over = this.outcome(position);
     if (over !== null) {
       return err("game-over", `the game is over (${over.reason}); no move can be played`, {
@@ -239,7 +241,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     position: FourRowPosition,
     { start, dir, choices }: FourRowMove,
     move: string,
-  ): Result<never> | null {
+  ): Result<never, GameError> | null {
     const pit = PIT_NAMES[start];
     if (start >> 4 !== sideIndex(position.toMove)) {
       return illegal("CORE-4", notOwnPit(pit, position.toMove));
@@ -273,7 +275,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     position: FourRowPosition,
     { start, dir, choices }: FourRowMove,
     move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
+  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }, GameError> {
     const rules = this.rules(position.options);
     const cite = this.variant.captureRule;
     const runner = new TurnRunner(rules, true);
@@ -318,7 +320,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     return false;
   }
 
-  outcome(position: FourRowPosition): Outcome | null {
+  outcome(position: FourRowPosition): Outcome<FourRowSide> | null {
     const pits = position.pits;
     const mover = position.toMove;
     const side = sideIndex(mover);

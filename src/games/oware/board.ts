@@ -6,6 +6,7 @@
  */
 import { GEOMETRIES } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
+import type { SowingSide } from "../core/types.js";
 
 export const GEOMETRY = "2x6+2";
 export const PLACES: readonly string[] = GEOMETRIES[GEOMETRY].cells;
@@ -19,7 +20,7 @@ export const CIRCUIT: readonly number[] = [0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6]
 /** Each pit's position in CIRCUIT (-1 for the stores). */
 export const AT: readonly number[] = PLACES.map((_, i) => CIRCUIT.indexOf(i));
 
-export type OwareSide = "S" | "N";
+export type OwareSide = SowingSide;
 
 export function sideIndex(side: OwareSide): 0 | 1 {
   return side === "S" ? 0 : 1;

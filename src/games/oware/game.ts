@@ -26,6 +26,8 @@ import {
   type OwarePosition,
 } from "./position.js";
 import { after, outcomeOf, sowings, traceOf, type Sowing } from "./rules.js";
+import type { GameError } from "../core/errors.js";
+import type { OwareSide } from "./board.js";
 
 const READINGS = readingNames(GEOMETRY);
 
@@ -47,14 +49,14 @@ export class OwareGame implements Game<OwarePosition> {
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
   readonly layout: BoardLayout = OWARE_LAYOUT;
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<OwarePosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<OwarePosition, GameError> {
     const resolved = optionsOf(options);
     if (!resolved.ok) return resolved;
     const board = PLACES.map((_, i) => (i < 12 ? 4 : 0));
     return ok({ game: GAME_ID, options: resolved.value, toMove: "S", board, history: [] });
   }
 
-  parsePosition(json: unknown): Result<OwarePosition> {
+  parsePosition(json: unknown): Result<OwarePosition, GameError> {
     return parsePosition(json);
   }
 
@@ -73,7 +75,7 @@ export class OwareGame implements Game<OwarePosition> {
   apply(
     position: OwarePosition,
     move: string,
-  ): Result<{ readonly position: OwarePosition; readonly trace: Trace }> {
+  ): Result<{ readonly position: OwarePosition; readonly trace: Trace }, GameError> {
     const over = outcomeOf(position);
     if (over !== null) {
       return err("game-over", `the game is over (${over.reason}); no move can be played`, {
@@ -176,7 +178,7 @@ export class OwareGame implements Game<OwarePosition> {
   withBoard(
     position: OwarePosition,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<OwarePosition> {
+  ): Result<OwarePosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       if (!Array.isArray(change.counts) || change.counts.length !== PLACES.length) {
@@ -199,7 +201,7 @@ export class OwareGame implements Game<OwarePosition> {
     return parsePosition({ ...json, history: [] });
   }
 
-  outcome(position: OwarePosition): Outcome | null {
+  outcome(position: OwarePosition): Outcome<OwareSide> | null {
     return outcomeOf(position);
   }
 

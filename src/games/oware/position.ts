@@ -7,6 +7,7 @@ import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import { resolveOptions } from "../core/options.js";
 import type { OptionSpec, Position } from "../core/types.js";
 import { NORTH_STORE, PLACES, SOUTH_STORE, TOTAL, type OwareSide } from "./board.js";
+import type { GameError } from "../core/errors.js";
 
 export const GAME_ID = "oware";
 
@@ -32,7 +33,7 @@ export interface OwarePosition extends Position {
   readonly history: readonly string[];
 }
 
-export function optionsOf(input: unknown): Result<OwareOptions> {
+export function optionsOf(input: unknown): Result<OwareOptions, GameError> {
   const resolved = resolveOptions(GAME_ID, OPTION_SPECS, input);
   if (!resolved.ok) return resolved;
   return ok({ grandSlam: resolved.value.grandSlam as GrandSlam });
@@ -45,25 +46,25 @@ export function keyOf(toMove: OwareSide, board: readonly number[]): string {
 
 const KEY = /^([SN])\|((?:0|[1-9]\d*)(?:,(?:0|[1-9]\d*)){11})\|(0|[1-9]\d*),(0|[1-9]\d*)$/;
 
-function bad(message: string, field: string, rule?: string): Result<never> {
+function bad(message: string, field: string, rule?: string): Result<never, GameError> {
   return err("bad-position", message, rule === undefined ? { field } : { field, rule });
 }
 
-function count(value: unknown, field: string): Result<number> {
+function count(value: unknown, field: string): Result<number, GameError> {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
     return bad(`${field} is ${describeValue(value)}; it must be a whole number ≥ 0`, field);
   }
   return ok(value);
 }
 
-function record(value: unknown, field: string): Result<Record<string, unknown>> {
+function record(value: unknown, field: string): Result<Record<string, unknown>, GameError> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return bad(`${field} must be an object`, field);
   }
   return ok(value as Record<string, unknown>);
 }
 
-function checkHistory(value: unknown, board: readonly number[]): Result<string[]> {
+function checkHistory(value: unknown, board: readonly number[]): Result<string[], GameError> {
   if (value === undefined) return ok([]);
   if (!Array.isArray(value))
     return bad("history must be a list of position keys (OW-7)", "history", "OW-7");
@@ -101,7 +102,7 @@ function checkHistory(value: unknown, board: readonly number[]): Result<string[]
 }
 
 /** Reads a position, checking every invariant (oware.md, "Position JSON"). */
-export function parsePosition(json: unknown): Result<OwarePosition> {
+export function parsePosition(json: unknown): Result<OwarePosition, GameError> {
   const top = record(json, "position");
   if (!top.ok) return top;
   const j = top.value;

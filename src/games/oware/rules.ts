@@ -185,7 +185,7 @@ const TEXT: Readonly<Record<End, string>> = {
 };
 
 /** How the game ended, or null while it goes on. */
-export function outcomeOf(p: OwarePosition): Outcome | null {
+export function outcomeOf(p: OwarePosition): Outcome<OwareSide> | null {
   const rule = endRule(p);
   if (rule === null) return null;
   const score =
