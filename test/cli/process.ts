@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { watch } from "node:fs";
-import { MAIN, ROOT } from "./run.js";
+import { afterAll, beforeAll } from "vitest";
+import { MAIN, ROOT, ensureBuilt } from "./run.js";
 
 export interface KeteProcess {
   readonly child: ChildProcess;
@@ -108,4 +109,27 @@ export function whenDirChanges(dir: string, condition: () => boolean, ms = 90_00
     };
     check();
   });
+}
+
+/**
+ * `kete board-sim ARGS` for the tests of one describe block: started before
+ * them and awaited until it says it serves (its Ctrl-C line), stopped
+ * (SIGINT) after them. The process, once started.
+ */
+export function boardSimForSuite(args: readonly string[], readyMs = 20_000): () => KeteProcess {
+  let sim: KeteProcess | null = null;
+  beforeAll(async () => {
+    ensureBuilt();
+    sim = startKete(["board-sim", ...args]);
+    await sim.printed(/Ctrl-C/, readyMs);
+  }, readyMs + 10_000);
+  afterAll(async () => {
+    if (sim === null) return;
+    sim.child.kill("SIGINT");
+    await sim.exited;
+  });
+  return () => {
+    if (sim === null) throw new Error("kete board-sim has not started");
+    return sim;
+  };
 }
