@@ -22,6 +22,11 @@ const IMAGES: readonly { file: string; geometry: GeometryId; what: string }[] = 
   { file: "kete_board.hex", geometry: "4x8", what: "4x8 (load cells, HX711)" },
   { file: "kete_gems.hex", geometry: "2x5+2", what: "2x5+2 (load cells, PN5180 tags)" },
   { file: "kete_abalone.hex", geometry: "hex61", what: "hex61 (61 TMAG5273, TCA9548A)" },
+  {
+    file: "kete_abalone_n.hex",
+    geometry: "hex61",
+    what: "hex61 + neutral switches (61 LDC0851, 74HCT165)",
+  },
 ];
 
 /** Emulated ms per wall ms and per CPU ms of this process, over `ms` of emulated time. */

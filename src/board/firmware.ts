@@ -848,9 +848,11 @@ export class SimulatedFirmware {
  * `hex61`: a hall sensor's raw reading (CALR) for each hole code (`HOLE_CODES`:
  * empty, black, white, the neutral marble of AB-9.6, a colourless marble): the
  * simulated board's own numbers (the reference board's fields and margins are
- * hardware/abalone.md's), a neutral marble between empty and white.
+ * hardware/abalone.md's). The neutral marble reads as an empty hole's: it is
+ * an aluminium ball without a magnet, told by its inductive switch
+ * (hardware/abalone.md §2.3), which CALR does not report.
  */
-const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812, 662, 812];
+const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812, 512, 812];
 
 function zeroNoise(): Required<NoiseOptions> {
   return {
