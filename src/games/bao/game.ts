@@ -6,16 +6,16 @@
 import { resolveOptions } from "../core/options.js";
 import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   Options,
   Outcome,
+  Played,
   SensorView,
-  Side,
-  Trace,
 } from "../core/types.js";
 import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
 import { rowsOfCounts } from "../fourrow/json.js";
@@ -105,10 +105,7 @@ export class BaoGame implements Game<BaoPosition> {
    * nyumba kept), read back as `parsePosition` reads it. A BK-16 block belongs
    * to the turn of the side it was set for: another side to move clears it.
    */
-  withBoard(
-    position: BaoPosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<BaoPosition> {
+  withBoard(position: BaoPosition, change: BoardChange): Result<BaoPosition> {
     const json = positionToJSON(this.variant, position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -225,16 +222,9 @@ export class BaoGame implements Game<BaoPosition> {
     return normaliseMove(text);
   }
 
-  apply(
-    position: BaoPosition,
-    move: string,
-  ): Result<{ readonly position: BaoPosition; readonly trace: Trace }> {
+  apply(position: BaoPosition, move: string): Played<BaoPosition> {
     const over = this.outcome(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-      });
-    }
+    if (over !== null) return gameOverError(over);
     const parsed = parseMove(move);
     if (!parsed.ok) return parsed;
     const found = this.legal(position).moves.find((m) => m.move === move);

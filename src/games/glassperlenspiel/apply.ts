@@ -5,7 +5,7 @@
  * ascending order; none for a direct chain or none), each refusal citing its rule.
  */
 import { err, type Result } from "../../shared/index.js";
-import type { Trace } from "../core/types.js";
+import type { Played } from "../core/types.js";
 import { findChain, prepareChoices, take, takeDirect } from "./captures.js";
 import { GEM_TAGS, PLACES, STONE, beadName } from "./geometry.js";
 import { parseMove, type GlassMove } from "./notation.js";
@@ -95,10 +95,7 @@ function takenFault(s: Sower, m: GlassMove, move: string): Result<never> | null 
   return null;
 }
 
-export function applyMove(
-  p: GlassPosition,
-  move: string,
-): Result<{ readonly position: GlassPosition; readonly trace: Trace }> {
+export function applyMove(p: GlassPosition, move: string): Played<GlassPosition> {
   const parsed = parseMove(move);
   if (!parsed.ok) return parsed;
   const m = parsed.value;

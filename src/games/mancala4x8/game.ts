@@ -5,16 +5,17 @@
 import { resolveOptions } from "../core/options.js";
 import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   Options,
   Outcome,
+  Played,
   SensorView,
   Side,
-  Trace,
 } from "../core/types.js";
 import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
 import { rowsOfCounts } from "../fourrow/json.js";
@@ -99,10 +100,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   }
 
   /** The position's JSON with other counts and/or side to move, read back as `parsePosition` reads it. */
-  withBoard(
-    position: FourRowPosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<FourRowPosition> {
+  withBoard(position: FourRowPosition, change: BoardChange): Result<FourRowPosition> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -217,16 +215,9 @@ export class FourRowGame implements Game<FourRowPosition> {
     );
   }
 
-  apply(
-    position: FourRowPosition,
-    move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
+  apply(position: FourRowPosition, move: string): Played<FourRowPosition> {
     const over = this.outcome(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-      });
-    }
+    if (over !== null) return gameOverError(over);
     const parsed = parseMove(move);
     if (!parsed.ok) return parsed;
     return (
@@ -273,7 +264,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     position: FourRowPosition,
     { start, dir, choices }: FourRowMove,
     move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
+  ): Played<FourRowPosition> {
     const rules = this.rules(position.options);
     const cite = this.variant.captureRule;
     const runner = new TurnRunner(rules, true);
