@@ -2,9 +2,7 @@
  * The four-row games behind the `Game` interface: legal moves with traces,
  * apply, outcome (HB-7, HB-8, HUS-4, BDE-4), perft and random playouts.
  */
-import { resolveOptions } from "../core/options.js";
 import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
-import type { BoardLayout } from "../core/board.js";
 import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
   BoardChange,
@@ -17,7 +15,7 @@ import type {
   SensorView,
   Side,
 } from "../core/types.js";
-import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
+import { FourRowBoardGame } from "../fourrow/game.js";
 import { rowsOfCounts } from "../fourrow/json.js";
 import {
   CCW,
@@ -64,20 +62,9 @@ function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<ne
   });
 }
 
-export class FourRowGame implements Game<FourRowPosition> {
-  readonly id: string;
-  readonly title: string;
-  readonly optionSpecs;
-  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
-
-  constructor(readonly variant: Variant) {
-    this.id = variant.id;
-    this.title = variant.title;
-    this.optionSpecs = variant.optionSpecs;
-  }
-
+export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourRowPosition> {
   initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition> {
-    const resolved = resolveOptions(this.id, this.optionSpecs, options);
+    const resolved = this.resolveOptions(options);
     if (!resolved.ok) return resolved;
     return ok({
       game: this.variant.id,
