@@ -14,7 +14,8 @@
  * each has pushed off (AB-6); in Glassperlenspiel first by points, the
  * numbers on the gems in each cup (GB-6, GB-7), then by material. Abalone's greedy player is issue 29's: the
  * move that pushes the most marbles off, then ends nearest the centre
- * (evaluation `centre`). The levels are handed the game so far (`history`),
+ * (evaluation `centre`); Glassperlenspiel's the most points in its cup,
+ * then the most beads (evaluation `points`, GB-6). The levels are handed the game so far (`history`),
  * as `kete play` hands it, so they see repetitions.
  *
  * Options after the section name: `--games=N` games per match (default 20,
@@ -33,7 +34,10 @@
  * on their nodes unless `--clock`): issue 29's "within 1 s a move" measured
  * at 1 s or, where hours are not to be had, at less; `--options=JSON` the
  * game's options (a variant: `--only=abalone --options='{"traps":["D4"]}'`,
- * AB-9). Games run on two
+ * AB-9), `--from=N` number a match's games from N (default 0: a long
+ * match split over processes, `--from=100 --games=100` its second half),
+ * `--cpu` time bounds and ms columns on the process's CPU clock
+ * instead of the wall clock (below, `CPU`). Games run on two
  * worker_threads (the bench machine has two cores).
  *
  * Issue 16 asks the strongest level to win "at <= 1 s per move": the column
@@ -78,6 +82,20 @@ const GREEDY_NODES = 50_000;
 const MOVE_MS = 1_000;
 /** `--clock`: levels keep their time bound, on the real clock (read in the main thread). */
 const CLOCK = process.argv.includes("--clock");
+/**
+ * `--cpu`: time bounds (`--ms`, `--clock`) and the columns of ms a move read
+ * the process's CPU time (user and system, `process.cpuUsage`) instead of
+ * the wall clock, so a machine shared with other work does not shorten a
+ * search. The process's, not the thread's (Node 20 has no thread clock):
+ * with two worker threads busy it runs about twice as fast as either
+ * search's own, a stricter bound; `--workers=1` makes it the search's own.
+ */
+const CPU = process.argv.includes("--cpu");
+/** The process's CPU time, ms (`--cpu`). */
+function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
 /** `--ms=N`: the strongest level's time a move on the real clock, else null. */
 const TOP_MS: number | null = (() => {
   const a = process.argv.find((x) => x.startsWith("--ms="))?.slice(5);
@@ -125,6 +143,8 @@ interface Job {
   readonly topNodes: number | null;
   /** The strongest level's time a move on the real clock (`--ms`), else null. */
   readonly topMs: number | null;
+  /** Time bounds and ms columns on the process's CPU clock (`--cpu`), not the wall clock. */
+  readonly cpu: boolean;
 }
 
 interface PlayerStats {
@@ -170,6 +190,7 @@ function benchOptions(
   clock = false,
   topNodes: number | null = null,
   topMs: number | null = null,
+  cpu = false,
 ): SearchOptions {
   const l = findLevel(level);
   if (l === undefined) throw new Error(`bench: no level ${level}`);
@@ -177,7 +198,7 @@ function benchOptions(
   const top = level === LEVELS[LEVELS.length - 1]!.level;
   const nodes = top && topNodes !== null ? topNodes : l.limits.nodes;
   const ms = top && topMs !== null ? topMs : clock ? l.limits.ms : undefined;
-  const time = ms !== undefined ? { ms, now: () => performance.now() } : {};
+  const time = ms !== undefined ? { ms, now: cpu ? cpuNow : () => performance.now() } : {};
   return { depth, nodes, noise: l.noise, seed, quiescence: l.quiescence ?? 0, ...time, ...extra };
 }
 
@@ -185,12 +206,22 @@ function benchOptions(
  * The one-ply greedy player's options: the most material, ties broken at
  * random (noise below one stone), within `GREEDY_NODES`; in Abalone the most marbles pushed off,
  * then the move ending nearest the centre (`centre`, whose steps are 0.01),
- * exact ties at random.
+ * exact ties at random; in Glassperlenspiel the most points in the cup,
+ * then the most beads (evaluation `points`, GB-6: points decide the game,
+ * not beads; steps of 0.01), exact ties at random.
  */
 function greedyOptions(game: Game, seed: number): SearchOptions {
-  return game.id === "abalone"
-    ? { depth: 1, evaluation: "centre", noise: 0.004, seed }
-    : { depth: 1, noise: 0.49, seed, nodes: GREEDY_NODES };
+  if (game.id === "abalone") return { depth: 1, evaluation: "centre", noise: 0.004, seed };
+  if (game.id === "glassperlenspiel")
+    return { depth: 1, evaluation: "points", noise: 0.004, seed, nodes: GREEDY_NODES };
+  return { depth: 1, noise: 0.49, seed, nodes: GREEDY_NODES, evaluation: "material" };
+}
+
+/** `timed` on the process's CPU clock (`--cpu`). */
+function cpuTimed<T>(f: () => T): { value: T; ms: number } {
+  const t0 = cpuNow();
+  const value = f();
+  return { value, ms: cpuNow() - t0 };
 }
 
 function choose<P extends Position>(
@@ -212,10 +243,12 @@ function choose<P extends Position>(
     who.kind === "greedy"
       ? greedyOptions(game, seed)
       : {
-          ...benchOptions(who.level, seed, who.extra, job.clock, job.topNodes, job.topMs),
+          ...benchOptions(who.level, seed, who.extra, job.clock, job.topNodes, job.topMs, job.cpu),
           history,
         };
-  const { value: r, ms } = timed(() => search(game, p, options));
+  const { value: r, ms } = job.cpu
+    ? cpuTimed(() => search(game, p, options))
+    : timed(() => search(game, p, options));
   if (!r.ok) throw new Error(`bench: search failed: ${r.error.message}`);
   stats.moves += 1;
   stats.ms += ms;
@@ -345,13 +378,14 @@ async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
       game: match.game,
       a: match.a,
       b: match.b,
-      index,
+      index: argument("from", 0) + index,
       opening: match.opening,
       clock: CLOCK,
       maxPlies: argument("plies", MAX_PLIES),
       options: gameOptions(),
       topNodes: option("nodes") === undefined ? null : argument("nodes", 0),
       topMs: TOP_MS,
+      cpu: CPU,
     }));
     const t0 = performance.now();
     // Each game as it ends, on stderr: long matches show how they go.
@@ -555,7 +589,7 @@ async function strength(
     columns: COLUMNS,
     rows: played.map(row),
     notes: [
-      `Levels play with ${CLOCK ? `their node budgets and time bounds on the real clock (--clock)` : "their node budgets only"} (src/search/levels.ts${option("nodes") === undefined ? "" : `; level ${top} with ${option("nodes")} nodes a move (--nodes)`}${TOP_MS === null ? "" : `; level ${top} with ${TOP_MS} ms a move on the real clock (--ms)`}), on ${workers()} worker thread(s); ${((performance.now() - t0) / 1000).toFixed(0)} s in all. \`A moves > limit\` counts level ${top}'s searches over ${LIMIT_MS} ms; the interval is Wilson's 95 % for A's score (draws half).`,
+      `Levels play with ${CLOCK ? `their node budgets and time bounds on the real clock (--clock)` : "their node budgets only"} (src/search/levels.ts${option("nodes") === undefined ? "" : `; level ${top} with ${option("nodes")} nodes a move (--nodes)`}${TOP_MS === null ? "" : `; level ${top} with ${TOP_MS} ms a move on the ${CPU ? "process's CPU clock (--cpu)" : "real clock"} (--ms)`}), on ${workers()} worker thread(s); ${((performance.now() - t0) / 1000).toFixed(0)} s in all. \`A moves > limit\` counts level ${top}'s searches over ${LIMIT_MS} ms; the interval is Wilson's 95 % for A's score (draws half).`,
     ],
   });
 }

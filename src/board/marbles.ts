@@ -35,6 +35,7 @@ import type { MarbleStep } from "../games/index.js";
 import type { PhysicalBoard } from "./physical-board.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
+import type { HandError } from "./errors.js";
 
 /** The trace's letters for a hole's content (`e` empty, `b`, `w`, the neutral `n`, a single-colour `x`). */
 const CONTENT_BY_LETTER: Readonly<Record<string, HoleContent>> = {
@@ -87,7 +88,7 @@ export interface MarblePlan {
 export function planMarbles(
   board: PhysicalBoard,
   steps: readonly MarbleStep[],
-): Result<MarblePlan> {
+): Result<MarblePlan, HandError> {
   const after = new Map<string, HoleContent>();
   const offs: { cell: string; colour: HoleContent }[] = [];
   // A marble pushed into a trap (AB-9.5) leaves the game there as over the edge.
@@ -199,7 +200,7 @@ export async function playMarbles(
   board: PhysicalBoard,
   steps: readonly MarbleStep[],
   timing: MarbleTiming = {},
-): Promise<Result<void>> {
+): Promise<Result<void, HandError>> {
   if (!board.hasHoles) {
     return err("bad-step", `a ${board.geometry.id} board has no holes for marble steps`);
   }

@@ -26,6 +26,7 @@ import { err, ok, type Result } from "../shared/index.js";
 import { sleep, type Scheduler } from "./scheduler.js";
 import { DEFAULT_KETE_BAUD } from "./session.js";
 import { serialErrorText, type BindingInterface } from "./serial-board.js";
+import type { PortError } from "./errors.js";
 
 /** StandardFirmata's line speed. */
 export const FIRMATA_BAUD = 57600;
@@ -147,7 +148,7 @@ function openProbe(
   baudRate: number,
   binding: BindingInterface,
   onData: (chunk: Buffer) => void,
-): Promise<Result<Probe>> {
+): Promise<Result<Probe, PortError>> {
   return new Promise((resolve) => {
     let port: SerialPortStream;
     try {
@@ -202,7 +203,7 @@ async function askKete(
   path: string,
   o: Required<Pick<ProbeOptions, "helloMs" | "baudRate">> & ProbeOptions,
   binding: BindingInterface,
-): Promise<Result<InfoMessage | null>> {
+): Promise<Result<InfoMessage | null, PortError>> {
   const framer = new LineFramer();
   let info: InfoMessage | null = null;
   const opened = await openProbe(path, o.baudRate, binding, (chunk) => {
@@ -231,7 +232,7 @@ async function askFirmata(
   path: string,
   o: Required<Pick<ProbeOptions, "firmataMs">> & ProbeOptions,
   binding: BindingInterface,
-): Promise<Result<{ version: string; firmware: string | null } | null>> {
+): Promise<Result<{ version: string; firmware: string | null } | null, PortError>> {
   let bytes: number[] = [];
   let version: string | null = null;
   let firmware: string | null = null;
@@ -336,7 +337,7 @@ export async function identifyPorts(
 export async function autoPort(
   kind: "kete" | "firmata",
   options: ProbeOptions & ListOptions,
-): Promise<Result<{ readonly path: string; readonly line: string }>> {
+): Promise<Result<{ readonly path: string; readonly line: string }, PortError>> {
   const list = await listPorts(options);
   const found = await identifyPorts(list, options);
   const what = kind === "kete" ? "kete board" : "StandardFirmata board";

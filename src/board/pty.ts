@@ -30,6 +30,7 @@ import type {
 } from "./physical-board.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
+import type { PortError } from "./errors.js";
 
 /** Whether `socat` is on the PATH. */
 export function socatAvailable(): boolean {
@@ -58,7 +59,7 @@ function isLink(path: string): boolean {
 export async function openPtyPair(
   hostPath: string,
   firmwarePath: string,
-): Promise<Result<PtyPair>> {
+): Promise<Result<PtyPair, PortError>> {
   let child: ChildProcess;
   try {
     child = spawn(
@@ -110,7 +111,7 @@ export async function openPtyPair(
 export async function attachFirmware(
   firmware: SimulatedFirmware,
   path: string,
-): Promise<Result<{ close(): Promise<void> }>> {
+): Promise<Result<{ close(): Promise<void> }, PortError>> {
   const port = new SerialPort({ path, baudRate: 115200, autoOpen: false });
   const opened = await new Promise<Error | null>((resolve) => port.open((e) => resolve(e)));
   if (opened !== null) return err("open-failed", `cannot open ${path}: ${opened.message}`);
@@ -152,14 +153,14 @@ export interface PtySimulator {
   /** The device vanishes: socat is killed and the board loses power. */
   unplug(): Promise<void>;
   /** It comes back at the same path and boots. */
-  replug(): Promise<Result<void>>;
+  replug(): Promise<Result<void, PortError>>;
   stop(): Promise<void>;
 }
 
 /** A simulated board served on a pty pair; see the file comment. */
 export async function startPtySimulator(
   options: PtySimulatorOptions = {},
-): Promise<Result<PtySimulator>> {
+): Promise<Result<PtySimulator, PortError>> {
   if (!socatAvailable()) {
     return err("no-socat", "socat is not installed (Debian/Ubuntu: apt-get install socat)");
   }
@@ -186,7 +187,7 @@ export async function startPtySimulator(
 
   let pair: PtyPair | null = null;
   let attached: { close(): Promise<void> } | null = null;
-  const plugIn = async (): Promise<Result<void>> => {
+  const plugIn = async (): Promise<Result<void, PortError>> => {
     const p = await openPtyPair(hostPath, firmwarePath);
     if (!p.ok) return p;
     const a = await attachFirmware(firmware, firmwarePath);

@@ -55,6 +55,7 @@ import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 import { BoardSession, waitForReady } from "./session.js";
 import type { SessionOptions, Transport, TransportHandlers } from "./session.js";
+import type { HandError, LinkError } from "./errors.js";
 
 export { SimulatedFirmware, DEFAULT_NOISE } from "./firmware.js";
 export type { FirmwareOptions, NoiseOptions } from "./firmware.js";
@@ -137,7 +138,7 @@ class MemoryTransport implements Transport {
     this.down = noise === null ? null : new NoisyLines(noise, random);
   }
 
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     if (!this.plugged) return Promise.resolve(err("ENOENT", "no such device (unplugged)"));
     this.handlers = handlers;
     this.firmware.connect((sent) => {
@@ -224,12 +225,15 @@ export class SimulatedBoard extends BoardSession {
   }
 
   /** Resolves once the handshake is done (or with the reason it is not, after `timeoutMs`). */
-  ready(timeoutMs = 5000): Promise<Result<InfoMessage>> {
+  ready(timeoutMs = 5000): Promise<Result<InfoMessage, LinkError>> {
     return waitForReady(this, timeoutMs, { scheduler: this.clock });
   }
 
   /** Performs an engine trace stone by stone (`hex61`: a push of marbles) at the board's `timeScale`. */
-  playTrace(trace: readonly ProtocolStep[], timing: TraceTiming = {}): Promise<Result<void>> {
+  playTrace(
+    trace: readonly ProtocolStep[],
+    timing: TraceTiming = {},
+  ): Promise<Result<void, HandError>> {
     return playTrace(this.physical, trace, {
       timeScale: this.timeScale,
       seed: this.seed + this.traces++,

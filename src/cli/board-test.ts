@@ -36,6 +36,7 @@ import { whenOutputCloses } from "./output.js";
 import { boardOption, readyMsOf, waitFlag } from "./play/board.js";
 import { chooseBoard } from "./board-flags.js";
 import { usageError } from "./usage.js";
+import type { CliError } from "./errors.js";
 
 export { describeInfo, renderBoard } from "./board-test/render.js";
 
@@ -96,7 +97,7 @@ export function registerBoardTestCommand(program: Command): Command {
 }
 
 /** `--seconds`: absent is null (until Ctrl-C); otherwise a plain decimal number > 0. */
-export function parseSeconds(text: string | undefined): Result<number | null> {
+export function parseSeconds(text: string | undefined): Result<number | null, CliError> {
   if (text === undefined) return ok(null);
   const seconds = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || seconds <= 0) {

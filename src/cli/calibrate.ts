@@ -25,6 +25,7 @@ import { chooseBoard } from "./board-flags.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
 import type { RawInput } from "./play/input.js";
 import { usageError } from "./usage.js";
+import type { CliError } from "./errors.js";
 
 export { EXIT_INCOMPLETE } from "./calibrate/run.js";
 
@@ -48,7 +49,7 @@ export interface CalibrateFlags {
   readonly gamesDir?: string;
 }
 
-function count(text: string, flag: string): Result<number> {
+function count(text: string, flag: string): Result<number, CliError> {
   if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 255) {
     return err("usage", `${flag} must be a whole number of stones 1..255, not '${text}'`);
   }
@@ -59,7 +60,7 @@ function count(text: string, flag: string): Result<number> {
 export function calibrateOptions(
   flags: CalibrateFlags,
   gamesDir: string = defaultGamesDir(),
-): Result<CalibrateOptions> {
+): Result<CalibrateOptions, CliError> {
   if ((flags.port ?? "").trim() === "")
     return err("usage", "--port needs the board's serial device");
   const stones = count(flags.stones ?? String(DEFAULT_STONES), "--stones");

@@ -5,13 +5,14 @@
  */
 import type { Command } from "commander";
 import { findGame } from "../games/index.js";
-import type { Game, Position } from "../games/index.js";
+import type { Game, Options, Position } from "../games/index.js";
+import { legendRoles } from "../controller/index.js";
 import { damageText, readJournal } from "../journal/index.js";
 import type { Journal, JournalRecord } from "../journal/index.js";
 import { verifyJournal } from "./play/verify.js";
 import type { Verification } from "./play/verify.js";
 import { renderView, type PlayView } from "./play/view.js";
-import { firstSideOf, gameTitle, offOf } from "./play/model.js";
+import { firstSideOf, gameTitle, offOf, seatedPlayers } from "./play/model.js";
 import { SOWING_SIDE_NAMES } from "./play/messages.js";
 import { holesOfReadings, type HoleContent } from "../protocol/index.js";
 import { findShape } from "../shared/index.js";
@@ -180,7 +181,8 @@ export function replayView(j: Journal, game: Game, frame: ReplayFrame): PlayView
   const holes = findShape(view.geometry)?.kind === "holes" ? holesOf(view.counts) : null;
   return {
     title: gameTitle(game, players),
-    players,
+    // AB-9.1: in a team game, the member whose seat makes each side's next move first.
+    players: seatedPlayers(game, j.header, p.value as Position),
     sides,
     sideNames,
     hex: holes === null ? null : { holes, off: offOf(frame.json) },
@@ -199,6 +201,8 @@ export function replayView(j: Journal, game: Game, frame: ReplayFrame): PlayView
     messages: [],
     link: "replay",
     reserve: null,
+    // Only the lights this game and its options can show (no kichwa in Abalone).
+    legend: legendRoles(game, (j.header.options as Options | undefined) ?? {}),
   };
 }
 

@@ -44,6 +44,7 @@ import { GEMS, seededRandom, shapeOf } from "../shared/index.js";
 import type { GeometryId } from "../shared/index.js";
 import type { Gem } from "../protocol/index.js";
 import type { LedColour } from "./sk9822.js";
+import type { EmulatorError } from "./errors.js";
 
 export { SLICE_CYCLES, type PaceOptions } from "./mega-run.js";
 
@@ -109,7 +110,7 @@ export function gemDsfid(gem: Gem): number {
 const GEM_STONES = 1.5;
 
 /** A firmware image from an Intel HEX file. */
-export function loadFirmware(path: string): Result<Uint8Array> {
+export function loadFirmware(path: string): Result<Uint8Array, EmulatorError> {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -121,7 +122,7 @@ export function loadFirmware(path: string): Result<Uint8Array> {
 }
 
 /** The reference board's wiring (hardware/geometry/4x8.json), or another geometry's. */
-export function referenceWiring(geometry: GeometryId = "4x8"): Result<BoardWiring> {
+export function referenceWiring(geometry: GeometryId = "4x8"): Result<BoardWiring, EmulatorError> {
   const url = new URL(`../../hardware/geometry/${geometry}.json`, import.meta.url);
   try {
     return parseWiringText(readFileSync(url, "utf8"));
@@ -253,7 +254,7 @@ export class EmulatedBoard {
   }
 
   /** A board with the firmware image loaded, powered up, not yet running. */
-  static create(options: EmulatedBoardOptions): Result<EmulatedBoard> {
+  static create(options: EmulatedBoardOptions): Result<EmulatedBoard, EmulatorError> {
     const wiring =
       options.wiring === undefined
         ? referenceWiring(options.geometry ?? "4x8")

@@ -23,6 +23,7 @@ import type { PtyPair } from "../board/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import type { EmulatedBoard, PaceOptions } from "./board.js";
+import type { EmulatorError } from "./errors.js";
 
 /** What `serveOnPty` needs of a board: its UART's bytes and a background run loop. */
 export interface PtyServable {
@@ -46,7 +47,7 @@ export interface ServedBoard<B extends PtyServable = EmulatedBoard> {
    */
   unplug(): Promise<void>;
   /** Plugged back: the port is there again at the same path and the board boots. */
-  replug(): Promise<Result<void>>;
+  replug(): Promise<Result<void, EmulatorError>>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +61,7 @@ export interface ServeOptions {
 export async function serveOnPty<B extends PtyServable = EmulatedBoard>(
   board: B,
   options: ServeOptions,
-): Promise<Result<ServedBoard<B>>> {
+): Promise<Result<ServedBoard<B>, EmulatorError>> {
   if (!socatAvailable()) {
     return err("no-socat", "socat is not installed (Debian/Ubuntu: apt-get install socat)");
   }
@@ -73,7 +74,7 @@ export async function serveOnPty<B extends PtyServable = EmulatedBoard>(
   const out: number[] = [];
   let port: SerialPort | null = null;
   let pair: PtyPair | null = null;
-  const plugIn = async (): Promise<Result<void>> => {
+  const plugIn = async (): Promise<Result<void, EmulatorError>> => {
     const opened = await openPtyPair(hostPath, boardPath);
     if (!opened.ok) return opened;
     const p = new SerialPort({

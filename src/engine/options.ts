@@ -2,7 +2,7 @@
  * Rule options checked against a game's `optionSpecs`, shared by `kete engine`
  * (JSON values) and the command line (strings coerced first, see src/cli/options.ts).
  */
-import type { OptionSpec, OptionValue } from "../games/index.js";
+import type { GameError, OptionSpec, OptionValue } from "../games/index.js";
 import { err, ok, type Result } from "../shared/index.js";
 
 /** `{name: default}` for every option of a game, in spec order. */
@@ -21,10 +21,10 @@ export function describeAllowed(spec: OptionSpec): string {
 }
 
 /** Checks one JSON value against its spec. */
-export function checkOptionValue(spec: OptionSpec, value: unknown): Result<OptionValue> {
+export function checkOptionValue(spec: OptionSpec, value: unknown): Result<OptionValue, GameError> {
   const field = `options.${spec.name}`;
   if (spec.check !== undefined) return spec.check(value, field);
-  const bad = (): Result<never> =>
+  const bad = (): Result<never, GameError> =>
     err(
       "bad-option",
       `${field}: ${describeValue(value)} is not allowed (${spec.rule}); expected ${describeAllowed(spec)}`,
@@ -49,7 +49,7 @@ export function checkOptions(
   specs: readonly OptionSpec[],
   options: unknown,
   gameId: string,
-): Result<Record<string, OptionValue>> {
+): Result<Record<string, OptionValue>, GameError> {
   if (options === undefined) return ok({});
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     return err("bad-option", "options must be a JSON object", { field: "options" });

@@ -7,7 +7,7 @@ export * from "./checksum.js";
 export * from "./geometry.js";
 export * from "./messages.js";
 export { PARSE_ERROR_CODES, FORMAT_ERROR_CODE, HOLE_CHARS } from "./wire.js";
-export type { ParseErrorCode } from "./wire.js";
+export type { ParseError, ParseErrorCode, ProtocolError, ProtocolErrorCode } from "./wire.js";
 export { parseBoardLine, parseHostLine } from "./parse.js";
 export { formatBoardMessage, formatHostMessage, LINE_TERMINATOR } from "./format.js";
 export { holesOfReadings, presenceOnly, readingsOf } from "./readings.js";

@@ -15,14 +15,17 @@
  * Positions of the sowing families carry their board as `pits`, a
  * `Uint8Array` in `layout.places` order; Abalone's as `board` (keyed from its
  * fields, evaluated by abalone.ts: marbles pushed off, then the centre,
- * cohesion and marbles in danger, issue 29); games whose positions have
- * neither are evaluated from `sensorView` and keyed by their JSON, slower
- * but exact.
+ * cohesion and marbles in danger, issue 29); Glassperlenspiel's as `stones`
+ * and `gems` (evaluated by glass.ts: the points in the cups, then the gems
+ * in the pits, GB-6/GB-7; its material, for the bench's judge, from
+ * `sensorView`); games whose positions have none of these are evaluated
+ * from `sensorView` and keyed by their JSON, slower but exact.
  */
 import type { Game, Outcome, Position, Side } from "../games/index.js";
 import { opponent } from "../games/index.js";
 import { placeOfReading } from "../shared/index.js";
 import { abaloneScore, colourOf, isMarblePosition, type MarblePosition } from "./abalone.js";
+import { beadKey, glassGreedy, glassRepetition, glassScore, isBeadPosition } from "./glass.js";
 import { WIN_SCORE, type Evaluation } from "./types.js";
 
 /** What an own pit that can start a turn is worth in `mobility`, in stones. */
@@ -42,10 +45,16 @@ function hasPits(p: Position): p is PitsPosition {
 
 /**
  * The evaluation a search uses when it names none: a game's positional one
- * where it has one (Abalone, on the `hex61` board), else material.
+ * where it has one (Abalone, on the `hex61` board; Glassperlenspiel, on
+ * `2x5+2`), else material.
  */
 export function defaultEvaluation(game: Game): Evaluation {
-  return hasPositional(game) ? "position" : "material";
+  return hasPositional(game) || hasBeads(game) ? "position" : "material";
+}
+
+/** Whether the game's positions get glass.ts's evaluation (Glassperlenspiel's beads on `2x5+2`). */
+function hasBeads(game: Game): boolean {
+  return game.layout.geometry === "2x5+2";
 }
 
 /** Whether the game's positions get abalone.ts's evaluation (marbles on `hex61`). */
@@ -96,6 +105,18 @@ export interface Evaluator<P extends Position> {
   boardKey(p: P): string;
   /** `key` from a position's `boardKey` (cheaper than computing it again). */
   keyOf(p: P, boardKey: string): string;
+  /**
+   * What a position met again (on the line searched, or earlier in the game)
+   * is worth to `side`, `ply` plies from the root: a draw (0), or in
+   * Glassperlenspiel the end GB-7 gives it at the third time (glass.ts).
+   */
+  repetition(p: P, side: Side, ply: number): number;
+  /**
+   * Whether a leaf is scored without quiescence: Abalone's evaluation scores
+   * its threats itself, and a Glassperlenspiel turn captures only after its
+   * last bead, never in the first segment quiescence looks at.
+   */
+  readonly leafOnly: boolean;
   /**
    * Whether `evaluate` is positional (Abalone's): every move changes it, so
    * the search orders moves by it, and it scores the threats at a leaf
@@ -161,6 +182,8 @@ export function evaluatorOf<P extends Position>(
   const marbles = hasPositional(game) && (evaluation === "position" || evaluation === "centre");
   const centreOnly = evaluation === "centre";
   const marbleKey = marbleKeyer();
+  const beads = hasBeads(game) && (evaluation === "position" || evaluation === "points");
+  const beadGreedy = evaluation === "points";
   /** Abalone's material: the marbles each side has pushed off (AB-6), not those left (AB-7 handicaps). */
   const material = (p: P, side: Side): number => {
     if (!hasPositional(game) || !isMarblePosition(p)) return score(p, side, false);
@@ -172,12 +195,17 @@ export function evaluatorOf<P extends Position>(
       const [own, opp] = [colourOf(sides, side), colourOf(sides, other)];
       return abaloneScore(p, side, other, own, opp, centreOnly);
     }
+    if (beads && isBeadPosition(p)) return beadGreedy ? glassGreedy(p, side) : glassScore(p, side);
     return mobility ? score(p, side, true) : material(p, side);
   };
   return {
     material,
     evaluate,
     positional: marbles && !centreOnly,
+    leafOnly: (marbles && !centreOnly) || hasBeads(game),
+    repetition(p, side, ply) {
+      return beads && isBeadPosition(p) ? glassRepetition(p, side, ply) : 0;
+    },
     keyOf(p, boardKey) {
       return isMarblePosition(p) ? boardKey + countersKey(p) : boardKey;
     },
@@ -187,6 +215,9 @@ export function evaluatorOf<P extends Position>(
     key(p) {
       if (!hasPits(p)) {
         if (isMarblePosition(p)) return marbleKey(p) + countersKey(p);
+        // GB-7's history left out: the same position, whatever led to it (its
+        // third occurrence is the game's outcome, read before the table).
+        if (isBeadPosition(p)) return beadKey(p);
         return JSON.stringify(game.positionToJSON(p));
       }
       let k = `${p.toMove}|${String.fromCharCode(...p.pits)}`;

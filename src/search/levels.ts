@@ -24,6 +24,11 @@
  * level 4's 100,000 nodes take one to three seconds there and its `ms`
  * bound is what keeps it to the second (docs/benchmarks.md, "Abalone and
  * Glassperlenspiel").
+ *
+ * Glassperlenspiel plays them with its own evaluation (glass.ts: points,
+ * gems in the pits, GB-7 repetitions); a turn there is searched bead by
+ * bead, so level 4's 100,000 nodes take 0.7 to 1.2 s of CPU and reach 2 to
+ * 5 turns deep.
  */
 import type { Level, SearchOptions } from "./types.js";
 

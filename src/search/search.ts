@@ -31,7 +31,10 @@
  *
  * Repetitions: a position met again (its board, side to move and marbles
  * off) on the line searched, or seen earlier in the game (`history`), is
- * scored as a draw, 0: a side ahead avoids it, a side behind welcomes it.
+ * scored as a draw, 0: a side ahead avoids it, a side behind welcomes it;
+ * in Glassperlenspiel as GB-7 ends the game at the third time (the side ahead
+ * on points wins, glass.ts), so a leader walks into it and the side behind
+ * avoids it.
  * With a positional evaluation, a root move that puts the mover's marbles
  * back where they stood before its previous move (C1C2 answered by C2C1
  * next turn) loses `TAKE_BACK`, the tempo it wastes, so kete does not walk
@@ -49,8 +52,9 @@
 import type { Game, Position, Side, Trace, TurnNode } from "../games/index.js";
 import { err, ok, seededRandom, type Result } from "../shared/index.js";
 import { colourOf, isMarblePosition, marbleRules, takesBack, takesBackAlike } from "./abalone.js";
+import { isBeadPosition } from "./glass.js";
 import { defaultEvaluation, evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
-import type { Evaluation, SearchOptions, SearchResult } from "./types.js";
+import type { Evaluation, SearchError, SearchOptions, SearchResult } from "./types.js";
 import { WIN_SCORE } from "./types.js";
 
 const INF = WIN_SCORE * 2;
@@ -114,7 +118,7 @@ class Searcher<P extends Position> {
   ) {
     this.evaluator = evaluatorOf(game, evaluation);
     this.deadline = ms === undefined || now === undefined ? Infinity : now() + ms;
-    this.quiescence = this.evaluator.positional ? 0 : quiescence;
+    this.quiescence = this.evaluator.leafOnly ? 0 : quiescence;
     this.seen = new Set(history.map((h) => this.evaluator.boardKey(h)));
   }
 
@@ -172,9 +176,10 @@ class Searcher<P extends Position> {
     if (over !== null) return terminalScore(over, p.toMove, ply);
     // A leaf of a game whose key is dear (JSON) is not looked up for a repetition.
     const marble = isMarblePosition(p);
-    if (depth <= 0 && !marble) return this.quiesce(p, depth, alpha, beta, ply);
+    if (depth <= 0 && !marble && !isBeadPosition(p))
+      return this.quiesce(p, depth, alpha, beta, ply);
     const boardKey = this.evaluator.boardKey(p);
-    if (this.repeated(boardKey)) return 0;
+    if (this.repeated(boardKey)) return this.evaluator.repetition(p, p.toMove, ply);
     if (depth <= 0) return this.quiesce(p, depth, alpha, beta, ply);
     const key = marble ? this.evaluator.keyOf(p, boardKey) : boardKey;
     const entry = this.tt.get(key);
@@ -357,7 +362,7 @@ export function search<P extends Position>(
   game: Game<P>,
   position: P,
   options: SearchOptions,
-): Result<SearchResult> {
+): Result<SearchResult, SearchError> {
   const { depth, nodes, ms, now, noise = 0, seed = 1 } = options;
   const { evaluation = defaultEvaluation(game), quiescence = 0, history = [] } = options;
   if (depth === undefined && nodes === undefined && ms === undefined)

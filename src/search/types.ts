@@ -5,6 +5,7 @@
  * position, seed and node or depth budget.
  */
 import type { Position } from "../games/index.js";
+import type { KeteError } from "../shared/index.js";
 
 /** How far a search may go. At least one of `depth`, `nodes`, `ms` bounds it. */
 export interface SearchLimits {
@@ -33,7 +34,9 @@ export interface SearchOptions extends SearchLimits {
    * opponent's; `position`, a game's positional evaluation where it has one
    * (Abalone's default: abalone.ts), else material; `centre`, Abalone's
    * marbles pushed off, then nearness to the centre (the bench's greedy
-   * player), else material.
+   * player), else material; `points`, Glassperlenspiel's points in the
+   * cups, then its beads (the bench's greedy player there, glass.ts), else
+   * material. Glassperlenspiel's `position` is glass.ts's evaluation.
    */
   readonly evaluation?: Evaluation;
   /**
@@ -52,7 +55,7 @@ export interface SearchOptions extends SearchLimits {
   readonly quiescence?: number;
 }
 
-export type Evaluation = "material" | "mobility" | "position" | "centre";
+export type Evaluation = "material" | "mobility" | "position" | "centre" | "points";
 
 /** The answer: the move chosen and why. */
 export interface SearchResult {
@@ -85,3 +88,10 @@ export interface Level {
   /** Plies of quiescence past the depth (SearchOptions.quiescence); none when absent. */
   readonly quiescence?: number;
 }
+
+/**
+ * Why `search` found no move (issue 31): no limit or no clock for a time
+ * limit (`bad-limits`), the game over, or no legal move.
+ */
+export type SearchErrorCode = "bad-limits" | "game-over" | "no-move";
+export type SearchError = KeteError<SearchErrorCode>;

@@ -181,8 +181,8 @@ describe("events", () => {
   it("tells line errors, board errors, buttons, link changes and hellos", () => {
     const stats = emptyStats();
     const notes = (event: BoardEvent) => recordEvent(stats, event).notes;
-    expect(notes({ type: "line-error", code: "gap", message: "2 lines lost" })).toEqual([
-      "line error (gap): 2 lines lost",
+    expect(notes({ type: "line-error", code: "seq-gap", message: "2 lines lost" })).toEqual([
+      "line error (seq-gap): 2 lines lost",
     ]);
     expect(
       notes({ type: "board-error", code: "sensor-fault", pit: "C3", message: "no reading" }),

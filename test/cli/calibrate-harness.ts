@@ -17,6 +17,7 @@ import {
 } from "../../src/board/index.js";
 import type {
   FirmwareOptions,
+  LinkError,
   Transport,
   TransportHandlers,
   InitialCounts,
@@ -36,7 +37,7 @@ export class MemoryCable implements Transport {
 
   constructor(private readonly firmware: SimulatedFirmware) {}
 
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     this.handlers = handlers;
     this.firmware.connect((bytes) =>
       queueMicrotask(() => {

@@ -23,7 +23,8 @@ import {
 } from "../../src/cli/play/settings.js";
 import { findGame, type Position } from "../../src/games/index.js";
 import type { Journal } from "../../src/journal/records.js";
-import { findLevel, search } from "../../src/search/index.js";
+import { findLevel, search, type SearchResult } from "../../src/search/index.js";
+import type { Result } from "../../src/shared/index.js";
 import {
   drive,
   driveUntil,
@@ -38,7 +39,7 @@ import { runKete } from "./process.js";
 import { ensureBuilt } from "./run.js";
 
 /** The search's answer, a throw (a bug in the search) as an error. */
-function searched(...args: Parameters<typeof search>): ReturnType<typeof search> {
+function searched(...args: Parameters<typeof search>): Result<SearchResult> {
   try {
     return search(...args);
   } catch (e) {

@@ -14,6 +14,7 @@ const start = game.initial({});
 if (!start.ok) throw new Error(start.error.message);
 const first = game.legal(start.value).moves[0]!;
 const json = (p: Position) => game.positionToJSON(p);
+const start0 = start.value;
 
 const journal: Journal = {
   header: {
@@ -85,6 +86,43 @@ describe("replay", () => {
     expect(
       replayFrame(journal, game, { json: { game: "hus" }, note: "", moves: [], colour: false }),
     ).toBeNull();
+  });
+
+  it("names the seated player of a team game (AB-9.1) and only the lights the game shows", () => {
+    const abalone = findGame("abalone")!;
+    const a0 = abalone.initial({ teams: "shared" });
+    if (!a0.ok) throw new Error(a0.error.message);
+    const m1 = abalone.legal(a0.value).moves[0]!;
+    const team: Journal = {
+      header: {
+        ...journal.header,
+        game: "abalone",
+        options: { teams: "shared" },
+        initial: abalone.positionToJSON(a0.value),
+        players: { b: "Ana & Cy", w: "Ben & Di" },
+        teams: { b: ["Ana", "Cy"], w: ["Ben", "Di"] },
+        board: { id: "sim", geometry: "hex61", simulated: true },
+      },
+      records: [],
+      torn: false,
+    };
+    const at = (p: Position, moves: string[]) =>
+      replayFrame(team, abalone, {
+        json: abalone.positionToJSON(p),
+        note: "",
+        moves,
+        colour: false,
+      }) ?? "";
+    const start = at(a0.value, []);
+    expect(start).toContain("Black · Ana to play, then Cy");
+    expect(start).toContain("White · Ben to play, then Di");
+    // After Black's first move, Black's second member has the next Black move.
+    expect(at(m1.position, [m1.move])).toContain("Black · Cy to play, then Ana");
+    // No mancala light (the kichwa choice) in an Abalone legend, and no pause key in a replay.
+    expect(start).not.toMatch(/kichwa|Ctrl-C/);
+    expect(
+      replayFrame(journal, game, { json: json(start0), note: "", moves: [], colour: false }),
+    ).not.toContain("Ctrl-C");
   });
 
   it("replays the whole journal in order", async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Controller } from "../../src/controller/controller.js";
 import type { LedEntry } from "../../src/protocol/messages.js";
 import { err, type Result } from "../../src/shared/result.js";
+import type { LinkError } from "../../src/board/errors.js";
 import { FakeLink, counts } from "./harness.js";
 import { gameOf, initial, stepBoards, traceOf } from "./scenario.js";
 
@@ -15,12 +16,12 @@ class RefusingLink extends FakeLink {
   constructor(private refuse: number) {
     super();
   }
-  override setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+  override setLeds(entries: readonly LedEntry[]): Promise<Result<void, LinkError>> {
     if (this.refuse > 0) {
       this.refuse--;
       this.refused++;
       this.ledCommands++;
-      return Promise.resolve(err("nak", "LED refused"));
+      return Promise.resolve(err("nak-busy", "LED refused"));
     }
     return super.setLeds(entries);
   }

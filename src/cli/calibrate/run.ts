@@ -36,6 +36,7 @@ import {
 } from "./report.js";
 import { CalibrationScreen } from "./screen.js";
 import { join } from "node:path";
+import type { CliError } from "../errors.js";
 
 export { EXIT_INCOMPLETE };
 
@@ -219,7 +220,10 @@ async function close(board: BoardSession, tell: () => void, code: number): Promi
 }
 
 /** The pits to calibrate: `--pits`, each checked against the board's geometry, or every pit. */
-export function choosePits(info: InfoMessage, options: CalibrateOptions): Result<string[]> {
+export function choosePits(
+  info: InfoMessage,
+  options: CalibrateOptions,
+): Result<string[], CliError> {
   if (!info.calibration) {
     return err("unsupported", "this board does not support calibration (its INFO says cal=0)");
   }
@@ -368,7 +372,10 @@ function runMachine(
   });
 }
 
-function sendCommand(board: BoardSession, command: CalibrationCommand): Promise<Result<void>> {
+function sendCommand(
+  board: BoardSession,
+  command: CalibrationCommand,
+): Promise<Result<void, CliError>> {
   if (command.type === "tare") return board.tare(command.pit ?? undefined);
   return board.command({ type: "calibrate", pit: command.pit, known: command.known });
 }

@@ -9,6 +9,7 @@ import { BOARD_KINDS, SimulatedBoard, openBoard, waitForReady } from "../../boar
 import type { BoardKind, BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
 import { holesOfReadings, type HoleContent } from "../../protocol/index.js";
 import { err, ok, shapeOf, type GeometryId, type Result } from "../../shared/index.js";
+import type { CliError } from "../errors.js";
 
 /**
  * `--board KIND`, as `kete play`, `board-test` and `calibrate` all declare it:
@@ -22,7 +23,10 @@ export function boardOption(): Option {
 }
 
 /** `--board`: serial (default) or firmata; the usage error says what each is. */
-export function boardKindOf(text: string | undefined, port: string | undefined): Result<BoardKind> {
+export function boardKindOf(
+  text: string | undefined,
+  port: string | undefined,
+): Result<BoardKind, CliError> {
   if (text === undefined) return ok("serial");
   if (!BOARD_KINDS.some((kind) => kind === text)) {
     return err(
@@ -96,7 +100,10 @@ export const KETE_BAUD_RATES: readonly number[] = [57600, 115200, 230400, 250000
  * 115200 (absent: undefined, 115200). The stock-parts board runs
  * StandardFirmata at 57600 and nothing else.
  */
-export function baudFlag(text: string | undefined, kind: BoardKind): Result<number | undefined> {
+export function baudFlag(
+  text: string | undefined,
+  kind: BoardKind,
+): Result<number | undefined, CliError> {
   if (text === undefined) return ok(undefined);
   const n = Number(text);
   if (kind === "firmata") {
@@ -140,7 +147,7 @@ export function readyMsOf(kind: BoardKind, waitMs?: number): number {
  * that does not answer its first HELLOs (3 s) is reported at once; given,
  * kete keeps asking (opening the port again) until the time is up.
  */
-export function waitFlag(text: string | undefined): Result<number | undefined> {
+export function waitFlag(text: string | undefined): Result<number | undefined, CliError> {
   if (text === undefined) return ok(undefined);
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n < 1 || n > 600) {
@@ -230,7 +237,7 @@ export async function openGameBoard(
   choice: BoardChoice,
   counts: readonly number[],
   scheduler: Scheduler,
-): Promise<Result<OpenBoard>> {
+): Promise<Result<OpenBoard, CliError>> {
   if (choice.port !== null) {
     const bad = badPort(choice.port);
     if (bad !== null) return err("no-board", bad);
@@ -271,7 +278,7 @@ async function openFirmata(
   port: string,
   choice: BoardChoice,
   scheduler: Scheduler,
-): Promise<Result<OpenBoard>> {
+): Promise<Result<OpenBoard, CliError>> {
   if (choice.geometry !== undefined && choice.geometry !== "4x8") {
     return err(
       "no-board",

@@ -28,6 +28,7 @@ import { english, type Translator } from "../../i18n/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { SimulatedPlayer, type Table } from "./players.js";
 import type { Thinker } from "./think.js";
+import type { CliError } from "../errors.js";
 
 /** `--computer`: the side kete plays and its level (1 weakest … 4 strongest). */
 export interface ComputerSetting {
@@ -39,7 +40,7 @@ export interface ComputerSetting {
 export const HINT_HOLD_MS = 800;
 
 /** `N`, `north`, `N:2`, `North:4`: the side (as typed or named) and the level, or a usage error. */
-export function parseComputer(game: Game, text: string): Result<ComputerSetting> {
+export function parseComputer(game: Game, text: string): Result<ComputerSetting, CliError> {
   const [sideText = "", levelText, ...rest] = text.split(":");
   const t = sideText.trim().toLowerCase();
   const side = game.layout.sides.find(

@@ -56,6 +56,7 @@ import { settingsOf } from "./verify.js";
 import { renderView } from "./view.js";
 import { startPlayWeb, WebFeed, type PlayWeb } from "./web.js";
 import { ClubPublisher } from "../../club/index.js";
+import type { CliError } from "../errors.js";
 
 export type { PlaySettings } from "./settings.js";
 
@@ -141,7 +142,10 @@ function boardAtStart(s: PlaySettings, start: Position): readonly number[] {
  * game reads it, `readsPresence`) is the start; the game says what it makes
  * of it (`fromBoard`: missing marbles pushed off).
  */
-async function startFromBoard(s: PlaySettings, board: BoardLink): Promise<Result<Position>> {
+async function startFromBoard(
+  s: PlaySettings,
+  board: BoardLink,
+): Promise<Result<Position, CliError>> {
   const reading = await new Promise<BoardEvent & { type: "snapshot" }>((resolve) => {
     const stop = board.subscribe((e) => {
       if (e.type !== "snapshot" || !e.snapshot.settled) return;

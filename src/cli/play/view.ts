@@ -129,16 +129,18 @@ export function moveList(moves: readonly string[], firstSide: Side, opener: Side
   return out.join(" ");
 }
 
-/** `GP start`, `CB next stone` …: each light `roles` can show in words (`hex`: marbles and holes). */
+/**
+ * `GP start`, `CB next stone` …: each light `roles` can show in words (`hex`:
+ * marbles and holes), then the pause key while a game is played (`live`).
+ */
 export function legendItems(
   roles: readonly LedRole[] = LED_ROLES,
   hex = false,
   tr: Translator = english,
+  live = true,
 ): string[] {
-  return [
-    ...legendEntries(roles, hex).map((e) => `${e.code} ${tr.text(e.words)}`),
-    tr.t("view.ctrlC"),
-  ];
+  const items = legendEntries(roles, hex).map((e) => `${e.code} ${tr.text(e.words)}`);
+  return live ? [...items, tr.t("view.ctrlC")] : items;
 }
 
 /** Items joined by ` · ` into lines of at most `width`, each line after the first begun with `indent`. */
@@ -166,14 +168,20 @@ export function legend(
   hex = false,
   width = VIEW_WIDTH,
   tr: Translator = english,
+  live = true,
 ): string[] {
   const label = `  ${tr.t("view.leds")} `;
-  return pack(legendItems(roles, hex, tr), label, " ".repeat(label.length), width);
+  return pack(legendItems(roles, hex, tr, live), label, " ".repeat(label.length), width);
 }
 
 /** The Abalone legend beside the hexagon: `LEDs:`, then the items in lines of `width`. */
-function sideLegend(roles: readonly LedRole[], width: number, tr: Translator): string[] {
-  return [tr.t("view.leds"), ...pack(legendItems(roles, true, tr), "", "", width)];
+function sideLegend(
+  roles: readonly LedRole[],
+  width: number,
+  tr: Translator,
+  live: boolean,
+): string[] {
+  return [tr.t("view.leds"), ...pack(legendItems(roles, true, tr, live), "", "", width)];
 }
 
 /** A line cut to the view's width (what does not fit is shown as …). */
@@ -250,6 +258,8 @@ export function renderView(
   const state = stateLine(view, tr);
   const over = (view.outcome ?? null) !== null;
   const hex = view.hex !== undefined && view.hex !== null;
+  // A replay has no game to pause: its legend has no Ctrl-C.
+  const live = view.link !== "replay";
   const rows = size === null ? Infinity : size.rows - 1;
   if (size !== null && (size.columns < VIEW_WIDTH || rows < minimumRows(view))) {
     return tooSmall(view, size, state, bold, tr);
@@ -285,7 +295,7 @@ export function renderView(
   if (hex) {
     const drawn = hexRows(view, view.hex?.holes ?? [], tr);
     const rowsOfHoles = drawn.length - 1;
-    const beside = sideLegend(view.legend ?? LED_ROLES, VIEW_WIDTH - HEX_LEGEND_AT, tr);
+    const beside = sideLegend(view.legend ?? LED_ROLES, VIEW_WIDTH - HEX_LEGEND_AT, tr, live);
     legendBeside = beside.length <= rowsOfHoles;
     if (legendBeside) {
       board.push(
@@ -322,7 +332,7 @@ export function renderView(
   // On the hexagon the legend stands beside the board (above); elsewhere below it.
   const legendLines = legendBeside
     ? []
-    : legend(view.legend ?? LED_ROLES, hex, VIEW_WIDTH, tr).map((l) => dim(l));
+    : legend(view.legend ?? LED_ROLES, hex, VIEW_WIDTH, tr, live).map((l) => dim(l));
 
   // What must show, then what may, newest message first, while rows are left.
   let free = rows - head.length - board.length - 1 - status.length;

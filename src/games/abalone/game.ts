@@ -69,6 +69,8 @@ import {
 import { perftOf, playoutOf } from "./search.js";
 import { slipOf } from "./slips.js";
 import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } from "./variants.js";
+import type { GameError } from "../core/errors.js";
+import type { AbaloneSide } from "./geometry.js";
 
 const READINGS = readingNames("hex61");
 /** Marbles of each colour (AB-1). */
@@ -122,12 +124,12 @@ export class AbaloneGame implements Game<AbalonePosition> {
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
   readonly layout: BoardLayout = ABALONE_LAYOUT;
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition, GameError> {
     const read = readOptions(options, "options");
     return read.ok ? initialPosition(read.value) : read;
   }
 
-  parsePosition(json: unknown): Result<AbalonePosition> {
+  parsePosition(json: unknown): Result<AbalonePosition, GameError> {
     return parsePosition(json);
   }
 
@@ -259,7 +261,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
    * changed marble total is an error). A turn passed on the same board keeps
    * `moveCount` as it is: no move was played (AB-7 counts moves).
    */
-  withBoard(position: AbalonePosition, change: BoardChange): Result<AbalonePosition> {
+  withBoard(position: AbalonePosition, change: BoardChange): Result<AbalonePosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       if (!Array.isArray(change.counts) || change.counts.length !== READINGS.length) {
@@ -288,7 +290,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return parsePosition(json);
   }
 
-  outcome(position: AbalonePosition): Outcome | null {
+  outcome(position: AbalonePosition): Outcome<AbaloneSide> | null {
     const over = outcomeOf(position);
     return over === null
       ? null
@@ -313,7 +315,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
     options: Readonly<Record<string, unknown>>,
     counts: readonly number[],
     toMove: Side,
-  ): Result<AbalonePosition> {
+  ): Result<AbalonePosition, GameError> {
     const read = readOptions(options, "options");
     if (!read.ok) return read;
     const cells: Record<string, string> = {};

@@ -12,6 +12,7 @@
  */
 import { GEOMETRIES, HEX_STEPS, HOLE_READINGS, MARBLE_COLOURS } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
+import type { MarbleSide } from "../core/types.js";
 
 /** Every hole's name, in canonical (and string) order. */
 export const HOLES: readonly string[] = GEOMETRIES.hex61.cells;
@@ -30,7 +31,7 @@ export type Cell = typeof EMPTY | typeof BLACK | typeof WHITE | typeof NEUTRAL |
 export type Colour = typeof BLACK | typeof WHITE;
 
 /** The sides as the rules write them. */
-export type AbaloneSide = "b" | "w";
+export type AbaloneSide = MarbleSide;
 export const SIDE_LETTER: Readonly<Record<Colour, AbaloneSide>> = { 1: "b", 2: "w" };
 export const COLOUR_OF: Readonly<Record<AbaloneSide, Colour>> = { b: BLACK, w: WHITE };
 export const SIDE_NAME: Readonly<Record<AbaloneSide, string>> = { b: "Black", w: "White" };

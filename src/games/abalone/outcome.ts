@@ -14,7 +14,7 @@ import { COLOUR_OF, ROW_E, SIDE_NAME, BLACK, WHITE, type AbaloneSide } from "./g
 import { generateMoves, moveRules } from "./variants.js";
 import type { AbaloneOptions, AbalonePosition, PerSide } from "./position.js";
 
-export interface AbaloneOutcome extends Outcome {
+export interface AbaloneOutcome extends Outcome<AbaloneSide> {
   readonly winner: AbaloneSide | null;
   /** The rule that ended the game. */
   readonly rule: "AB-6" | "AB-7" | "AB-9.6";
@@ -62,10 +62,18 @@ function byCount(p: AbalonePosition, score: PerSide): AbaloneOutcome | null {
       return {
         winner: side,
         rule: "AB-6",
-        reason: `AB-6: ${SIDE_NAME[side]} has pushed ${plural(p.off[opp], opp === "b" ? "black marble" : "white marble")} off`,
+        // AB-9.2: in the single-colour game the marbles look alike, so they have no colour.
+        reason: `AB-6: ${SIDE_NAME[side]} has pushed ${plural(p.off[opp], p.options.singleColour ? "marble" : opp === "b" ? "black marble" : "white marble")} off`,
         text: msg("outcome.pushedOff", {
           side: msg(`side.${side}`),
-          marbles: msg(opp === "b" ? "n.blackMarbles" : "n.whiteMarbles", { count: p.off[opp] }),
+          marbles: msg(
+            p.options.singleColour
+              ? "n.marbles"
+              : opp === "b"
+                ? "n.blackMarbles"
+                : "n.whiteMarbles",
+            { count: p.off[opp] },
+          ),
         }),
         score,
       };

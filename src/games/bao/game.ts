@@ -52,13 +52,14 @@ import {
   loadState,
 } from "./turn.js";
 import { setupOf, type BaoVariant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
 
 function byMove<P>(a: LegalMove<P>, b: LegalMove<P>): number {
   return a.move < b.move ? -1 : a.move > b.move ? 1 : 0;
 }
 
 export class BaoGame extends FourRowBoardGame<BaoVariant> implements Game<BaoPosition> {
-  initial(options?: Readonly<Record<string, unknown>>): Result<BaoPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<BaoPosition, GameError> {
     const resolved = this.resolveOptions(options);
     if (!resolved.ok) return resolved;
     const { pits, hand } = setupOf(this.variant, resolved.value.setup);
@@ -74,7 +75,7 @@ export class BaoGame extends FourRowBoardGame<BaoVariant> implements Game<BaoPos
     });
   }
 
-  parsePosition(json: unknown): Result<BaoPosition> {
+  parsePosition(json: unknown): Result<BaoPosition, GameError> {
     return parsePosition(this.variant, json);
   }
 
@@ -92,7 +93,7 @@ export class BaoGame extends FourRowBoardGame<BaoVariant> implements Game<BaoPos
    * nyumba kept), read back as `parsePosition` reads it. A BK-16 block belongs
    * to the turn of the side it was set for: another side to move clears it.
    */
-  withBoard(position: BaoPosition, change: BoardChange): Result<BaoPosition> {
+  withBoard(position: BaoPosition, change: BoardChange): Result<BaoPosition, GameError> {
     const json = positionToJSON(this.variant, position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -220,14 +221,14 @@ export class BaoGame extends FourRowBoardGame<BaoVariant> implements Game<BaoPos
   }
 
   /** Why a well-formed move is not legal, citing the rule (faults.ts). */
-  private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never> {
+  private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never, GameError> {
     const j = judgeOf(this.variant, this.rules(position.options), position);
     const f = moveFault(j, move, text);
     if (f.kind === "unexplained") return err("illegal-move", f.message, { field: "move" });
     return err("illegal-move", f.message, { rule: f.rule, field: "move" });
   }
 
-  outcome(position: BaoPosition): Outcome | null {
+  outcome(position: BaoPosition): Outcome<BaoSide> | null {
     const state = loadState(position, new Uint8Array(STATE_SIZE));
     const mover = position.toMove;
     const side = sideIndex(mover);

@@ -12,6 +12,7 @@
 import { err, ok, type Result } from "../../shared/index.js";
 import { PIT_NAMES, PIT_PATTERN, pitIndex } from "../fourrow/geometry.js";
 import { CHOICE_CHARS, SAFARI, STOP, VARIANT_SUFFIX } from "./turn.js";
+import type { GameError } from "../core/errors.js";
 
 export interface BaoMove {
   /** The start pit (0…31). */
@@ -24,7 +25,7 @@ export interface BaoMove {
 
 const MOVE_SHAPE = new RegExp(`^(${PIT_PATTERN})(\\+|-|\\*|\\*L|\\*R|\\*\\+|\\*-)(?:/([s.]+))?$`);
 
-export function parseMove(text: string): Result<BaoMove> {
+export function parseMove(text: string): Result<BaoMove, GameError> {
   const m = MOVE_SHAPE.exec(text);
   if (m === null) {
     const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;

@@ -9,6 +9,7 @@ import { resolveOptions } from "../core/options.js";
 import type { OptionSpec, Options } from "../core/types.js";
 import type { Result } from "../../shared/index.js";
 import { FOUR_ROW_LAYOUT } from "./layout.js";
+import type { GameError } from "../core/errors.js";
 
 /** What a variant of a four-row family says of itself. */
 export interface FourRowVariant {
@@ -30,7 +31,7 @@ export abstract class FourRowBoardGame<V extends FourRowVariant> {
   }
 
   /** Options from outside input, every one filled in, checked against the variant's specs. */
-  protected resolveOptions(input: unknown): Result<Options> {
+  protected resolveOptions(input: unknown): Result<Options, GameError> {
     return resolveOptions(this.id, this.optionSpecs, input);
   }
 }

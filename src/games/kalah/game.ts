@@ -7,7 +7,7 @@
 import { ok, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
 import type { OptionSpec, Outcome } from "../core/types.js";
-import { PIT_COUNT, PLACES, fullPits, sideIndex } from "../tworow/board.js";
+import { PIT_COUNT, PLACES, fullPits, sideIndex, type TwoRowSide } from "../tworow/board.js";
 import { TwoRowGame, type TwoRowRules, type Sowing } from "../tworow/game.js";
 import { KALAH_LAYOUT } from "./board.js";
 import {
@@ -19,6 +19,7 @@ import {
   type KalahPosition,
 } from "./position.js";
 import { isOver, outcomeOf, play, sow, startsOf } from "./rules.js";
+import type { GameError } from "../core/errors.js";
 
 export class KalahGame extends TwoRowGame<KalahPosition> {
   readonly id = GAME_ID;
@@ -29,7 +30,7 @@ export class KalahGame extends TwoRowGame<KalahPosition> {
   protected readonly noPenalty5 =
     "penalty5 cannot apply to Kalah: its rules (KA-1…KA-6) have no penalty, and stones put into an opponent's pits by hand would change the score the stores and pits count (KA-6); choose retry, forfeit or truncate";
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<KalahPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<KalahPosition, GameError> {
     const resolved = optionsOf(options);
     if (!resolved.ok) return resolved;
     const stones = resolved.value.stones;
@@ -37,7 +38,7 @@ export class KalahGame extends TwoRowGame<KalahPosition> {
     return ok({ game: GAME_ID, options: resolved.value, toMove: "S", board });
   }
 
-  parsePosition(json: unknown): Result<KalahPosition> {
+  parsePosition(json: unknown): Result<KalahPosition, GameError> {
     return parsePosition(json);
   }
 
@@ -49,7 +50,7 @@ export class KalahGame extends TwoRowGame<KalahPosition> {
     return startsOf(position).map((from) => ({ from, play: () => play(position, from) }));
   }
 
-  outcome(position: KalahPosition): Outcome | null {
+  outcome(position: KalahPosition): Outcome<TwoRowSide> | null {
     return outcomeOf(position);
   }
 

@@ -9,6 +9,7 @@ import { resolveOptions } from "../core/options.js";
 import type { OptionSpec, Position } from "../core/types.js";
 import { PIT_COUNT, type TwoRowSide } from "../tworow/board.js";
 import { bad, boardToJSON, readTwoRow } from "../tworow/json.js";
+import type { GameError } from "../core/errors.js";
 
 export const GAME_ID = "kalah";
 
@@ -31,7 +32,7 @@ export interface KalahPosition extends Position {
   readonly board: readonly number[];
 }
 
-export function optionsOf(input: unknown): Result<KalahOptions> {
+export function optionsOf(input: unknown): Result<KalahOptions, GameError> {
   const resolved = resolveOptions(GAME_ID, OPTION_SPECS, input);
   if (!resolved.ok) return resolved;
   return ok({
@@ -41,7 +42,7 @@ export function optionsOf(input: unknown): Result<KalahOptions> {
 }
 
 /** Reads a position, checking every invariant (kalah.md, "Position JSON"). */
-export function parsePosition(json: unknown): Result<KalahPosition> {
+export function parsePosition(json: unknown): Result<KalahPosition, GameError> {
   const read = readTwoRow(json, GAME_ID, "Kalah", optionsOf);
   if (!read.ok) return read;
   const { options, toMove, board } = read.value;

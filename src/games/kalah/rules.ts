@@ -16,6 +16,7 @@ import {
   rowTotal,
   sideIndex,
   storeOf,
+  type TwoRowSide,
 } from "../tworow/board.js";
 import { AT, CIRCUIT } from "./board.js";
 import type { KalahPosition } from "./position.js";
@@ -92,7 +93,7 @@ export function scoreOf(board: readonly number[]): { S: number; N: number } {
 }
 
 /** How the game ended, or null while it goes on (KA-5, KA-6). */
-export function outcomeOf(p: KalahPosition): Outcome | null {
+export function outcomeOf(p: KalahPosition): Outcome<TwoRowSide> | null {
   if (!isOver(p.board)) return null;
   const score = scoreOf(p.board);
   const emptiedSide = rowTotal(p.board, 0) === 0 ? "S" : "N";

@@ -40,6 +40,8 @@ import { fourRowRefusal, notOwnPit } from "./refusal.js";
 import { materializeTrace } from "../fourrow/trace.js";
 import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
+import type { FourRowSide } from "../fourrow/geometry.js";
 
 function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
   for (let i = side << 4, end = i + 16; i < end; i++) if (pits[i] >= 2) return true;
@@ -47,12 +49,12 @@ function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
 }
 
 /** An illegal move, its message already citing `rule`. */
-function illegal(rule: string, message: string): Result<never> {
+function illegal(rule: string, message: string): Result<never, GameError> {
   return err("illegal-move", message, { rule, field: "move" });
 }
 
 /** CORE-5's refusal, saying whether the turn cycles or is only too long. */
-function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<never> {
+function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<never, GameError> {
   const why = runner.cycled
     ? "never ends: its stages repeat in a cycle"
     : `would need more than ${maxStages} stages`;
@@ -63,7 +65,7 @@ function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<ne
 }
 
 export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourRowPosition> {
-  initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition, GameError> {
     const resolved = this.resolveOptions(options);
     if (!resolved.ok) return resolved;
     return ok({
@@ -74,7 +76,7 @@ export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourR
     });
   }
 
-  parsePosition(json: unknown): Result<FourRowPosition> {
+  parsePosition(json: unknown): Result<FourRowPosition, GameError> {
     return parsePosition(this.variant, json);
   }
 
@@ -87,7 +89,7 @@ export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourR
   }
 
   /** The position's JSON with other counts and/or side to move, read back as `parsePosition` reads it. */
-  withBoard(position: FourRowPosition, change: BoardChange): Result<FourRowPosition> {
+  withBoard(position: FourRowPosition, change: BoardChange): Result<FourRowPosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -217,7 +219,7 @@ export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourR
     position: FourRowPosition,
     { start, dir, choices }: FourRowMove,
     move: string,
-  ): Result<never> | null {
+  ): Result<never, GameError> | null {
     const pit = PIT_NAMES[start];
     if (start >> 4 !== sideIndex(position.toMove)) {
       return illegal("CORE-4", notOwnPit(pit, position.toMove));
@@ -296,7 +298,7 @@ export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourR
     return false;
   }
 
-  outcome(position: FourRowPosition): Outcome | null {
+  outcome(position: FourRowPosition): Outcome<FourRowSide> | null {
     const pits = position.pits;
     const mover = position.toMove;
     const side = sideIndex(mover);

@@ -15,6 +15,7 @@ import {
   type Direction,
 } from "../fourrow/geometry.js";
 import { CHOICE_CHARS, DECLINE, TAKE } from "./turn.js";
+import type { GameError } from "../core/errors.js";
 
 export interface FourRowMove {
   readonly start: number;
@@ -25,7 +26,7 @@ export interface FourRowMove {
 
 const MOVE_SHAPE = new RegExp(`^(${PIT_PATTERN})([+-])(?:/([x.]+))?$`);
 
-export function parseMove(text: string): Result<FourRowMove> {
+export function parseMove(text: string): Result<FourRowMove, GameError> {
   const m = MOVE_SHAPE.exec(text);
   if (m === null) {
     const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;

@@ -8,7 +8,7 @@ import { ok, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
 import type { Refusal } from "../core/rules.js";
 import type { OptionSpec, Outcome } from "../core/types.js";
-import { PIT_COUNT, PLACES, sideIndex } from "../tworow/board.js";
+import { PIT_COUNT, PLACES, sideIndex, type TwoRowSide } from "../tworow/board.js";
 import { TwoRowGame, type TwoRowRules, type Sowing } from "../tworow/game.js";
 import { OWARE_LAYOUT } from "./board.js";
 import {
@@ -20,6 +20,7 @@ import {
   type OwarePosition,
 } from "./position.js";
 import { after, outcomeOf, sowings, traceOf, type Sowing as OwareSowing } from "./rules.js";
+import type { GameError } from "../core/errors.js";
 
 function movesOf(p: OwarePosition): OwareSowing[] {
   return outcomeOf(p) === null ? sowings(p.board, sideIndex(p.toMove), p.options.grandSlam) : [];
@@ -44,14 +45,14 @@ export class OwareGame extends TwoRowGame<OwarePosition> {
   protected readonly noPenalty5 =
     "penalty5 cannot apply to Oware: its rules (OW-1…OW-8) have no penalty, and stones put into the opponent's pits by hand would feed them or be captured as no rule says (OW-3, OW-4); choose retry, forfeit or truncate";
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<OwarePosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<OwarePosition, GameError> {
     const resolved = optionsOf(options);
     if (!resolved.ok) return resolved;
     const board = PLACES.map((_, i) => (i < PIT_COUNT ? 4 : 0));
     return ok({ game: GAME_ID, options: resolved.value, toMove: "S", board, history: [] });
   }
 
-  parsePosition(json: unknown): Result<OwarePosition> {
+  parsePosition(json: unknown): Result<OwarePosition, GameError> {
     return parsePosition(json);
   }
 
@@ -91,13 +92,13 @@ export class OwareGame extends TwoRowGame<OwarePosition> {
   }
 
   /** The history (OW-7) is kept when it still fits the new board, else it starts again. */
-  protected override reparse(json: Record<string, unknown>): Result<OwarePosition> {
+  protected override reparse(json: Record<string, unknown>): Result<OwarePosition, GameError> {
     const kept = parsePosition(json);
     if (kept.ok || kept.error.rule !== "OW-7") return kept;
     return parsePosition({ ...json, history: [] });
   }
 
-  outcome(position: OwarePosition): Outcome | null {
+  outcome(position: OwarePosition): Outcome<TwoRowSide> | null {
     return outcomeOf(position);
   }
 

@@ -9,6 +9,7 @@ import type { OptionSpec, Position } from "../core/types.js";
 import { NORTH_STORE, SOUTH_STORE, type TwoRowSide } from "../tworow/board.js";
 import { bad, boardToJSON, readTwoRow } from "../tworow/json.js";
 import { TOTAL } from "./board.js";
+import type { GameError } from "../core/errors.js";
 
 export const GAME_ID = "oware";
 
@@ -34,7 +35,7 @@ export interface OwarePosition extends Position {
   readonly history: readonly string[];
 }
 
-export function optionsOf(input: unknown): Result<OwareOptions> {
+export function optionsOf(input: unknown): Result<OwareOptions, GameError> {
   const resolved = resolveOptions(GAME_ID, OPTION_SPECS, input);
   if (!resolved.ok) return resolved;
   return ok({ grandSlam: resolved.value.grandSlam as GrandSlam });
@@ -47,7 +48,7 @@ export function keyOf(toMove: TwoRowSide, board: readonly number[]): string {
 
 const KEY = /^([SN])\|((?:0|[1-9]\d*)(?:,(?:0|[1-9]\d*)){11})\|(0|[1-9]\d*),(0|[1-9]\d*)$/;
 
-function checkHistory(value: unknown, board: readonly number[]): Result<string[]> {
+function checkHistory(value: unknown, board: readonly number[]): Result<string[], GameError> {
   if (value === undefined) return ok([]);
   if (!Array.isArray(value))
     return bad("history must be a list of position keys (OW-7)", "history", "OW-7");
@@ -85,7 +86,7 @@ function checkHistory(value: unknown, board: readonly number[]): Result<string[]
 }
 
 /** Reads a position, checking every invariant (oware.md, "Position JSON"). */
-export function parsePosition(json: unknown): Result<OwarePosition> {
+export function parsePosition(json: unknown): Result<OwarePosition, GameError> {
   const read = readTwoRow(json, GAME_ID, "Oware", optionsOf);
   if (!read.ok) return read;
   const { json: j, options, toMove, board } = read.value;

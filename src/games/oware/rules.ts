@@ -17,6 +17,7 @@ import {
   rowTotal,
   sideIndex,
   storeOf,
+  type TwoRowSide,
 } from "../tworow/board.js";
 import { AT, CIRCUIT } from "./board.js";
 import { keyOf, type GrandSlam, type OwarePosition } from "./position.js";
@@ -174,7 +175,7 @@ const TEXT: Readonly<Record<End, string>> = {
 };
 
 /** How the game ended, or null while it goes on. */
-export function outcomeOf(p: OwarePosition): Outcome | null {
+export function outcomeOf(p: OwarePosition): Outcome<TwoRowSide> | null {
   const rule = endRule(p);
   if (rule === null) return null;
   const score =

@@ -6,6 +6,7 @@
  */
 import { GEOMETRIES } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
+import type { SowingSide } from "../core/types.js";
 
 export const GEOMETRY = "2x6+2";
 export const PLACES: readonly string[] = GEOMETRIES[GEOMETRY].cells;
@@ -15,7 +16,7 @@ export const SOUTH_STORE = 12;
 export const NORTH_STORE = 13;
 export const PLACE_COUNT = 14;
 
-export type TwoRowSide = "S" | "N";
+export type TwoRowSide = SowingSide;
 /** By side index: 0 is South, 1 North. */
 export const SIDES: readonly [TwoRowSide, TwoRowSide] = ["S", "N"];
 

@@ -25,11 +25,13 @@ import type {
   Played,
   Position,
   SensorView,
+  SideOf,
   Trace,
 } from "../core/types.js";
 import { GEOMETRY, PLACES, type TwoRowSide } from "./board.js";
 import { changedJSON } from "./json.js";
 import { liftRefusal, pitOfMove } from "./starts.js";
+import type { GameError } from "../core/errors.js";
 
 const READINGS = readingNames(GEOMETRY);
 
@@ -69,10 +71,10 @@ export abstract class TwoRowGame<P extends TwoRowPosition> implements Game<P> {
    */
   protected abstract readonly noPenalty5: string;
 
-  abstract initial(options?: Readonly<Record<string, unknown>>): Result<P>;
-  abstract parsePosition(json: unknown): Result<P>;
+  abstract initial(options?: Readonly<Record<string, unknown>>): Result<P, GameError>;
+  abstract parsePosition(json: unknown): Result<P, GameError>;
   abstract positionToJSON(position: P): Record<string, unknown>;
-  abstract outcome(position: P): Outcome | null;
+  abstract outcome(position: P): Outcome<SideOf<P>> | null;
   abstract perft(position: P, depth: number): number;
   abstract playout(position: P, random: () => number, maxPlies: number): number;
   /** The legal sowings of the side to move, in pit-name order; none once the game is over. */
@@ -87,7 +89,7 @@ export abstract class TwoRowGame<P extends TwoRowPosition> implements Game<P> {
   }
 
   /** The position read back from `withBoard`'s JSON (Oware: its history started again where it no longer fits). */
-  protected reparse(json: Record<string, unknown>): Result<P> {
+  protected reparse(json: Record<string, unknown>): Result<P, GameError> {
     return this.parsePosition(json);
   }
 
@@ -146,7 +148,7 @@ export abstract class TwoRowGame<P extends TwoRowPosition> implements Game<P> {
     return this.liftForbidden(position, PLACES.indexOf(act.place), act.place);
   }
 
-  withBoard(position: P, change: BoardChange): Result<P> {
+  withBoard(position: P, change: BoardChange<SideOf<P>>): Result<P, GameError> {
     const json = changedJSON(this.positionToJSON(position), change);
     return json.ok ? this.reparse(json.value) : json;
   }

@@ -8,21 +8,22 @@
 import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import type { Side } from "../core/types.js";
 import { GEOMETRY, NORTH_STORE, PIT_COUNT, PLACES, SOUTH_STORE, type TwoRowSide } from "./board.js";
+import type { GameError } from "../core/errors.js";
 
 const PITS = PLACES.slice(0, PIT_COUNT);
 
-export function bad(message: string, field: string, rule?: string): Result<never> {
+export function bad(message: string, field: string, rule?: string): Result<never, GameError> {
   return err("bad-position", message, rule === undefined ? { field } : { field, rule });
 }
 
-function count(value: unknown, field: string): Result<number> {
+function count(value: unknown, field: string): Result<number, GameError> {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
     return bad(`${field} is ${describeValue(value)}; it must be a whole number ≥ 0`, field);
   }
   return ok(value);
 }
 
-function record(value: unknown, field: string): Result<Record<string, unknown>> {
+function record(value: unknown, field: string): Result<Record<string, unknown>, GameError> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return bad(`${field} must be an object`, field);
   }
@@ -46,8 +47,8 @@ export function readTwoRow<O>(
   json: unknown,
   id: string,
   title: string,
-  optionsOf: (input: unknown) => Result<O>,
-): Result<TwoRowRead<O>> {
+  optionsOf: (input: unknown) => Result<O, GameError>,
+): Result<TwoRowRead<O>, GameError> {
   const top = record(json, "position");
   if (!top.ok) return top;
   const j = top.value;
@@ -97,7 +98,7 @@ export function boardToJSON(board: readonly number[]): {
 export function changedJSON(
   json: Record<string, unknown>,
   change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-): Result<Record<string, unknown>> {
+): Result<Record<string, unknown>, GameError> {
   const out = { ...json };
   if (change.counts !== undefined) {
     if (!Array.isArray(change.counts) || change.counts.length !== PLACES.length) {

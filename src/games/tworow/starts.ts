@@ -7,9 +7,10 @@
 import { err, ok, type Result } from "../../shared/index.js";
 import type { BoardAct, Refusal } from "../core/rules.js";
 import { PIT_COUNT, PLACES, ownerIndex, sideIndex, type TwoRowSide } from "./board.js";
+import type { GameError } from "../core/errors.js";
 
 /** The pit a move names (`A3`, any case), or an error citing `rule`. */
-export function pitOfMove(move: string, rule: string): Result<number> {
+export function pitOfMove(move: string, rule: string): Result<number, GameError> {
   const from = PLACES.indexOf(move.trim().toUpperCase());
   if (from < 0 || from >= PIT_COUNT) {
     return err(

@@ -253,6 +253,8 @@ const de = {
   "outcome.flagFell": "{{rule}}: das Blättchen von {{side}} ist gefallen",
   "n.moves_one": "{{count}} Zug",
   "n.moves_other": "{{count}} Züge",
+  "n.marbles_one": "{{count}} Kugel",
+  "n.marbles_other": "{{count}} Kugeln",
   "n.blackMarbles_one": "{{count}} schwarze Kugel",
   "n.blackMarbles_other": "{{count}} schwarze Kugeln",
   "n.whiteMarbles_one": "{{count}} weiße Kugel",

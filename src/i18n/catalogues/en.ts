@@ -245,6 +245,8 @@ const en = {
   "outcome.flagFell": "{{rule}}: {{side}}'s flag fell",
   "n.moves_one": "{{count}} move",
   "n.moves_other": "{{count}} moves",
+  "n.marbles_one": "{{count}} marble",
+  "n.marbles_other": "{{count}} marbles",
   "n.blackMarbles_one": "{{count}} black marble",
   "n.blackMarbles_other": "{{count}} black marbles",
   "n.whiteMarbles_one": "{{count}} white marble",

@@ -251,6 +251,8 @@ const sw = {
   "outcome.flagFell": "{{rule}}: muda wa {{side}} umekwisha",
   "n.moves_one": "hatua {{count}}",
   "n.moves_other": "hatua {{count}}",
+  "n.marbles_one": "gololi {{count}}",
+  "n.marbles_other": "gololi {{count}}",
   "n.blackMarbles_one": "gololi {{count}} nyeusi",
   "n.blackMarbles_other": "gololi {{count}} nyeusi",
   "n.whiteMarbles_one": "gololi {{count}} nyeupe",

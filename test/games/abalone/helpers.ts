@@ -109,3 +109,45 @@ export function start(options: Record<string, unknown> = {}): AbalonePosition {
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
+
+/**
+ * A position under AB-9's `options` with `cells` as given (letters b w n x),
+ * five marbles of each colour off and the rest filled in on far holes.
+ */
+export function variantPosition(
+  cells: Record<string, string>,
+  options: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): AbalonePosition {
+  const start = abalone.initial(options);
+  if (!start.ok) throw new Error(start.error.message);
+  const json = abalone.positionToJSON(start.value);
+  const all: Record<string, string> = { ...cells };
+  // Fill each colour up to 14 - 5 off on holes far from the examples.
+  const single = options.singleColour === true;
+  const spare = ["I5", "I6", "I7", "I8", "I9", "H5", "H6", "H7", "H8", "H9", "G7", "G8", "G9"];
+  const spareB = ["A5", "B6", "C7", "D8", "E9", "F9", "G9", "H9", "I9", "I8", "I7"];
+  const need = (letter: string, n: number, pool: string[]) => {
+    let have = Object.values(all).filter((v) => v === letter).length;
+    for (const h of pool) {
+      if (have >= n) break;
+      if (all[h] === undefined) {
+        all[h] = letter;
+        have++;
+      }
+    }
+  };
+  if (single) need("x", 18, [...spare, ...spareB]);
+  else {
+    need("w", 9, spare);
+    need("b", 9, spareB);
+  }
+  const parsed = abalone.parsePosition({
+    ...json,
+    cells: all,
+    off: { b: 5, w: 5 },
+    ...extra,
+  });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}

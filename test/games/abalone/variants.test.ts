@@ -7,45 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { abalone } from "../../../src/games/abalone/index.js";
 import type { AbalonePosition } from "../../../src/games/abalone/index.js";
-
-/** Letters on holes, the rest of each colour counted off (five each) or filled in far rows. */
-function position(
-  cells: Record<string, string>,
-  options: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-): AbalonePosition {
-  const start = abalone.initial(options);
-  if (!start.ok) throw new Error(start.error.message);
-  const json = abalone.positionToJSON(start.value);
-  const all: Record<string, string> = { ...cells };
-  // Fill each colour up to 14 - 5 off on holes far from the examples.
-  const single = options.singleColour === true;
-  const spare = ["I5", "I6", "I7", "I8", "I9", "H5", "H6", "H7", "H8", "H9", "G7", "G8", "G9"];
-  const spareB = ["A5", "B6", "C7", "D8", "E9", "F9", "G9", "H9", "I9", "I8", "I7"];
-  const need = (letter: string, n: number, pool: string[]) => {
-    let have = Object.values(all).filter((v) => v === letter).length;
-    for (const h of pool) {
-      if (have >= n) break;
-      if (all[h] === undefined) {
-        all[h] = letter;
-        have++;
-      }
-    }
-  };
-  if (single) need("x", 18, [...spare, ...spareB]);
-  else {
-    need("w", 9, spare);
-    need("b", 9, spareB);
-  }
-  const parsed = abalone.parsePosition({
-    ...json,
-    cells: all,
-    off: { b: 5, w: 5 },
-    ...extra,
-  });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
+import { translator } from "../../../src/i18n/translator.js";
+import { variantPosition as position } from "./helpers.js";
 
 function steps(p: AbalonePosition, move: string): string[] {
   return (abalone.protocolTrace(p, move) as unknown as { op: string; [k: string]: string }[]).map(
@@ -111,6 +74,13 @@ describe("AB-9.2 one colour, AB-9.5 traps, AB-9.6 the neutral marble", () => {
     // Black pushed it: it is charged to White (off.w), Black's score: the sixth wins (AB-6).
     expect(abalone.outcome(after.value.position)?.winner).toBe("b");
     expect(abalone.positionToJSON(after.value.position).off).toEqual({ b: 5, w: 6 });
+    // The marbles look alike (AB-9.2): the result counts marbles, never "white marbles".
+    const won = abalone.outcome(after.value.position);
+    expect(won?.reason).toBe("AB-6: Black has pushed 6 marbles off");
+    if (won?.text === undefined) throw new Error("no result message");
+    expect(translator("en").text(won.text)).toBe("AB-6: Black has pushed 6 marbles off");
+    expect(translator("de").text(won.text)).toContain("6 Kugeln");
+    expect(translator("de").text(won.text)).not.toMatch(/weiße|schwarze/);
     const q = position({ A1: "x", A2: "x" }, { singleColour: true });
     expect(abalone.apply(q, "A2A1").ok).toBe(false);
   });

@@ -4,7 +4,7 @@
  * colour of the marble in it.
  */
 import { ok } from "../../result.js";
-import type { Result } from "../../result.js";
+import type { CellError, Result } from "../../result.js";
 import { cellError } from "../cells.js";
 import { maskDigitsOf, range, round1, rowColumn, rowsOf } from "../shape.js";
 import type { BoardShape, CellCodec, Cells, HoleCells, HoleContent, Painter } from "../shape.js";
@@ -43,7 +43,11 @@ function holesOf(board: Cells): readonly (HoleContent | null)[] {
 
 const HOLE_CODEC: CellCodec = {
   kind: "holes",
-  parse<G extends string>(geometry: G, cells: readonly string[], token: string): Result<Cells<G>> {
+  parse<G extends string>(
+    geometry: G,
+    cells: readonly string[],
+    token: string,
+  ): Result<Cells<G>, CellError> {
     if (token.length !== cells.length) {
       return cellError("wrong-field-count", `${geometry} needs ${cells.length} cells`, "cells");
     }
