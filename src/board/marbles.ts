@@ -28,7 +28,7 @@
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { seededRandom } from "../shared/index.js";
+import { HEX_STEPS, seededRandom } from "../shared/index.js";
 import type { MarbleColour } from "../shared/index.js";
 import type { HoleContent } from "../protocol/index.js";
 import type { MarbleStep } from "../games/index.js";
@@ -47,16 +47,6 @@ const CONTENT_BY_LETTER: Readonly<Record<string, HoleContent>> = {
 };
 
 const ROWS = "ABCDEFGHI";
-
-/** The six directions of the hex board as (row, column) steps (PROTOCOL.md §5.3 names). */
-export const HEX_DIRECTIONS: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [1, 1],
-  [1, 0],
-  [0, -1],
-  [-1, -1],
-  [-1, 0],
-];
 
 /** Row index and column of a hole name, or null when it is no hole of `hex61`. */
 export function holeCoords(cell: string): readonly [number, number] | null {
@@ -130,7 +120,7 @@ export function planMarbles(
     if (after.has(step.cell)) return err("bad-step", `${where}: ${step.cell} is listed twice`);
     after.set(step.cell, to);
   }
-  for (const d of HEX_DIRECTIONS) {
+  for (const d of HEX_STEPS) {
     const push = pushAlong(board, d, after, offs, traps);
     if (push !== null) return ok({ push, after });
   }

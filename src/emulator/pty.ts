@@ -14,11 +14,8 @@
  * reference board, or the stock board of src/emulator/stock, served at
  * `baudRate: 57600` as StandardFirmata's host expects).
  */
-import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { SerialPort } from "serialport";
-import { openPtyPair, socatAvailable } from "../board/index.js";
+import { openPtyPair, ptyPaths } from "../board/index.js";
 import type { PtyPair } from "../board/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
@@ -62,15 +59,9 @@ export async function serveOnPty<B extends PtyServable = EmulatedBoard>(
   board: B,
   options: ServeOptions,
 ): Promise<Result<ServedBoard<B>, EmulatorError>> {
-  if (!socatAvailable()) {
-    return err("no-socat", "socat is not installed (Debian/Ubuntu: apt-get install socat)");
-  }
-  const hostPath =
-    options.hostPath ?? join(tmpdir(), `kete-emu-${Math.random().toString(36).slice(2, 8)}`);
-  const boardPath = `${hostPath}.board`;
-  for (const p of [hostPath, boardPath]) {
-    if (existsSync(p)) return err("path-taken", `${p} already exists`);
-  }
+  const paths = ptyPaths("emu", options.hostPath);
+  if (!paths.ok) return paths;
+  const { host: hostPath, board: boardPath } = paths.value;
   const out: number[] = [];
   let port: SerialPort | null = null;
   let pair: PtyPair | null = null;

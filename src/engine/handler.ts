@@ -20,7 +20,7 @@ import {
   type OutcomeJSON,
   type TraceJSON,
 } from "./answers.js";
-import { checkOptions, defaultOptions } from "./options.js";
+import { checkOptions, defaultOptions, shortValue } from "./options.js";
 import { searchAnswer, type EngineContext } from "./search.js";
 
 export { ANSWER_KEYS, COMMANDS, ErrorCode } from "./answers.js";
@@ -347,11 +347,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A value shown in an error message, cut short. */
+/** A value shown in an error message, cut short; a missing one is "nothing". */
 function short(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object" && value !== null) return "an object";
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return shortValue(value, "nothing");
 }

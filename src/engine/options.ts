@@ -27,7 +27,7 @@ export function checkOptionValue(spec: OptionSpec, value: unknown): Result<Optio
   const bad = (): Result<never, GameError> =>
     err(
       "bad-option",
-      `${field}: ${describeValue(value)} is not allowed (${spec.rule}); expected ${describeAllowed(spec)}`,
+      `${field}: ${shortValue(value)} is not allowed (${spec.rule}); expected ${describeAllowed(spec)}`,
       { field, rule: spec.rule },
     );
   if (spec.values !== null) {
@@ -80,8 +80,12 @@ export function unknownOptionMessage(
   }`;
 }
 
-function describeValue(value: unknown): string {
-  if (value === undefined) return "undefined";
+/**
+ * A value from a request shown in an error message, cut short to 40
+ * characters; a missing one is `absent`.
+ */
+export function shortValue(value: unknown, absent = "undefined"): string {
+  if (value === undefined) return absent;
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object" && value !== null) return "an object";
   const text = JSON.stringify(value);

@@ -160,6 +160,27 @@ export class KeteBrain {
     return gs.plies.slice(-HISTORY_PLIES).map((p) => this.parts.game.positionToJSON(p.before));
   }
 
+  /**
+   * The search of the standing position at `level` (within `maxMs` for a
+   * hint), seeded by its ply and told the game's recent positions.
+   */
+  private think(
+    now: { readonly ply: number; readonly json: unknown },
+    level: Level,
+    maxMs?: number,
+  ): { seed: number; answer: ReturnType<Thinker> } {
+    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
+    const answer = this.parts.think({
+      game: this.parts.game.id,
+      position: now.json,
+      level,
+      seed,
+      ...(maxMs === undefined ? {} : { maxMs }),
+      history: this.history(),
+    });
+    return { seed, answer };
+  }
+
   /** Called on every change: in kete's turn without kete's move yet, think of it. */
   poke(): void {
     const computer = this.parts.computer;
@@ -170,41 +191,33 @@ export class KeteBrain {
     if (inForce(c.snapshot.context.computer, c.game)) return;
     this.thinkingFor = now.key;
     const level = this.level;
-    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
-    void this.parts
-      .think({
-        game: this.parts.game.id,
-        position: now.json,
-        level,
-        seed,
-        history: this.history(),
-      })
-      .then((r) => {
-        // Still this position (someone may have touched the stones meanwhile: kete's move stands).
-        if (this.position()?.key !== now.key || this.parts.stopped()) {
-          this.thinkingFor = null;
-          return;
-        }
-        const result = r.ok ? r.value : this.fallback(r.error.message);
-        if (result === null) return;
-        this.last = { what: "move", side: now.side, ply: now.ply, level, result };
-        const cmd = {
-          type: "computer-move",
-          side: now.side,
+    const { seed, answer } = this.think(now, level);
+    void answer.then((r) => {
+      // Still this position (someone may have touched the stones meanwhile: kete's move stands).
+      if (this.position()?.key !== now.key || this.parts.stopped()) {
+        this.thinkingFor = null;
+        return;
+      }
+      const result = r.ok ? r.value : this.fallback(r.error.message);
+      if (result === null) return;
+      this.last = { what: "move", side: now.side, ply: now.ply, level, result };
+      const cmd = {
+        type: "computer-move",
+        side: now.side,
+        move: result.best,
+        ply: now.ply,
+      } as const;
+      const extra = r.ok ? {} : { fallback: r.error.message };
+      this.parts.command(cmd, { ...cmd, ...details(result), level: level.level, seed, ...extra });
+      this.parts.say(
+        this.tr.t("kete.plays", {
+          side: this.sideName(now.side),
+          level: level.level,
+          name: level.name,
           move: result.best,
-          ply: now.ply,
-        } as const;
-        const extra = r.ok ? {} : { fallback: r.error.message };
-        this.parts.command(cmd, { ...cmd, ...details(result), level: level.level, seed, ...extra });
-        this.parts.say(
-          this.tr.t("kete.plays", {
-            side: this.sideName(now.side),
-            level: level.level,
-            name: level.name,
-            move: result.best,
-          }),
-        );
-      });
+        }),
+      );
+    });
   }
 
   /**
@@ -242,35 +255,26 @@ export class KeteBrain {
     this.hintFor = now.key;
     const asked = this.parts.now();
     const level = STRONGEST;
-    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
-    void this.parts
-      .think({
-        game: this.parts.game.id,
-        position: now.json,
-        level,
-        seed,
-        maxMs: HINT_SEARCH_MS,
-        history: this.history(),
-      })
-      .then((r) => {
-        this.hintFor = null;
-        if (this.standing()?.key !== now.key || this.parts.stopped()) return;
-        if (!r.ok) {
-          this.parts.say(this.tr.t("kete.noHint", { why: r.error.message }));
-          return;
-        }
-        this.last = { what: "hint", side: now.side, ply: now.ply, level, result: r.value };
-        const cmd = { type: "hint", side: now.side, move: r.value.best, ply: now.ply } as const;
-        this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
-        this.lastHintMs = this.parts.now() - asked;
-        this.parts.say(
-          this.tr.t("kete.hint", {
-            side: this.sideName(now.side),
-            move: r.value.best,
-            why: why(r.value, this.tr),
-          }),
-        );
-      });
+    const { seed, answer } = this.think(now, level, HINT_SEARCH_MS);
+    void answer.then((r) => {
+      this.hintFor = null;
+      if (this.standing()?.key !== now.key || this.parts.stopped()) return;
+      if (!r.ok) {
+        this.parts.say(this.tr.t("kete.noHint", { why: r.error.message }));
+        return;
+      }
+      this.last = { what: "hint", side: now.side, ply: now.ply, level, result: r.value };
+      const cmd = { type: "hint", side: now.side, move: r.value.best, ply: now.ply } as const;
+      this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
+      this.lastHintMs = this.parts.now() - asked;
+      this.parts.say(
+        this.tr.t("kete.hint", {
+          side: this.sideName(now.side),
+          move: r.value.best,
+          why: why(r.value, this.tr),
+        }),
+      );
+    });
   }
 
   /** What kete thinks (the `t` key): its last move or hint, its score and the line it expects. */

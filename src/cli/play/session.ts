@@ -685,6 +685,23 @@ export class PlaySession {
     return this.close(ending);
   }
 
+  /**
+   * The controller started at `start` with no moves before it (a game resumed
+   * from its journal, or from a given position), the command journalled.
+   */
+  private resumeAt(start: Position): void {
+    const game = this.game;
+    const json = game.positionToJSON(start);
+    const command = {
+      type: "resume",
+      game: game.id,
+      options: { ...start.options },
+      start: json,
+      moves: [],
+    };
+    this.recorder.command(command, () => this.controller.resume(game.id, [], start.options, json));
+  }
+
   private begin(): void {
     const { start, resumed } = this.parts;
     const game = this.game;
@@ -694,17 +711,7 @@ export class PlaySession {
     if (resumed === null && given !== null) {
       // From a given position: the controller starts there (as a resumed game
       // does, with no moves before), and the set-up lights show where stones go.
-      const json = game.positionToJSON(start);
-      const command = {
-        type: "resume",
-        game: game.id,
-        options: { ...start.options },
-        start: json,
-        moves: [],
-      };
-      this.recorder.command(command, () =>
-        this.controller.resume(game.id, [], start.options, json),
-      );
+      this.resumeAt(start);
       const [a, b] = game.layout.sides;
       const name = (side: Side) => sideLabel(side, game.layout.sideNames, this.tr);
       this.say(
@@ -766,17 +773,7 @@ export class PlaySession {
         this.say(damageText(path, damaged));
         if (aside !== null) this.say(this.tr.t("log.keptAside", { path: aside }));
       }
-      const json = game.positionToJSON(start);
-      const command = {
-        type: "resume",
-        game: game.id,
-        options: { ...start.options },
-        start: json,
-        moves: [],
-      };
-      this.recorder.command(command, () =>
-        this.controller.resume(game.id, [], start.options, json),
-      );
+      this.resumeAt(start);
       this.say(this.tr.t("log.resumed", { path, ply: resumed.plies + 1 }));
       this.carryOn(this.parts.header.settings);
     }

@@ -16,19 +16,26 @@
  */
 import { HOLE_READINGS, err, ok, readingNames, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Misplay, Refusal, RuleBook } from "../core/rules.js";
+import {
+  gameOverError,
+  type BoardAct,
+  type Misplay,
+  type Refusal,
+  type RuleBook,
+} from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   MarbleStep,
   OptionSpec,
   Outcome,
+  Played,
   SensorStep,
   SensorView,
   Side,
   Slip,
-  Trace,
   TraceStep,
 } from "../core/types.js";
 import { applyMove, playCode } from "./apply.js";
@@ -143,17 +150,9 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return normaliseMove(text);
   }
 
-  apply(
-    position: AbalonePosition,
-    move: string,
-  ): Result<{ readonly position: AbalonePosition; readonly trace: Trace }, GameError> {
+  apply(position: AbalonePosition, move: string): Played<AbalonePosition> {
     const over = outcomeOf(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-        rule: over.rule,
-      });
-    }
+    if (over !== null) return gameOverError(over, over.rule);
     const played = applyMove(position, move);
     return played.ok ? ok({ position: played.value.position, trace: played.value.trace }) : played;
   }
@@ -262,10 +261,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
    * changed marble total is an error). A turn passed on the same board keeps
    * `moveCount` as it is: no move was played (AB-7 counts moves).
    */
-  withBoard(
-    position: AbalonePosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<AbalonePosition, GameError> {
+  withBoard(position: AbalonePosition, change: BoardChange): Result<AbalonePosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       if (!Array.isArray(change.counts) || change.counts.length !== READINGS.length) {

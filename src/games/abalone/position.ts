@@ -163,28 +163,32 @@ function checkSeed(value: unknown, field: string): Result<OptionValue, GameError
   );
 }
 
-function checkPushOffs(value: unknown, field: string): Result<OptionValue, GameError> {
-  const shape = `${field} must be {"b":n,"w":n} with whole numbers from 1 to ${MAX_OFF}`;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return fail("bad-option", shape, field, "AB-7");
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (keys.length !== 2 || !keys.includes("b") || !keys.includes("w")) {
-    return fail("bad-option", shape, field, "AB-7");
+/**
+ * A count for each colour, `{"b":n,"w":n}`, each a whole number from `min`
+ * to MAX_OFF (marbles pushed off: the option AB-7's, the position's AB-6's).
+ */
+function readPerSide(
+  value: unknown,
+  field: string,
+  min: number,
+  code: AbaloneErrorCode,
+  rule: string,
+): Result<PerSide, GameError> {
+  const shape = `${field} must be {"b":n,"w":n} with whole numbers from ${min} to ${MAX_OFF}`;
+  if (!isObject(value) || Object.keys(value).length !== 2 || !("b" in value) || !("w" in value)) {
+    return fail(code, shape, field, rule);
   }
   for (const side of ["b", "w"] as const) {
-    const n = record[side];
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_OFF) {
-      return fail(
-        "bad-option",
-        `${shape}; ${side} is ${describeValue(n)}`,
-        `${field}.${side}`,
-        "AB-7",
-      );
+    const n = value[side];
+    if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > MAX_OFF) {
+      return fail(code, `${shape}; ${side} is ${describeValue(n)}`, `${field}.${side}`, rule);
     }
   }
-  return ok({ b: record.b as number, w: record.w as number });
+  return ok({ b: value.b as number, w: value.w as number });
+}
+
+function checkPushOffs(value: unknown, field: string): Result<OptionValue, GameError> {
+  return readPerSide(value, field, 1, "bad-option", "AB-7");
 }
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
@@ -672,23 +676,7 @@ function readCells(raw: unknown, options: AbaloneOptions): Result<Uint8Array, Ga
 }
 
 function readOff(raw: unknown): Result<PerSide, GameError> {
-  const field = "position.off";
-  const shape = `${field} must be {"b":n,"w":n} with whole numbers from 0 to ${MAX_OFF}`;
-  if (!isObject(raw) || Object.keys(raw).length !== 2 || !("b" in raw) || !("w" in raw)) {
-    return fail("bad-position", shape, field, "AB-6");
-  }
-  for (const side of ["b", "w"] as const) {
-    const n = raw[side];
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_OFF) {
-      return fail(
-        "bad-position",
-        `${shape}; ${side} is ${describeValue(n)}`,
-        `${field}.${side}`,
-        "AB-6",
-      );
-    }
-  }
-  return ok({ b: raw.b as number, w: raw.w as number });
+  return readPerSide(raw, "position.off", 0, "bad-position", "AB-6");
 }
 
 function readCounter(raw: unknown, name: string): Result<number, GameError> {

@@ -265,6 +265,15 @@ export interface Position {
  * A game's rules. Methods (not function properties) so that a registry can
  * hold games of different position types side by side.
  */
+/** A move played (`Game.apply`): the position after it and its trace, or why it is refused. */
+export type Played<P> = Result<{ readonly position: P; readonly trace: Trace }, GameError>;
+
+/** What `Game.withBoard` changes: the board's readings (in `sensorView` order) and/or the side to move. */
+export interface BoardChange<S extends string = Side> {
+  readonly counts?: readonly number[];
+  readonly toMove?: S;
+}
+
 export interface Game<P extends Position = Position> {
   readonly id: string;
   readonly title: string;
@@ -310,10 +319,7 @@ export interface Game<P extends Position = Position> {
   protocolTrace?(position: P, move: string): readonly ProtocolStep[];
 
   /** Plays one move given in the game's notation; an illegal move is an error naming the rule. */
-  apply(
-    position: P,
-    move: string,
-  ): Result<{ readonly position: P; readonly trace: Trace }, GameError>;
+  apply(position: P, move: string): Played<P>;
 
   /** The counts the board's sensors should show for this position. */
   sensorView(position: P): SensorView;
@@ -355,10 +361,7 @@ export interface Game<P extends Position = Position> {
    * validates (a changed stone total is an error). Used for the policies that
    * let a position stand after a mistake, and to choose who moves first.
    */
-  withBoard(
-    position: P,
-    change: { readonly counts?: readonly number[]; readonly toMove?: SideOf<P> },
-  ): Result<P, GameError>;
+  withBoard(position: P, change: BoardChange<SideOf<P>>): Result<P, GameError>;
 
   /** `null` while the game goes on. A position whose game is over has no legal moves. */
   outcome(position: P): Outcome<SideOf<P>> | null;

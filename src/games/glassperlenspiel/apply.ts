@@ -5,7 +5,7 @@
  * ascending order; none for a direct chain or none), each refusal citing its rule.
  */
 import { err, type Result } from "../../shared/index.js";
-import type { Trace } from "../core/types.js";
+import type { Played } from "../core/types.js";
 import { findChain, prepareChoices, take, takeDirect } from "./captures.js";
 import { GEM_TAGS, PLACES, STONE, beadName } from "./geometry.js";
 import { parseMove, type GlassMove } from "./notation.js";
@@ -96,10 +96,7 @@ function takenFault(s: Sower, m: GlassMove, move: string): Result<never, GameErr
   return null;
 }
 
-export function applyMove(
-  p: GlassPosition,
-  move: string,
-): Result<{ readonly position: GlassPosition; readonly trace: Trace }, GameError> {
+export function applyMove(p: GlassPosition, move: string): Played<GlassPosition> {
   const parsed = parseMove(move);
   if (!parsed.ok) return parsed;
   const m = parsed.value;

@@ -7,17 +7,17 @@
 import { resolveOptions } from "../core/options.js";
 import { err, ok, readingNames, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   OptionSpec,
   Outcome,
+  Played,
   SensorStep,
   SensorView,
-  Side,
-  Trace,
   TraceStep,
 } from "../core/types.js";
 import { GLASS_LAYOUT, PIT_COUNT, PLACES, gemIndex } from "./geometry.js";
@@ -103,16 +103,9 @@ export class GlassGame implements Game<GlassPosition> {
     return normaliseMove(text);
   }
 
-  apply(
-    position: GlassPosition,
-    move: string,
-  ): Result<{ readonly position: GlassPosition; readonly trace: Trace }, GameError> {
+  apply(position: GlassPosition, move: string): Played<GlassPosition> {
     const over = outcomeOf(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-      });
-    }
+    if (over !== null) return gameOverError(over);
     return applyMove(position, move);
   }
 
@@ -198,10 +191,7 @@ export class GlassGame implements Game<GlassPosition> {
    * passed on the same board (a forfeit) adds the position it passed from,
    * as a move that takes no gem from the pits does.
    */
-  withBoard(
-    position: GlassPosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<GlassPosition, GameError> {
+  withBoard(position: GlassPosition, change: BoardChange): Result<GlassPosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       const board = boardOfReadings(change.counts);

@@ -2,21 +2,20 @@
  * The four-row games behind the `Game` interface: legal moves with traces,
  * apply, outcome (HB-7, HB-8, HUS-4, BDE-4), perft and random playouts.
  */
-import { resolveOptions } from "../core/options.js";
 import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
-import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   Options,
   Outcome,
+  Played,
   SensorView,
   Side,
-  Trace,
 } from "../core/types.js";
-import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
+import { FourRowBoardGame } from "../fourrow/game.js";
 import { rowsOfCounts } from "../fourrow/json.js";
 import {
   CCW,
@@ -65,20 +64,9 @@ function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<ne
   });
 }
 
-export class FourRowGame implements Game<FourRowPosition> {
-  readonly id: string;
-  readonly title: string;
-  readonly optionSpecs;
-  readonly layout: BoardLayout<FourRowSide> = FOUR_ROW_LAYOUT;
-
-  constructor(readonly variant: Variant) {
-    this.id = variant.id;
-    this.title = variant.title;
-    this.optionSpecs = variant.optionSpecs;
-  }
-
+export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourRowPosition> {
   initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition, GameError> {
-    const resolved = resolveOptions(this.id, this.optionSpecs, options);
+    const resolved = this.resolveOptions(options);
     if (!resolved.ok) return resolved;
     return ok({
       game: this.variant.id,
@@ -101,10 +89,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   }
 
   /** The position's JSON with other counts and/or side to move, read back as `parsePosition` reads it. */
-  withBoard(
-    position: FourRowPosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<FourRowPosition, GameError> {
+  withBoard(position: FourRowPosition, change: BoardChange): Result<FourRowPosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -219,16 +204,9 @@ export class FourRowGame implements Game<FourRowPosition> {
     );
   }
 
-  apply(
-    position: FourRowPosition,
-    move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }, GameError> {
+  apply(position: FourRowPosition, move: string): Played<FourRowPosition> {
     const over = this.outcome(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-      });
-    }
+    if (over !== null) return gameOverError(over);
     const parsed = parseMove(move);
     if (!parsed.ok) return parsed;
     return (
@@ -275,7 +253,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     position: FourRowPosition,
     { start, dir, choices }: FourRowMove,
     move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }, GameError> {
+  ): Played<FourRowPosition> {
     const rules = this.rules(position.options);
     const cite = this.variant.captureRule;
     const runner = new TurnRunner(rules, true);

@@ -24,6 +24,19 @@ export const HOLE_BY_CHAR: ReadonlyMap<string, HoleContent> = new Map(
 /** A hall sensor's value for each content (a simulated board's reading): 0 empty, then the colours. */
 export const HOLE_CODES: readonly HoleContent[] = ["empty", ...MARBLES];
 
+/**
+ * The six directions of the hexagon as (row, diagonal) steps, `d + 3` the
+ * opposite of `d` (abalone.md, coordinates; PROTOCOL.md §5.3's names).
+ */
+export const HEX_STEPS: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+];
+
 function holesOf(board: Cells): readonly (HoleContent | null)[] {
   return "holes" in board ? board.holes : [];
 }
