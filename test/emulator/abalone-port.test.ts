@@ -88,8 +88,14 @@ describe.skipIf(hex === null || !haveSocat)(
         for (let ply = 1; ply <= PLIES; ply++) {
           if (ply === 3) {
             // the reset button mid-game: the firmware boots and reads the board again
+            const ups = times(k.stdout(), /board link up/);
             board.reset("external");
-            await new Promise((r) => setTimeout(r, 2000));
+            // kete sees the board boot and shakes hands again before the next ply is sown
+            await k.until(
+              () => times(k.stdout(), /board link up/) > ups,
+              "seeing the reset",
+              60_000,
+            );
           }
           if (ply === 4) {
             // the USB cable out and back: the port vanishes, the board powers up afresh
@@ -98,8 +104,11 @@ describe.skipIf(hex === null || !haveSocat)(
             await k.printed(/board link lost/, 30_000);
             const back = await g.served.replug();
             expect(back.ok).toBe(true);
-            for (let w = 0; w < 600 && times(k.stdout(), /board link up/) <= ups; w++)
-              await new Promise((r) => setTimeout(r, 100));
+            await k.until(
+              () => times(k.stdout(), /board link up/) > ups,
+              "seeing the replug",
+              60_000,
+            );
             expect(times(k.stdout(), /board link up/)).toBeGreaterThan(ups);
           }
           const m = choose(p, ply === PLIES);

@@ -64,7 +64,7 @@ export class BaoGame implements Game<BaoPosition> {
   readonly id: string;
   readonly title: string;
   readonly optionSpecs;
-  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
+  readonly layout: BoardLayout<BaoSide> = FOUR_ROW_LAYOUT;
 
   constructor(readonly variant: BaoVariant) {
     this.id = variant.id;

@@ -45,7 +45,7 @@ export function ownerIndex(i: number): 0 | 1 {
   return i < 6 || i === SOUTH_STORE ? 0 : 1;
 }
 
-export const KALAH_LAYOUT: BoardLayout = {
+export const KALAH_LAYOUT: BoardLayout<KalahSide> = {
   geometry: GEOMETRY,
   places: PLACES,
   sides: ["S", "N"],

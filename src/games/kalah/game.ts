@@ -35,7 +35,7 @@ export class KalahGame implements Game<KalahPosition> {
   readonly id = GAME_ID;
   readonly title = "Kalah";
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
-  readonly layout: BoardLayout = KALAH_LAYOUT;
+  readonly layout: BoardLayout<KalahSide> = KALAH_LAYOUT;
 
   initial(options?: Readonly<Record<string, unknown>>): Result<KalahPosition, GameError> {
     const resolved = optionsOf(options);

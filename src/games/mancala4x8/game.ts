@@ -69,7 +69,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   readonly id: string;
   readonly title: string;
   readonly optionSpecs;
-  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
+  readonly layout: BoardLayout<FourRowSide> = FOUR_ROW_LAYOUT;
 
   constructor(readonly variant: Variant) {
     this.id = variant.id;

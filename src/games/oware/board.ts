@@ -38,7 +38,7 @@ export function ownerIndex(i: number): 0 | 1 {
   return i < 6 || i === SOUTH_STORE ? 0 : 1;
 }
 
-export const OWARE_LAYOUT: BoardLayout = {
+export const OWARE_LAYOUT: BoardLayout<OwareSide> = {
   geometry: GEOMETRY,
   places: PLACES,
   sides: ["S", "N"],

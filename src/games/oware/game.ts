@@ -47,7 +47,7 @@ export class OwareGame implements Game<OwarePosition> {
   readonly id = GAME_ID;
   readonly title = "Oware (abapa)";
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
-  readonly layout: BoardLayout = OWARE_LAYOUT;
+  readonly layout: BoardLayout<OwareSide> = OWARE_LAYOUT;
 
   initial(options?: Readonly<Record<string, unknown>>): Result<OwarePosition, GameError> {
     const resolved = optionsOf(options);
