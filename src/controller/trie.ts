@@ -235,6 +235,52 @@ function runCounts(
   return { hand, stage, placed };
 }
 
+/**
+ * Where the run of steps shared by the moves `idx` (their traces from
+ * `depth` on) ends: the first index at which two of them differ or one ends.
+ */
+function sharedRunEnd(traces: readonly Step[][], idx: readonly number[], depth: number): number {
+  const first = traces[idx[0] as number] as Step[];
+  let end = depth;
+  for (;;) {
+    const step = first[end];
+    if (step === undefined) return end;
+    for (const i of idx) {
+      const other = (traces[i] as Step[])[end];
+      // Steps are one object per distinct step (stepCompiler), so the same step is the same object.
+      if (other === undefined || (other !== step && stepKey(other) !== stepKey(step))) return end;
+    }
+    end++;
+  }
+}
+
+/** The trie of a turn without legal moves: a root and nothing below it. */
+function emptyTrie<P extends Position>(truncated: boolean): MoveTrie<P> {
+  const empty: TrieNode<P> = {
+    id: 0,
+    parent: null,
+    depth: 0,
+    steps: [],
+    hand: [0],
+    stage: [0],
+    placed: [0],
+    children: [],
+    expanded: true,
+    move: null,
+    memo: {},
+    moveCount: 0,
+  };
+  return {
+    root: empty,
+    nodeCount: 1,
+    moveCount: 0,
+    maxPlaced: 0,
+    truncated,
+    lazy: false,
+    allFree: false,
+  };
+}
+
 /** Builds the trie of a turn's legal moves (each move's trace compiled to sensor indices). */
 export function buildTrie<P extends Position>(
   moves: readonly LegalMove<P>[],
@@ -255,23 +301,7 @@ export function buildTrie<P extends Position>(
     prevOp: Op | -1,
   ): TrieNode<P> => {
     const first = traces[idx[0] as number] as Step[];
-    let end = depth;
-    // Extend the shared run while every move has the same next step.
-    for (;;) {
-      const step = first[end];
-      if (step === undefined) break;
-      let shared = true;
-      for (const i of idx) {
-        const other = (traces[i] as Step[])[end];
-        // Steps are one object per distinct step (stepCompiler), so the same step is the same object.
-        if (other === undefined || (other !== step && stepKey(other) !== stepKey(step))) {
-          shared = false;
-          break;
-        }
-      }
-      if (!shared) break;
-      end++;
-    }
+    const end = sharedRunEnd(traces, idx, depth);
     const steps = first.slice(depth, end);
     const len = steps.length;
     const { hand, stage, placed } = runCounts(steps, hand0, stage0, placed0, prevOp);
@@ -323,31 +353,7 @@ export function buildTrie<P extends Position>(
     return node;
   };
 
-  if (moves.length === 0) {
-    const empty: TrieNode<P> = {
-      id: 0,
-      parent: null,
-      depth: 0,
-      steps: [],
-      hand: [0],
-      stage: [0],
-      placed: [0],
-      children: [],
-      expanded: true,
-      move: null,
-      memo: {},
-      moveCount: 0,
-    };
-    return {
-      root: empty,
-      nodeCount: 1,
-      moveCount: 0,
-      maxPlaced: 0,
-      truncated,
-      lazy: false,
-      allFree: false,
-    };
-  }
+  if (moves.length === 0) return emptyTrie(truncated);
   const root = build(
     moves.map((_, i) => i),
     0,
