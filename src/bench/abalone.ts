@@ -17,17 +17,17 @@
  * `npm run bench -- abalone --placements=N` (default 100).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { EmulatedBoard, holeRowCol, loadFirmware } from "../emulator/index.js";
-import { withChecksum } from "../protocol/index.js";
+import { holeRowCol, type EmulatedBoard } from "../emulator/index.js";
 import { seededRandom } from "../shared/index.js";
-import { printTable } from "./report.js";
+import {
+  FirmwareBuild,
+  bootAtKeteDebounce,
+  bootWithLines,
+  type TimedLine,
+} from "./firmware-image.js";
+import { printTable, quantile } from "./report.js";
 
-const FIRMWARE = fileURLToPath(new URL("../../hardware/firmware/", import.meta.url));
-const HEX = `${FIRMWARE}build/kete_abalone.hex`;
-const SYM = `${FIRMWARE}build/kete_abalone.sym`;
-const ELF = `${FIRMWARE}build/kete_abalone.elf`;
+const BUILD = new FirmwareBuild("kete_abalone");
 const HOLES = 61;
 /**
  * How long the changed hole may still show its old letter, settled: the sensor is
@@ -38,36 +38,10 @@ const HOLES = 61;
 const GRACE_MS = 100;
 const LETTER = { black: "b", white: "w", empty: "." } as const;
 
-interface Line {
-  readonly text: string;
-  readonly at: number;
-}
-
 const holeName = (h: number): string => {
   const [r, c] = holeRowCol(h);
   return `${"ABCDEFGHI"[r] ?? "?"}${c}`;
 };
-
-function boot(image: Uint8Array, seed: number): { board: EmulatedBoard; lines: Line[] } {
-  const created = EmulatedBoard.create({
-    firmware: image,
-    seed,
-    calibrated: true,
-    geometry: "hex61",
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  const board = created.value;
-  const lines: Line[] = [];
-  let partial = "";
-  board.onTx((b) => {
-    if (b !== 10) partial += String.fromCharCode(b);
-    else {
-      lines.push({ text: partial, at: board.now });
-      partial = "";
-    }
-  });
-  return { board, lines };
-}
 
 /** A snapshot's cells and settled holes (bit h of the 16-digit mask), or null. */
 function snapshot(text: string): { cells: string; settled: (h: number) => boolean } | null {
@@ -76,11 +50,6 @@ function snapshot(text: string): { cells: string; settled: (h: number) => boolea
   const mask = BigInt(`0x${m[1] ?? "0"}`);
   return { cells: m[2] ?? "", settled: (h) => ((mask >> BigInt(h)) & 1n) === 1n };
 }
-
-const quantile = (xs: readonly number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-};
 
 interface Placements {
   readonly landed: number[];
@@ -98,13 +67,16 @@ interface Placements {
  * hole of AB-1's start, read settled, then lifted and read settled empty.
  */
 async function placements(image: Uint8Array, count: number, seed: number): Promise<Placements> {
-  const { board, lines } = boot(image, seed);
+  const { board, lines } = bootWithLines({
+    firmware: image,
+    seed,
+    calibrated: true,
+    geometry: "hex61",
+  });
   const p = board.physical;
   const random = seededRandom(seed);
   const wall0 = performance.now();
-  await board.runFor(1500);
-  board.receive(`${withChecksum("01 CFG deb=100")}\n`);
-  await board.runFor(300);
+  await bootAtKeteDebounce(board);
   const landed: number[] = [];
   const atRest: number[] = [];
   const lifted: number[] = [];
@@ -174,7 +146,7 @@ async function placements(image: Uint8Array, count: number, seed: number): Promi
 
 /** Settled holes in lines[from, to) that disagree with `holes` (hole h: `want`, or `before` early). */
 function countWrong(
-  lines: readonly Line[],
+  lines: readonly TimedLine[],
   from: number,
   to: number,
   h: number,
@@ -206,52 +178,23 @@ function countWrong(
   return wrong;
 }
 
-function staticRam(): number | null {
-  const r = spawnSync("avr-size", ["-A", ELF], { encoding: "utf8" });
-  if (r.status !== 0) return null;
-  let total = 0;
-  for (const line of r.stdout.split("\n")) {
-    const [name, size] = line.trim().split(/\s+/);
-    if (name === ".data" || name === ".bss" || name === ".noinit") total += Number(size);
-  }
-  return total;
-}
-
-/** A variable's data address from the .sym list (avr-nm: RAM at 0x800000 + address). */
-function symbol(name: string): number | null {
-  if (!existsSync(SYM)) return null;
-  const line = readFileSync(SYM, "utf8")
-    .split("\n")
-    .find((l) => l.endsWith(` ${name}`));
-  return line === undefined ? null : parseInt(line.split(" ")[0] ?? "", 16) - 0x800000;
-}
-
 /** The native run: hall.cpp itself against the dipole simulation, 10,000 placements. */
 function nativePlacements(): string {
-  const r = spawnSync("make", ["-C", FIRMWARE, "abalone-test"], { encoding: "utf8" });
+  const r = spawnSync("make", ["-C", BUILD.dir, "abalone-test"], { encoding: "utf8" });
   const m = /abalone: (\d+ placements.*)/.exec(r.stdout);
   return m?.[1] ?? `no result (${r.stdout.slice(-200)}${r.stderr.slice(-200)})`;
 }
 
 export async function benchAbalone(): Promise<void> {
-  if (!existsSync(HEX)) {
-    console.log(
-      `\n## Abalone board\n\nno firmware image at ${HEX}: build it with npm run firmware`,
-    );
-    return;
-  }
-  const image = loadFirmware(HEX);
-  if (!image.ok) throw new Error(image.error.message);
+  const image = BUILD.image("Abalone board");
+  if (image === null) return;
   const arg = process.argv.find((a) => a.startsWith("--placements="));
   const count = arg === undefined ? 100 : Math.max(1, Number(arg.split("=")[1]));
-  const d = await placements(image.value, count, 31);
+  const d = await placements(image, count, 31);
   const data = d.board.mcu.cpu.data;
-  const word = (name: string): number => {
-    const at = symbol(name);
-    return at === null ? NaN : (data[at] ?? 0) | ((data[at + 1] ?? 0) << 8);
-  };
-  const stack = ((data[0x4b] ?? 0) << 8) | (data[0x4a] ?? 0);
-  const ram = staticRam();
+  const word = (name: string): number => BUILD.word(data, name);
+  const stack = BUILD.deepestStack(data);
+  const ram = BUILD.staticRam();
   const f = (xs: readonly number[]): string =>
     `${quantile(xs, 0.5).toFixed(0)} / ${quantile(xs, 0.99).toFixed(0)} / ${Math.max(...xs).toFixed(0)}`;
   printTable({

@@ -13,7 +13,7 @@ import {
 } from "../protocol/index.js";
 import type { BoardMessage, HostMessage, LedState, SnapshotMessage } from "../protocol/index.js";
 import { BoardSession, waitForReady } from "../board/index.js";
-import type { Transport, TransportHandlers } from "../board/index.js";
+import type { LinkError, Transport, TransportHandlers } from "../board/index.js";
 import { SerialBoard } from "../board/index.js";
 import { openPtyPair, socatAvailable, startPtySimulator } from "../board/index.js";
 import { SerialPort } from "serialport";
@@ -82,7 +82,7 @@ class ScriptedBoard implements Transport {
   handlers: TransportHandlers | null = null;
   private seq = 0;
 
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     this.handlers = handlers;
     return Promise.resolve(ok(undefined));
   }

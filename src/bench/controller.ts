@@ -12,7 +12,7 @@ import { findGame } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
 import { countsAlong } from "../games/index.js";
 import type { Game, Position, SensorStep, Trace } from "../games/index.js";
-import type { BoardEvent, BoardLink, LinkState } from "../board/index.js";
+import type { BoardEvent, BoardLink, LinkError, LinkState } from "../board/index.js";
 import type { CalibrationMessage, InfoMessage, SnapshotBoard } from "../protocol/index.js";
 import { Controller } from "../controller/index.js";
 import { printTable } from "./report.js";
@@ -52,19 +52,19 @@ class BenchLink implements BoardLink {
   deliver(e: BoardEvent): void {
     this.listener?.(e);
   }
-  setLeds(): Promise<Result<void>> {
+  setLeds(): Promise<Result<void, LinkError>> {
     return Promise.resolve(ok(undefined));
   }
-  clearLeds(): Promise<Result<void>> {
+  clearLeds(): Promise<Result<void, LinkError>> {
     return Promise.resolve(ok(undefined));
   }
-  requestSnapshot(): Promise<Result<void>> {
+  requestSnapshot(): Promise<Result<void, LinkError>> {
     return Promise.resolve(ok(undefined));
   }
-  tare(): Promise<Result<void>> {
+  tare(): Promise<Result<void, LinkError>> {
     return Promise.resolve(ok(undefined));
   }
-  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+  readCalibration(): Promise<Result<CalibrationMessage[], LinkError>> {
     return Promise.resolve(err("unsupported", "the bench's link has no board to ask"));
   }
   close(): Promise<void> {

@@ -11,12 +11,13 @@ import { MEGA_HZ, loadFirmware } from "../emulator/index.js";
 import type { EmulatedBoard } from "../emulator/index.js";
 import { withChecksum } from "../protocol/index.js";
 import { seededRandom } from "../shared/index.js";
+import { FirmwareBuild } from "./firmware-image.js";
 import { boardWithLines, ledFloodDuringSowing, sowRound } from "./maker-build.js";
 import type { TimedLine } from "./maker-build.js";
 import { printTable } from "./report.js";
 import { hangDuringGame } from "./watchdog-game.js";
 
-const HEX = fileURLToPath(new URL("../../hardware/firmware/build/kete_board.hex", import.meta.url));
+const BUILD = new FirmwareBuild("kete_board");
 /** The same sketch built as the Arduino IDE builds it (make -C hardware/firmware ide). */
 const IDE_HEX = fileURLToPath(
   new URL("../../hardware/firmware/build-ide/kete_board.hex", import.meta.url),
@@ -156,7 +157,7 @@ async function makerRows(): Promise<(string | number)[][]> {
       `p50 ${acks[1]?.toFixed(1)}, p99 ${acks[2]?.toFixed(1)}, max ${acks[3]?.toFixed(1)}`,
     ]);
   } else rows.push(["IDE build", `no image at ${IDE_HEX}: npm run firmware`]);
-  const image = loadFirmware(HEX);
+  const image = loadFirmware(BUILD.hex);
   if (!image.ok) throw new Error(image.error.message);
   const h = await hangDuringGame(image.value, { seed: 5, maxPlies: 4, hangPly: 1 });
   const lost =
@@ -175,18 +176,12 @@ async function makerRows(): Promise<(string | number)[][]> {
 }
 
 export async function benchEmulator(): Promise<void> {
-  if (!existsSync(HEX)) {
-    console.log(
-      `\n## Emulated board\n\nno firmware image at ${HEX}: build it with npm run firmware`,
-    );
-    return;
-  }
-  const image = loadFirmware(HEX);
-  if (!image.ok) throw new Error(image.error.message);
+  const image = BUILD.image("Emulated board");
+  if (image === null) return;
   printTable({
     title: "Emulated board: the reference firmware on an emulated Mega 2560",
     columns: ["load", "emulated ms", "MHz / wall s", "× real time", "MHz / CPU s", "× per CPU s"],
-    rows: await speedRows(image.value),
+    rows: await speedRows(image),
     notes: [
       "Medians of three runs of 3 s. MHz / wall s: emulated cycles per wall-clock second; × real time is that against a real 16 MHz Mega (≥ 1: the emulated board keeps up with the wall clock). Per CPU s: the same per second of this process's CPU time, what the emulator does when it has a core to itself (a busy machine lowers the wall figures, not these).",
     ],
@@ -194,7 +189,7 @@ export async function benchEmulator(): Promise<void> {
   printTable({
     title: "Emulated board: a dropped stone's way to the host (emulated clock)",
     columns: ["path", "samples", "p50 ms", "p99 ms", "max ms"],
-    rows: [...(await latencyRows(image.value)), await loopPassRow(image.value)],
+    rows: [...(await latencyRows(image)), await loopPassRow(image)],
     notes: [
       "From the stone's first impact (the emulated pits' default physics: dropped from 2–8 cm into a hard-wood cup, bouncing, the cup ringing; hardware/physics.md) to the first settled snapshot counting it, at the board's default deb 200 ms, shared as: until a snapshot first counts the stone, then until that count is settled. The settle rule's own figures over 10,000 drops, per deb and per cup, are `npm run bench -- settle`'s.",
       "Main-loop pass: from one watchdog kick to the next (one a pass), one emulated second; a pass must stay shorter than the serial receive ring lasts at 115200 baud (PROTOCOL.md §2): 22 ms for the firmware's own 256-byte ring (uart_avr.cpp, in every build), where the Arduino core's Serial would give an IDE build 64 bytes, 5.5 ms.",

@@ -15,53 +15,27 @@
  *   the emulator's speed against real time.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { EmulatedBoard, loadFirmware } from "../emulator/index.js";
-import { parseBoardLine, withChecksum } from "../protocol/index.js";
+import { parseBoardLine } from "../protocol/index.js";
 import type { Gem, GemBoard } from "../protocol/index.js";
 import { GEMS, seededRandom } from "../shared/index.js";
-import { printTable } from "./report.js";
+import {
+  FirmwareBuild,
+  bootAtKeteDebounce,
+  bootWithLines,
+  type TimedLine,
+} from "./firmware-image.js";
+import { printTable, quantile } from "./report.js";
 
-const FIRMWARE = fileURLToPath(new URL("../../hardware/firmware/", import.meta.url));
-const HEX = `${FIRMWARE}build/kete_gems.hex`;
-const SYM = `${FIRMWARE}build/kete_gems.sym`;
-const ELF = `${FIRMWARE}build/kete_gems.elf`;
+const BUILD = new FirmwareBuild("kete_gems");
 const PLACES = ["A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4", "B5", "SC", "NC"];
 
-interface Line {
-  readonly text: string;
-  readonly at: number;
+/** The Glassperlenspiel board (GB-1) running `image`, its serial output as lines. */
+function boot(image: Uint8Array, seed: number) {
+  return bootWithLines({ firmware: image, seed, calibrated: true, geometry: "2x5+2" });
 }
-
-function boot(image: Uint8Array, seed: number): { board: EmulatedBoard; lines: Line[] } {
-  const created = EmulatedBoard.create({
-    firmware: image,
-    seed,
-    calibrated: true,
-    geometry: "2x5+2",
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  const board = created.value;
-  const lines: Line[] = [];
-  let partial = "";
-  board.onTx((b) => {
-    if (b !== 10) partial += String.fromCharCode(b);
-    else {
-      lines.push({ text: partial, at: board.now });
-      partial = "";
-    }
-  });
-  return { board, lines };
-}
-
-const quantile = (xs: readonly number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-};
 
 /** A board's settled reading of place `i`, or null (unsettled, faulty, not a snapshot). */
-function settledPlace(line: Line, i: number): { count: number; gems: readonly Gem[] } | null {
+function settledPlace(line: TimedLine, i: number): { count: number; gems: readonly Gem[] } | null {
   const m = parseBoardLine(line.text);
   if (!m.ok || m.value.type !== "snapshot") return null;
   const place = (m.value.board as GemBoard).places[i];
@@ -84,9 +58,7 @@ async function drops(image: Uint8Array, drops: number, seed: number): Promise<Dr
   const p = board.physical;
   const random = seededRandom(seed);
   const wall0 = performance.now();
-  await board.runFor(1500);
-  board.receive(`${withChecksum("01 CFG deb=100")}\n`);
-  await board.runFor(300);
+  await bootAtKeteDebounce(board);
   const named: number[] = [];
   const settled: number[] = [];
   let wrong = 0;
@@ -174,31 +146,13 @@ async function passMs(image: Uint8Array): Promise<number> {
   return 3000 / (per.reduce((a, b) => a + b, 0) / per.length);
 }
 
-function staticRam(): number | null {
-  const r = spawnSync("avr-size", ["-A", ELF], { encoding: "utf8" });
-  if (r.status !== 0) return null;
-  let total = 0;
-  for (const line of r.stdout.split("\n")) {
-    const [name, size] = line.trim().split(/\s+/);
-    if (name === ".data" || name === ".bss" || name === ".noinit") total += Number(size);
-  }
-  return total;
-}
-
-/** A variable's data address from the .sym list (avr-nm: RAM at 0x800000 + address). */
-function symbol(name: string): number | null {
-  if (!existsSync(SYM)) return null;
-  const line = readFileSync(SYM, "utf8")
-    .split("\n")
-    .find((l) => l.endsWith(` ${name}`));
-  return line === undefined ? null : parseInt(line.split(" ")[0] ?? "", 16) - 0x800000;
-}
-
 /** The native bench: the firmware's own source against the C++ fake PN5180, 10,000 reads. */
 function nativeReads(): string {
-  const make = spawnSync("make", ["-C", FIRMWARE, "build/native-gems/tests"], { encoding: "utf8" });
+  const make = spawnSync("make", ["-C", BUILD.dir, "build/native-gems/tests"], {
+    encoding: "utf8",
+  });
   if (make.status !== 0) return "native build failed";
-  const r = spawnSync(`${FIRMWARE}build/native-gems/tests`, ["gems_bench"], {
+  const r = spawnSync(`${BUILD.dir}build/native-gems/tests`, ["gems_bench"], {
     encoding: "utf8",
     env: { ...process.env, KETE_BENCH: "1" },
   });
@@ -207,24 +161,17 @@ function nativeReads(): string {
 }
 
 export async function benchGems(): Promise<void> {
-  if (!existsSync(HEX)) {
-    console.log(
-      `\n## Glassperlenspiel board\n\nno firmware image at ${HEX}: build it with npm run firmware`,
-    );
-    return;
-  }
-  const image = loadFirmware(HEX);
-  if (!image.ok) throw new Error(image.error.message);
-  const d = await drops(image.value, 100, 21);
+  const image = BUILD.image("Glassperlenspiel board");
+  if (image === null) return;
+  const d = await drops(image, 100, 21);
   const ok = d.settled.filter((x) => !Number.isNaN(x));
   const named = d.named.filter((x) => !Number.isNaN(x));
-  const cup = await tenInCup(image.value, 30_000, 22);
+  const cup = await tenInCup(image, 30_000, 22);
   const data = cup.board.mcu.cpu.data;
-  const stack = ((data[0x4b] ?? 0) << 8) | (data[0x4a] ?? 0);
-  const loopAt = symbol("kete_loop_max_us");
-  const loopUs = loopAt === null ? NaN : (data[loopAt] ?? 0) | ((data[loopAt + 1] ?? 0) << 8);
-  const ram = staticRam();
-  const pass = await passMs(image.value);
+  const stack = BUILD.deepestStack(data);
+  const loopUs = BUILD.word(data, "kete_loop_max_us");
+  const ram = BUILD.staticRam();
+  const pass = await passMs(image);
   printTable({
     title:
       "Glassperlenspiel board: its firmware on the emulated Mega with PN5180 readers (emulated clock)",

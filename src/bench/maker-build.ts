@@ -6,33 +6,18 @@
  */
 import { playTrace } from "../board/index.js";
 import type { TraceStep } from "../games/index.js";
-import { EmulatedBoard } from "../emulator/index.js";
+import type { EmulatedBoard } from "../emulator/index.js";
 import { withChecksum } from "../protocol/index.js";
+import { bootWithLines, type TimedLine } from "./firmware-image.js";
 
-export interface TimedLine {
-  readonly text: string;
-  /** Emulated ms when its LF was sent. */
-  readonly at: number;
-}
+export type { TimedLine };
 
 /** A calibrated board (4 stones a pit) running `image`, its serial output as lines. */
 export function boardWithLines(
   image: Uint8Array,
   seed: number,
 ): { board: EmulatedBoard; lines: TimedLine[] } {
-  const created = EmulatedBoard.create({ firmware: image, seed, counts: 4, calibrated: true });
-  if (!created.ok) throw new Error(created.error.message);
-  const board = created.value;
-  const lines: TimedLine[] = [];
-  let partial = "";
-  board.onTx((byte) => {
-    if (byte !== 10) partial += String.fromCharCode(byte);
-    else {
-      lines.push({ text: partial, at: board.now });
-      partial = "";
-    }
-  });
-  return { board, lines };
+  return bootWithLines({ firmware: image, seed, counts: 4, calibrated: true });
 }
 
 /** A hand moving `stones` stones one by one round the South rows (≈ 225 ms a stone). */

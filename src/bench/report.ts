@@ -32,3 +32,9 @@ export function timed<T>(f: () => T): { value: T; ms: number } {
   const value = f();
   return { value, ms: performance.now() - t0 };
 }
+
+/** The `q` quantile of `xs` (nearest rank below), NaN for no samples. */
+export function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+}

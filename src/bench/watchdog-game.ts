@@ -15,6 +15,7 @@ import { EmulatedBoard, EmulatedLink } from "../emulator/index.js";
 import { findGame } from "../games/index.js";
 import type { Game, LegalMove, Position } from "../games/index.js";
 import { seededRandom } from "../shared/index.js";
+import { collectLines } from "./firmware-image.js";
 
 export interface HangGameResult {
   readonly plies: number;
@@ -87,15 +88,7 @@ function gameRig(image: Uint8Array, seed: number, counts: readonly number[]) {
   controller.on((e) => events.push(e));
   const linkEvents: { at: number; e: BoardEvent }[] = [];
   link.subscribe((e) => linkEvents.push({ at: clock.now(), e }));
-  const lines: { text: string; at: number }[] = [];
-  let partial = "";
-  board.onTx((b) => {
-    if (b !== 10) partial += String.fromCharCode(b);
-    else {
-      lines.push({ text: partial, at: board.now });
-      partial = "";
-    }
-  });
+  const lines = collectLines(board);
   board.start({ realTime: false });
   const sleep = (ms: number) => new Promise<void>((r) => clock.schedule(r, ms));
   const until = async (done: () => boolean, ms: number): Promise<boolean> => {

@@ -17,3 +17,4 @@ export * from "./marbles.js";
 export * from "./firmata/index.js";
 export * from "./ports.js";
 export * from "./kinds.js";
+export * from "./errors.js";

@@ -4,7 +4,7 @@
  * keeps the protocol's bound on line length.
  *
  *   port bytes → LineLengthGuard → ReadlineParser (LF, latin1) → LF and CR
- *   stripped, length checked → Result<string> per line, in order
+ *   stripped, length checked → Result<string, ParseError> per line, in order
  *
  * `ReadlineParser` on its own keeps every byte until the next LF, so a peer
  * that never sends one would make it grow without bound. The guard counts
@@ -35,6 +35,7 @@ import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { MAX_LINE_LENGTH } from "../protocol/index.js";
 import type { LineFraming } from "./session.js";
+import type { ParseError } from "../protocol/index.js";
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -125,7 +126,7 @@ export interface ReadlineFraming extends LineFraming {
  * Never throws on input and never emits an unhandled stream error.
  */
 export function createReadlineFraming(
-  deliver: (framed: Result<string>) => void,
+  deliver: (framed: Result<string, ParseError>) => void,
   options: ReadlineFramingOptions = {},
 ): ReadlineFraming {
   const requested = options.maxLineLength ?? MAX_LINE_LENGTH;
@@ -176,7 +177,7 @@ export function createReadlineFraming(
 }
 
 /** One line from the parser with its LF: a CR before the LF is part of the terminator (§2); longer than `max` is dropped (§11). */
-function classify(line: string, max: number): Result<string> {
+function classify(line: string, max: number): Result<string, ParseError> {
   let text = line.charCodeAt(line.length - 1) === LF ? line.slice(0, -1) : line;
   if (text.charCodeAt(text.length - 1) === CR) text = text.slice(0, -1);
   if (text.length > max) return err("too-long", `a line longer than ${max} bytes was dropped`);

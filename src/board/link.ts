@@ -14,6 +14,7 @@ import type {
   LedEntry,
   SnapshotBoard,
 } from "../protocol/index.js";
+import type { LineErrorCode, LinkError } from "./errors.js";
 
 /** Where the link is: opening the device, in the handshake, serving, or lost (reconnecting). */
 export type LinkState = "connecting" | "handshaking" | "ready" | "lost" | "closed";
@@ -41,7 +42,7 @@ export type BoardEvent =
       readonly message: string;
     }
   /** A bad line, a sequence gap, a NAK: counted and reported once, the link carries on. */
-  | { readonly type: "line-error"; readonly code: string; readonly message: string };
+  | { readonly type: "line-error"; readonly code: LineErrorCode; readonly message: string };
 
 export interface BoardLink {
   /** The board's handshake answer, once the link is ready. */
@@ -50,18 +51,18 @@ export interface BoardLink {
   /** Receives every event from now on; returns the function that unsubscribes. */
   subscribe(listener: (event: BoardEvent) => void): () => void;
   /** Sets the LEDs of the listed pits (others keep theirs); resolves on the board's ACK/NAK. */
-  setLeds(entries: readonly LedEntry[]): Promise<Result<void>>;
+  setLeds(entries: readonly LedEntry[]): Promise<Result<void, LinkError>>;
   /** Turns every LED off. */
-  clearLeds(): Promise<Result<void>>;
+  clearLeds(): Promise<Result<void, LinkError>>;
   /** Asks for a full snapshot now (after a gap, on resume). */
-  requestSnapshot(): Promise<Result<void>>;
+  requestSnapshot(): Promise<Result<void, LinkError>>;
   /** Tares every pit, or one. */
-  tare(pit?: string): Promise<Result<void>>;
+  tare(pit?: string): Promise<Result<void, LinkError>>;
   /**
    * `CALGET` (PROTOCOL.md §10): each pit's calibration status and raw reading
    * (`CALR`, the last one per pit), or why the board gave none (a link that
    * has no board to ask: `unsupported`).
    */
-  readCalibration(): Promise<Result<CalibrationMessage[]>>;
+  readCalibration(): Promise<Result<CalibrationMessage[], LinkError>>;
   close(): Promise<void>;
 }

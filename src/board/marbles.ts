@@ -28,13 +28,14 @@
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { seededRandom } from "../shared/index.js";
+import { HEX_STEPS, seededRandom } from "../shared/index.js";
 import type { MarbleColour } from "../shared/index.js";
 import type { HoleContent } from "../protocol/index.js";
 import type { MarbleStep } from "../games/index.js";
 import type { PhysicalBoard } from "./physical-board.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
+import type { HandError } from "./errors.js";
 
 /** The trace's letters for a hole's content (`e` empty, `b`, `w`, the neutral `n`, a single-colour `x`). */
 const CONTENT_BY_LETTER: Readonly<Record<string, HoleContent>> = {
@@ -46,16 +47,6 @@ const CONTENT_BY_LETTER: Readonly<Record<string, HoleContent>> = {
 };
 
 const ROWS = "ABCDEFGHI";
-
-/** The six directions of the hex board as (row, column) steps (PROTOCOL.md §5.3 names). */
-export const HEX_DIRECTIONS: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [1, 1],
-  [1, 0],
-  [0, -1],
-  [-1, -1],
-  [-1, 0],
-];
 
 /** Row index and column of a hole name, or null when it is no hole of `hex61`. */
 export function holeCoords(cell: string): readonly [number, number] | null {
@@ -97,7 +88,7 @@ export interface MarblePlan {
 export function planMarbles(
   board: PhysicalBoard,
   steps: readonly MarbleStep[],
-): Result<MarblePlan> {
+): Result<MarblePlan, HandError> {
   const after = new Map<string, HoleContent>();
   const offs: { cell: string; colour: HoleContent }[] = [];
   // A marble pushed into a trap (AB-9.5) leaves the game there as over the edge.
@@ -129,7 +120,7 @@ export function planMarbles(
     if (after.has(step.cell)) return err("bad-step", `${where}: ${step.cell} is listed twice`);
     after.set(step.cell, to);
   }
-  for (const d of HEX_DIRECTIONS) {
+  for (const d of HEX_STEPS) {
     const push = pushAlong(board, d, after, offs, traps);
     if (push !== null) return ok({ push, after });
   }
@@ -209,7 +200,7 @@ export async function playMarbles(
   board: PhysicalBoard,
   steps: readonly MarbleStep[],
   timing: MarbleTiming = {},
-): Promise<Result<void>> {
+): Promise<Result<void, HandError>> {
   if (!board.hasHoles) {
     return err("bad-step", `a ${board.geometry.id} board has no holes for marble steps`);
   }

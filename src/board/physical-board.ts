@@ -45,6 +45,7 @@ import type { MarbleStep, ProtocolStep, TraceStep } from "../games/index.js";
 import { playMarbles } from "./marbles.js";
 import { realScheduler, sleep } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
+import type { HandError } from "./errors.js";
 
 /** Every geometry the physical model knows: any shape (src/shared/shapes), its places holding stones, gems or a marble. */
 export type BoardGeometryId = GeometryId;
@@ -199,7 +200,7 @@ export class PhysicalBoard {
   }
 
   /** Replaces every marble (`hex61`): see `InitialHoles`. Nothing rolls afterwards. */
-  setHoles(holes: InitialHoles): Result<void> {
+  setHoles(holes: InitialHoles): Result<void, HandError> {
     if (!this.hasHoles) return err("no-holes", `a ${this.geometry.id} board has no holes`);
     const n = this.geometry.cells.length;
     let next: HoleContent[];
@@ -328,7 +329,7 @@ export class PhysicalBoard {
   }
 
   /** Replaces every count (a new game, a test setup); on `2x5+2` a readings vector sets the gems too. */
-  setCounts(counts: InitialCounts): Result<void> {
+  setCounts(counts: InitialCounts): Result<void, HandError> {
     const n = this.cells.length;
     if (this.hasHoles) {
       if (Array.isArray(counts)) return this.setReadings(counts as readonly number[]);
@@ -360,7 +361,7 @@ export class PhysicalBoard {
   }
 
   /** The whole board from its geometry's readings (`readings()`, a game's `sensorView(…).counts`). */
-  setReadings(readings: readonly number[]): Result<void> {
+  setReadings(readings: readonly number[]): Result<void, HandError> {
     const names = readingNames(this.geometry.id);
     if (readings.length !== names.length) {
       return err(
@@ -394,7 +395,7 @@ export class PhysicalBoard {
   }
 
   /** Puts every gem where `gems` says; gems not named leave the board. */
-  setGems(gems: InitialGems): Result<void> {
+  setGems(gems: InitialGems): Result<void, HandError> {
     if (!this.hasGems) return err("no-gems", `a ${this.geometry.id} board holds no gems`);
     const next = new Map<Gem, number>();
     for (const [pit, tags] of Object.entries(gems)) {
@@ -411,7 +412,7 @@ export class PhysicalBoard {
   }
 
   /** Sets one pit (a deliberate mistake, a stone knocked over …). */
-  setCount(pit: string, count: number): Result<void> {
+  setCount(pit: string, count: number): Result<void, HandError> {
     const i = this.index.get(pit);
     if (i === undefined)
       return err("bad-pit", `${pit} is not a pit of a ${this.geometry.id} board`);
@@ -452,7 +453,7 @@ export class PhysicalBoard {
   }
 
   /** @internal Moves stones between a pit and the hand; used by `Hand`. */
-  adjust(pit: string, delta: number): Result<number> {
+  adjust(pit: string, delta: number): Result<number, HandError> {
     const i = this.index.get(pit);
     if (i === undefined)
       return err("bad-pit", `${pit} is not a pit of a ${this.geometry.id} board`);
@@ -465,7 +466,7 @@ export class PhysicalBoard {
   }
 
   /** @internal Moves a gem between a place and the hand (`to` null); used by `Hand`. */
-  shiftGem(gem: Gem, from: string | null, to: string | null): Result<void> {
+  shiftGem(gem: Gem, from: string | null, to: string | null): Result<void, HandError> {
     if (!this.hasGems) return err("no-gems", `a ${this.geometry.id} board holds no gems`);
     if (from !== null && this.whereIs(gem) !== from) {
       return err("no-gem", `gem ${gem} is not in ${from}`);
@@ -532,7 +533,7 @@ export class Hand {
    * Takes `n` plain stones from a pit into the hand, or without `n` every
    * bead of it (its stones and its gems, as GB-2 lifts a pit).
    */
-  lift(pit: string, n?: number): Result<number> {
+  lift(pit: string, n?: number): Result<number, HandError> {
     if (n !== undefined) return this.liftStones(pit, n);
     const gems = this.board.gems(pit);
     const r = this.liftBeads(pit, { stones: this.board.count(pit), gems });
@@ -540,7 +541,7 @@ export class Hand {
   }
 
   /** Takes the given stones and gems of a place into the hand, all or nothing; returns how many beads. */
-  liftBeads(pit: string, beads: Beads): Result<number> {
+  liftBeads(pit: string, beads: Beads): Result<number, HandError> {
     const gems = beads.gems ?? [];
     const missing = gems.find((g) => !isGem(g) || this.board.whereIs(g) !== pit);
     if (missing !== undefined) return err("no-gem", `${pit} holds no gem ${missing}`);
@@ -555,7 +556,7 @@ export class Hand {
     return ok(stones + gems.length);
   }
 
-  private liftStones(pit: string, n: number): Result<number> {
+  private liftStones(pit: string, n: number): Result<number, HandError> {
     const r = this.board.adjust(pit, -n);
     if (!r.ok) return r;
     this.over = pit;
@@ -568,7 +569,7 @@ export class Hand {
    * its tag, or a number of plain stones. Without a bead: a stone when the
    * hand holds one, else the first gem it holds.
    */
-  drop(pit: string, bead: number | string = 1): Result<void> {
+  drop(pit: string, bead: number | string = 1): Result<void, HandError> {
     if (typeof bead === "number") return this.dropStones(pit, bead);
     if (bead === "s") return this.dropStones(pit, 1);
     const at = this.gemsHeld.findIndex((g) => g === bead);
@@ -580,7 +581,7 @@ export class Hand {
     return ok(undefined);
   }
 
-  private dropStones(pit: string, n: number): Result<void> {
+  private dropStones(pit: string, n: number): Result<void, HandError> {
     if (this.stones < n) {
       const gem = this.gemsHeld[0];
       if (n === 1 && this.stones === 0 && gem !== undefined) return this.drop(pit, gem);
@@ -598,7 +599,7 @@ export class Hand {
    * (GB-3/GB-4), and with a cup too, drops it there (the sensors see it
    * leave, then arrive).
    */
-  capture(pit: string, gem?: string, cup?: string): Result<number> {
+  capture(pit: string, gem?: string, cup?: string): Result<number, HandError> {
     if (gem === undefined) return this.liftStones(pit, this.board.count(pit));
     const r = this.liftBeads(pit, { gems: [gem] });
     if (!r.ok || cup === undefined) return r;
@@ -607,7 +608,7 @@ export class Hand {
   }
 
   /** Puts one stone from the reserve (not on the board) into a pit. */
-  place(pit: string): Result<void> {
+  place(pit: string): Result<void, HandError> {
     if (this.reserveLeft < 1) return err("empty-reserve", "no stones left in the reserve");
     const r = this.board.adjust(pit, 1);
     if (!r.ok) return r;
@@ -672,7 +673,7 @@ export async function playTrace(
   board: PhysicalBoard,
   steps: readonly ProtocolStep[],
   timing: TraceTiming = {},
-): Promise<Result<void>> {
+): Promise<Result<void, HandError>> {
   const marbles = steps.filter(isMarbleStep);
   if (board.hasHoles || marbles.length > 0) {
     if (!board.hasHoles || marbles.length !== steps.length) {
@@ -713,7 +714,7 @@ async function playStep(
   step: TraceStep,
   grabs: number,
   pause: () => Promise<void>,
-): Promise<Result<void>> {
+): Promise<Result<void, HandError>> {
   const hand = board.hand;
   switch (step.op) {
     case "lift":
@@ -747,7 +748,7 @@ async function liftStep(
   n: number,
   grabs: number,
   pause: () => Promise<void>,
-): Promise<Result<void>> {
+): Promise<Result<void, HandError>> {
   const hand = board.hand;
   hand.hover(pit);
   await pause();
@@ -775,7 +776,7 @@ async function liftBeadsStep(
   stones: number,
   gems: readonly string[],
   pause: () => Promise<void>,
-): Promise<Result<void>> {
+): Promise<Result<void, HandError>> {
   board.hand.hover(pit);
   await pause();
   const have = board.count(pit);
@@ -794,7 +795,7 @@ async function captureGemStep(
   gem: string,
   to: string | undefined,
   pause: () => Promise<void>,
-): Promise<Result<void>> {
+): Promise<Result<void, HandError>> {
   const hand = board.hand;
   hand.hover(pit);
   await pause();

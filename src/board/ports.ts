@@ -20,12 +20,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SerialPort } from "serialport";
 import { SerialPortStream } from "@serialport/stream";
-import { formatHostMessage, LineFramer, parseBoardLine } from "../protocol/index.js";
+import {
+  PROTOCOL_VERSION,
+  formatHostMessage,
+  LineFramer,
+  parseBoardLine,
+} from "../protocol/index.js";
 import type { InfoMessage } from "../protocol/index.js";
 import { err, ok, type Result } from "../shared/index.js";
 import { sleep, type Scheduler } from "./scheduler.js";
 import { DEFAULT_KETE_BAUD } from "./session.js";
 import { serialErrorText, type BindingInterface } from "./serial-board.js";
+import type { PortError } from "./errors.js";
 
 /** StandardFirmata's line speed. */
 export const FIRMATA_BAUD = 57600;
@@ -147,7 +153,7 @@ function openProbe(
   baudRate: number,
   binding: BindingInterface,
   onData: (chunk: Buffer) => void,
-): Promise<Result<Probe>> {
+): Promise<Result<Probe, PortError>> {
   return new Promise((resolve) => {
     let port: SerialPortStream;
     try {
@@ -202,7 +208,7 @@ async function askKete(
   path: string,
   o: Required<Pick<ProbeOptions, "helloMs" | "baudRate">> & ProbeOptions,
   binding: BindingInterface,
-): Promise<Result<InfoMessage | null>> {
+): Promise<Result<InfoMessage | null, PortError>> {
   const framer = new LineFramer();
   let info: InfoMessage | null = null;
   const opened = await openProbe(path, o.baudRate, binding, (chunk) => {
@@ -213,7 +219,7 @@ async function askKete(
     }
   });
   if (!opened.ok) return opened;
-  const hello = formatHostMessage({ type: "hello", id: 1, proto: 1 });
+  const hello = formatHostMessage({ type: "hello", id: 1, proto: PROTOCOL_VERSION });
   await askUntil(
     o.scheduler,
     o.helloMs,
@@ -231,7 +237,7 @@ async function askFirmata(
   path: string,
   o: Required<Pick<ProbeOptions, "firmataMs">> & ProbeOptions,
   binding: BindingInterface,
-): Promise<Result<{ version: string; firmware: string | null } | null>> {
+): Promise<Result<{ version: string; firmware: string | null } | null, PortError>> {
   let bytes: number[] = [];
   let version: string | null = null;
   let firmware: string | null = null;
@@ -336,7 +342,7 @@ export async function identifyPorts(
 export async function autoPort(
   kind: "kete" | "firmata",
   options: ProbeOptions & ListOptions,
-): Promise<Result<{ readonly path: string; readonly line: string }>> {
+): Promise<Result<{ readonly path: string; readonly line: string }, PortError>> {
   const list = await listPorts(options);
   const found = await identifyPorts(list, options);
   const what = kind === "kete" ? "kete board" : "StandardFirmata board";

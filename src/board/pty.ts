@@ -19,17 +19,11 @@ import { join } from "node:path";
 import { SerialPort } from "serialport";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
-import type { FirmwareOptions, NoiseOptions } from "./firmware.js";
-import { PhysicalBoard } from "./physical-board.js";
-import type {
-  BoardGeometryId,
-  InitialCounts,
-  InitialGems,
-  InitialHoles,
-} from "./physical-board.js";
+import type { SimulatedFirmware } from "./firmware.js";
+import type { PhysicalBoard } from "./physical-board.js";
 import { realScheduler } from "./scheduler.js";
-import type { Scheduler } from "./scheduler.js";
+import type { PortError } from "./errors.js";
+import { simulatedHardware, type SimulatedHardwareOptions } from "./simulated-hardware.js";
 
 /** Whether `socat` is on the PATH. */
 export function socatAvailable(): boolean {
@@ -54,11 +48,31 @@ function isLink(path: string): boolean {
   }
 }
 
+/**
+ * Where a new pty pair goes: the host end at `hostPath` (default a fresh
+ * /tmp/kete-NAME-XXXXXX) and the other end beside it (`….board`); refused
+ * when socat is missing or either path is already taken.
+ */
+export function ptyPaths(
+  name: string,
+  hostPath: string | undefined,
+): Result<{ readonly host: string; readonly board: string }, PortError> {
+  if (!socatAvailable()) {
+    return err("no-socat", "socat is not installed (Debian/Ubuntu: apt-get install socat)");
+  }
+  const host = hostPath ?? join(tmpdir(), `kete-${name}-${Math.random().toString(36).slice(2, 8)}`);
+  const board = `${host}.board`;
+  for (const p of [host, board]) {
+    if (existsSync(p) || isLink(p)) return err("path-taken", `${p} already exists`);
+  }
+  return ok({ host, board });
+}
+
 /** Starts `socat` with two linked ptys at the given paths. */
 export async function openPtyPair(
   hostPath: string,
   firmwarePath: string,
-): Promise<Result<PtyPair>> {
+): Promise<Result<PtyPair, PortError>> {
   let child: ChildProcess;
   try {
     child = spawn(
@@ -110,7 +124,7 @@ export async function openPtyPair(
 export async function attachFirmware(
   firmware: SimulatedFirmware,
   path: string,
-): Promise<Result<{ close(): Promise<void> }>> {
+): Promise<Result<{ close(): Promise<void> }, PortError>> {
   const port = new SerialPort({ path, baudRate: 115200, autoOpen: false });
   const opened = await new Promise<Error | null>((resolve) => port.open((e) => resolve(e)));
   if (opened !== null) return err("open-failed", `cannot open ${path}: ${opened.message}`);
@@ -130,17 +144,7 @@ export async function attachFirmware(
   });
 }
 
-export interface PtySimulatorOptions {
-  readonly geometry?: BoardGeometryId;
-  readonly counts?: InitialCounts;
-  /** `2x5+2`: gems by place (default GB-1's when `counts` is not given either). */
-  readonly gems?: InitialGems;
-  /** `hex61`: the marbles (default AB-1's standard start). */
-  readonly holes?: InitialHoles;
-  readonly noise?: boolean | NoiseOptions;
-  readonly seed?: number;
-  readonly scheduler?: Scheduler;
-  readonly firmware?: Omit<FirmwareOptions, "scheduler" | "noise" | "seed">;
+export interface PtySimulatorOptions extends SimulatedHardwareOptions {
   /** Where the host end's link goes (default a fresh /tmp/kete-sim-XXXXXX). */
   readonly hostPath?: string;
 }
@@ -152,41 +156,22 @@ export interface PtySimulator {
   /** The device vanishes: socat is killed and the board loses power. */
   unplug(): Promise<void>;
   /** It comes back at the same path and boots. */
-  replug(): Promise<Result<void>>;
+  replug(): Promise<Result<void, PortError>>;
   stop(): Promise<void>;
 }
 
 /** A simulated board served on a pty pair; see the file comment. */
 export async function startPtySimulator(
   options: PtySimulatorOptions = {},
-): Promise<Result<PtySimulator>> {
-  if (!socatAvailable()) {
-    return err("no-socat", "socat is not installed (Debian/Ubuntu: apt-get install socat)");
-  }
-  const hostPath =
-    options.hostPath ?? join(tmpdir(), `kete-sim-${Math.random().toString(36).slice(2, 8)}`);
-  const firmwarePath = `${hostPath}.board`;
-  for (const p of [hostPath, firmwarePath]) {
-    if (existsSync(p) || isLink(p)) return err("path-taken", `${p} already exists`);
-  }
-  const physical = new PhysicalBoard({
-    geometry: options.geometry ?? "4x8",
-    ...(options.counts === undefined ? {} : { counts: options.counts }),
-    ...(options.gems === undefined ? {} : { gems: options.gems }),
-    ...(options.holes === undefined ? {} : { holes: options.holes }),
-  });
-  const noise =
-    options.noise === true ? DEFAULT_NOISE : options.noise === false ? {} : options.noise;
-  const firmware = new SimulatedFirmware(physical, {
-    ...options.firmware,
-    scheduler: options.scheduler ?? realScheduler,
-    seed: options.seed ?? 1,
-    ...(noise === undefined ? {} : { noise }),
-  });
+): Promise<Result<PtySimulator, PortError>> {
+  const paths = ptyPaths("sim", options.hostPath);
+  if (!paths.ok) return paths;
+  const { host: hostPath, board: firmwarePath } = paths.value;
+  const { physical, firmware } = simulatedHardware(options, options.scheduler ?? realScheduler);
 
   let pair: PtyPair | null = null;
   let attached: { close(): Promise<void> } | null = null;
-  const plugIn = async (): Promise<Result<void>> => {
+  const plugIn = async (): Promise<Result<void, PortError>> => {
     const p = await openPtyPair(hostPath, firmwarePath);
     if (!p.ok) return p;
     const a = await attachFirmware(firmware, firmwarePath);

@@ -15,6 +15,7 @@ import type {
   LedEntry,
   SnapshotBoard,
 } from "../protocol/index.js";
+import type { LinkError } from "./errors.js";
 
 export class RecordingLink implements BoardLink {
   private readonly listeners = new Set<(event: BoardEvent) => void>();
@@ -74,24 +75,24 @@ export class RecordingLink implements BoardLink {
   /** Called before each LED command (the start-up probe of `npm run bench`). */
   onLeds: (() => void) | null = null;
 
-  setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+  setLeds(entries: readonly LedEntry[]): Promise<Result<void, LinkError>> {
     this.onLeds?.();
     return this.inner.setLeds(entries);
   }
 
-  clearLeds(): Promise<Result<void>> {
+  clearLeds(): Promise<Result<void, LinkError>> {
     return this.inner.clearLeds();
   }
 
-  requestSnapshot(): Promise<Result<void>> {
+  requestSnapshot(): Promise<Result<void, LinkError>> {
     return this.inner.requestSnapshot();
   }
 
-  tare(pit?: string): Promise<Result<void>> {
+  tare(pit?: string): Promise<Result<void, LinkError>> {
     return this.inner.tare(pit);
   }
 
-  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+  readCalibration(): Promise<Result<CalibrationMessage[], LinkError>> {
     return this.inner.readCalibration();
   }
 
@@ -118,23 +119,23 @@ export class ReplayLink implements BoardLink {
     return () => this.listeners.delete(listener);
   }
 
-  async setLeds(): Promise<Result<void>> {
+  async setLeds(): Promise<Result<void, LinkError>> {
     return { ok: true, value: undefined };
   }
 
-  async clearLeds(): Promise<Result<void>> {
+  async clearLeds(): Promise<Result<void, LinkError>> {
     return { ok: true, value: undefined };
   }
 
-  async requestSnapshot(): Promise<Result<void>> {
+  async requestSnapshot(): Promise<Result<void, LinkError>> {
     return { ok: true, value: undefined };
   }
 
-  async tare(): Promise<Result<void>> {
+  async tare(): Promise<Result<void, LinkError>> {
     return { ok: true, value: undefined };
   }
 
-  async readCalibration(): Promise<Result<CalibrationMessage[]>> {
+  async readCalibration(): Promise<Result<CalibrationMessage[], LinkError>> {
     return err("unsupported", "a replayed game has no board to ask for its calibration");
   }
 

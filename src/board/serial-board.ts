@@ -23,6 +23,8 @@ import type { Result } from "../shared/index.js";
 import { createReadlineFraming } from "./line-framing.js";
 import { BoardSession, DEFAULT_KETE_BAUD } from "./session.js";
 import type { LineFraming, SessionOptions, Transport, TransportHandlers } from "./session.js";
+import type { LinkError, OpenErrorCode } from "./errors.js";
+import type { ParseError } from "../protocol/index.js";
 
 /** A serialport binding (the platform's, or `SerialPortMock.binding`). */
 export type BindingInterface = OpenOptions["binding"];
@@ -38,7 +40,7 @@ export interface SerialBoardOptions extends SessionOptions {
   readonly binding?: BindingInterface;
 }
 
-const ERRNO_TEXT: readonly (readonly [string, RegExp, string])[] = [
+const ERRNO_TEXT: readonly (readonly [OpenErrorCode, RegExp, string])[] = [
   ["ENOENT", /ENOENT|no such file or directory/i, "no such device"],
   ["EACCES", /EACCES|permission denied/i, "permission denied (is the user in the dialout group?)"],
   ["EBUSY", /EBUSY|resource busy|cannot lock/i, "the port is in use by another program"],
@@ -49,7 +51,7 @@ const ERRNO_TEXT: readonly (readonly [string, RegExp, string])[] = [
 ];
 
 /** An open or I/O error of a serial port in words a user can act on, with its code. */
-export function serialErrorText(e: unknown): { code: string; message: string } {
+export function serialErrorText(e: unknown): { code: OpenErrorCode; message: string } {
   const text =
     e instanceof Error ? `${(e as NodeJS.ErrnoException).code ?? ""} ${e.message}` : String(e);
   for (const [code, pattern, message] of ERRNO_TEXT) {
@@ -71,7 +73,7 @@ export class SerialTransport implements Transport {
     this.binding = options.binding ?? SerialPort.binding;
   }
 
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     return new Promise((resolve) => {
       let port: SerialPortStream;
       try {
@@ -128,7 +130,7 @@ export class SerialTransport implements Transport {
   }
 
   /** The port's lines: `ReadlineParser` behind the length guard, one per connection (§2, §11). */
-  framing(deliver: (framed: Result<string>) => void): LineFraming {
+  framing(deliver: (framed: Result<string, ParseError>) => void): LineFraming {
     return createReadlineFraming(deliver);
   }
 

@@ -13,10 +13,11 @@
  * to subscribers synchronously, and bad lines are counted, not stored.
  */
 import { err, ok } from "../shared/index.js";
-import type { KeteError, Result } from "../shared/index.js";
+import type { Result } from "../shared/index.js";
 import {
   GEOMETRIES,
   LineFramer,
+  OLDEST_PROTOCOL_VERSION,
   PROTOCOL_VERSION,
   formatHostMessage,
   parseBoardLine,
@@ -36,6 +37,8 @@ import type {
 import type { BoardEvent, BoardLink, BoardSnapshot, LinkState } from "./link.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
+import type { LineErrorCode, LinkError, LinkErrorCode } from "./errors.js";
+import type { ParseError } from "../protocol/index.js";
 
 // ------------------------------------------------------------------ transport
 
@@ -62,7 +65,9 @@ export interface LineFraming {
 }
 
 /** The codec's bounded `LineFramer` as a `LineFraming`: synchronous, lines delivered within `write`. */
-export function codecLineFraming(deliver: (framed: Result<string>) => void): LineFraming {
+export function codecLineFraming(
+  deliver: (framed: Result<string, ParseError>) => void,
+): LineFraming {
   const framer = new LineFramer();
   let open = true;
   return {
@@ -84,12 +89,12 @@ export interface Transport {
   /** For messages: the line speed of a serial port (absent: not a serial port). */
   readonly baudRate?: number;
   /** Opens the device; an error (`ENOENT`, `EACCES` …) when it is not there. */
-  open(handlers: TransportHandlers): Promise<Result<void>>;
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>>;
   /** Writes one line with its terminator. Must not buffer without bound. */
   write(text: string): void;
   close(): Promise<void>;
   /** This transport's own line framing, made once per connection (default: `codecLineFraming`). */
-  framing?(deliver: (framed: Result<string>) => void): LineFraming;
+  framing?(deliver: (framed: Result<string, ParseError>) => void): LineFraming;
 }
 
 // -------------------------------------------------------------------- options
@@ -156,7 +161,7 @@ interface Command {
   readonly body: CommandBody;
   /** Sent by the session itself (handshake, restore, resync, ping), not by a caller. */
   readonly internal: boolean;
-  readonly resolve: (result: Result<void>) => void;
+  readonly resolve: (result: Result<void, LinkError>) => void;
   id: number | null;
   line: string;
   tries: number;
@@ -312,7 +317,7 @@ export class BoardSession implements BoardLink {
     return () => this.listeners.delete(listener);
   }
 
-  setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+  setLeds(entries: readonly LedEntry[]): Promise<Result<void, LinkError>> {
     if (entries.length === 0) return Promise.resolve(ok(undefined));
     const seen = new Set<string>();
     for (const e of entries) {
@@ -328,21 +333,21 @@ export class BoardSession implements BoardLink {
     return this.sequence(chunks.map((leds) => ({ type: "led", leds })));
   }
 
-  clearLeds(): Promise<Result<void>> {
+  clearLeds(): Promise<Result<void, LinkError>> {
     this.desiredLeds.clear();
     this.ledsTouched = true;
     return this.command({ type: "led-clear" });
   }
 
-  requestSnapshot(): Promise<Result<void>> {
+  requestSnapshot(): Promise<Result<void, LinkError>> {
     return this.command({ type: "snapshot-request" });
   }
 
-  tare(pit?: string): Promise<Result<void>> {
+  tare(pit?: string): Promise<Result<void, LinkError>> {
     return this.command({ type: "tare", pit: pit ?? null });
   }
 
-  async readCalibration(): Promise<Result<CalibrationMessage[]>> {
+  async readCalibration(): Promise<Result<CalibrationMessage[], LinkError>> {
     this.calibrationLines = [];
     const answer = await this.command({ type: "calibration-request" });
     const lines = this.calibrationLines ?? [];
@@ -352,7 +357,7 @@ export class BoardSession implements BoardLink {
   }
 
   /** Sends any command (CFG, CAL, CALGET, RESET …); resolves on its ACK or NAK. */
-  command(body: CommandBody): Promise<Result<void>> {
+  command(body: CommandBody): Promise<Result<void, LinkError>> {
     if (this.phase === "closed") return Promise.resolve(err("closed", "the board link is closed"));
     if (this.publicState === "lost") {
       return Promise.resolve(
@@ -417,7 +422,7 @@ export class BoardSession implements BoardLink {
     }
     // A fresh framing per connection: a partial line of the last one is forgotten.
     this.dropFraming();
-    const deliver = (framed: Result<string>): void => {
+    const deliver = (framed: Result<string, ParseError>): void => {
       if (generation === this.generation) this.receive(framed);
     };
     this.framing = this.transport.framing?.(deliver) ?? codecLineFraming(deliver);
@@ -555,9 +560,11 @@ export class BoardSession implements BoardLink {
 
   private handshakeInfo(info: InfoMessage): void {
     if (this.hello === null) return;
-    if (info.proto !== PROTOCOL_VERSION) {
+    // A board answers with the highest version it speaks up to the HELLO's
+    // (PROTOCOL.md §6.2): kete speaks 1 (no `holes=`) and 2.
+    if (info.proto < OLDEST_PROTOCOL_VERSION || info.proto > PROTOCOL_VERSION) {
       this.giveUp(
-        `${this.transport.name} speaks board protocol ${info.proto}, kete speaks ${PROTOCOL_VERSION}`,
+        `${this.transport.name} speaks board protocol ${info.proto}, kete speaks ${OLDEST_PROTOCOL_VERSION} to ${PROTOCOL_VERSION}`,
       );
       return;
     }
@@ -625,8 +632,8 @@ export class BoardSession implements BoardLink {
 
   // ------------------------------------------------------------- commands
 
-  private sequence(bodies: CommandBody[]): Promise<Result<void>> {
-    return bodies.reduce<Promise<Result<void>>>(
+  private sequence(bodies: CommandBody[]): Promise<Result<void, LinkError>> {
+    return bodies.reduce<Promise<Result<void, LinkError>>>(
       (previous, body) => previous.then((r) => (r.ok ? this.command(body) : r)),
       Promise.resolve(ok(undefined)),
     );
@@ -723,7 +730,7 @@ export class BoardSession implements BoardLink {
     this.retransmit("no answer in time");
   }
 
-  private answer(id: number, result: Result<void>): void {
+  private answer(id: number, result: Result<void, LinkError>): void {
     const c = this.outstanding;
     if (c === null || c.id !== id) return; // a late answer to an earlier try (§6.3)
     this.outstanding = null;
@@ -733,7 +740,7 @@ export class BoardSession implements BoardLink {
     this.pump();
   }
 
-  private failCommands(code: string, message: string): void {
+  private failCommands(code: LinkErrorCode, message: string): void {
     const all = this.outstanding === null ? this.queue : [this.outstanding, ...this.queue];
     this.outstanding = null;
     this.queue = [];
@@ -783,7 +790,7 @@ export class BoardSession implements BoardLink {
   // --------------------------------------------------------------- receive
 
   /** One framed line (or a `too-long` error) from the current connection. */
-  private receive(framed: Result<string>): void {
+  private receive(framed: Result<string, ParseError>): void {
     if (this.phase === "closed") return;
     if (framed.ok && framed.value.length === 0) return;
     const parsed = framed.ok ? parseBoardLine(framed.value) : framed;
@@ -808,7 +815,7 @@ export class BoardSession implements BoardLink {
    * most once per `errorBurstMs`, so a board that keeps reading a tag twice
    * is not flooded with `SNAP`).
    */
-  private badLine(error: KeteError): void {
+  private badLine(error: ParseError): void {
     if (error.code === "inconsistent" && error.field?.startsWith("gems.") === true) {
       this.lineError(
         TAG_CONFLICT,
@@ -920,7 +927,7 @@ export class BoardSession implements BoardLink {
     if (this.phase === "handshaking" && this.hello?.id === message.id) {
       this.giveUp(
         message.reason === "version"
-          ? `${this.transport.name} does not speak board protocol ${PROTOCOL_VERSION}`
+          ? `${this.transport.name} speaks no board protocol up to ${PROTOCOL_VERSION}`
           : `${this.transport.name} refused HELLO (${message.reason})`,
       );
       return;
@@ -985,7 +992,7 @@ export class BoardSession implements BoardLink {
   // ---------------------------------------------------------------- events
 
   /** Counts a bad line, gap or NAK; reports the first of each burst per code. */
-  private lineError(code: string, message: string): void {
+  private lineError(code: LineErrorCode, message: string): void {
     this.errorCounts.set(code, (this.errorCounts.get(code) ?? 0) + 1);
     const now = this.scheduler.now();
     const until = this.burstUntil.get(code);
@@ -1016,7 +1023,7 @@ export function waitForReady(
   link: BoardLink,
   timeoutMs: number,
   options: { readonly failOnLost?: boolean; readonly scheduler?: Scheduler } = {},
-): Promise<Result<InfoMessage>> {
+): Promise<Result<InfoMessage, LinkError>> {
   const scheduler = options.scheduler ?? realScheduler;
   return new Promise((resolve) => {
     if (link.state === "ready" && link.info !== null) {
@@ -1024,7 +1031,7 @@ export function waitForReady(
       return;
     }
     let lastReason = "the board did not answer";
-    const done = (result: Result<InfoMessage>): void => {
+    const done = (result: Result<InfoMessage, LinkError>): void => {
       unsubscribe();
       cancel();
       resolve(result);

@@ -40,39 +40,21 @@ import { err, ok, seededRandom } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import type { ProtocolStep } from "../games/index.js";
 import type { InfoMessage, LedState } from "../protocol/index.js";
-import { DEFAULT_NOISE, SimulatedFirmware } from "./firmware.js";
-import type { FirmwareOptions, NoiseOptions } from "./firmware.js";
-import { PhysicalBoard, playTrace } from "./physical-board.js";
-import type {
-  BoardGeometryId,
-  Hand,
-  InitialCounts,
-  InitialGems,
-  InitialHoles,
-  TraceTiming,
-} from "./physical-board.js";
+import type { SimulatedFirmware } from "./firmware.js";
+import { playTrace, type Hand, type PhysicalBoard, type TraceTiming } from "./physical-board.js";
 import { realScheduler } from "./scheduler.js";
 import type { Scheduler } from "./scheduler.js";
 import { BoardSession, waitForReady } from "./session.js";
 import type { SessionOptions, Transport, TransportHandlers } from "./session.js";
+import type { HandError, LinkError } from "./errors.js";
+import { simulatedHardware, type SimulatedHardwareOptions } from "./simulated-hardware.js";
 
 export { SimulatedFirmware, DEFAULT_NOISE } from "./firmware.js";
 export type { FirmwareOptions, NoiseOptions } from "./firmware.js";
 
-export interface SimulatedBoardOptions {
-  readonly geometry?: BoardGeometryId;
-  readonly counts?: InitialCounts;
-  /** `2x5+2`: gems by place (default GB-1's when `counts` is not given either). */
-  readonly gems?: InitialGems;
-  /** `hex61`: the marbles (default AB-1's standard start). */
-  readonly holes?: InitialHoles;
-  /** `true` for `DEFAULT_NOISE`; default no noise. */
-  readonly noise?: boolean | NoiseOptions;
-  readonly seed?: number;
+export interface SimulatedBoardOptions extends SimulatedHardwareOptions {
   /** Hand pace in `playTrace`: 1 = a person (150–400 ms a stone), 0 = instant. Default 1. */
   readonly timeScale?: number;
-  readonly scheduler?: Scheduler;
-  readonly firmware?: Omit<FirmwareOptions, "scheduler" | "noise" | "seed">;
   readonly session?: Omit<SessionOptions, "scheduler">;
   /** A noisy cable: lines lost or damaged on the way, both ways (default none). */
   readonly lineNoise?: LineNoise;
@@ -137,7 +119,7 @@ class MemoryTransport implements Transport {
     this.down = noise === null ? null : new NoisyLines(noise, random);
   }
 
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     if (!this.plugged) return Promise.resolve(err("ENOENT", "no such device (unplugged)"));
     this.handlers = handlers;
     this.firmware.connect((sent) => {
@@ -184,20 +166,7 @@ export class SimulatedBoard extends BoardSession {
 
   constructor(options: SimulatedBoardOptions = {}) {
     const scheduler = options.scheduler ?? realScheduler;
-    const physical = new PhysicalBoard({
-      geometry: options.geometry ?? "4x8",
-      ...(options.counts === undefined ? {} : { counts: options.counts }),
-      ...(options.gems === undefined ? {} : { gems: options.gems }),
-      ...(options.holes === undefined ? {} : { holes: options.holes }),
-    });
-    const noise =
-      options.noise === true ? DEFAULT_NOISE : options.noise === false ? {} : options.noise;
-    const firmware = new SimulatedFirmware(physical, {
-      ...options.firmware,
-      scheduler,
-      seed: options.seed ?? 1,
-      ...(noise === undefined ? {} : { noise }),
-    });
+    const { physical, firmware } = simulatedHardware(options, scheduler);
     const cable = new MemoryTransport(firmware, options.lineNoise ?? null, options.seed ?? 1);
     super(cable, { ...options.session, scheduler });
     this.physical = physical;
@@ -224,12 +193,15 @@ export class SimulatedBoard extends BoardSession {
   }
 
   /** Resolves once the handshake is done (or with the reason it is not, after `timeoutMs`). */
-  ready(timeoutMs = 5000): Promise<Result<InfoMessage>> {
+  ready(timeoutMs = 5000): Promise<Result<InfoMessage, LinkError>> {
     return waitForReady(this, timeoutMs, { scheduler: this.clock });
   }
 
   /** Performs an engine trace stone by stone (`hex61`: a push of marbles) at the board's `timeScale`. */
-  playTrace(trace: readonly ProtocolStep[], timing: TraceTiming = {}): Promise<Result<void>> {
+  playTrace(
+    trace: readonly ProtocolStep[],
+    timing: TraceTiming = {},
+  ): Promise<Result<void, HandError>> {
     return playTrace(this.physical, trace, {
       timeScale: this.timeScale,
       seed: this.seed + this.traces++,

@@ -11,6 +11,7 @@ import { describeValue, err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { GEOMETRIES, isGeometryId } from "../protocol/index.js";
 import type { GeometryId } from "../protocol/index.js";
+import type { WiringError } from "./errors.js";
 
 /** The `format` every geometry file of this version carries. */
 export const WIRING_FORMAT = "kete-geometry/1";
@@ -340,7 +341,7 @@ function readWiring(json: unknown): BoardWiring {
 }
 
 /** Checks a parsed geometry file and returns the board's wiring, or the first problem found. */
-export function parseWiring(json: unknown): Result<BoardWiring> {
+export function parseWiring(json: unknown): Result<BoardWiring, WiringError> {
   try {
     return ok(readWiring(json));
   } catch (problem) {
@@ -352,7 +353,7 @@ export function parseWiring(json: unknown): Result<BoardWiring> {
 }
 
 /** As `parseWiring`, from the file's text. */
-export function parseWiringText(text: string): Result<BoardWiring> {
+export function parseWiringText(text: string): Result<BoardWiring, WiringError> {
   let json: unknown;
   try {
     json = JSON.parse(text);

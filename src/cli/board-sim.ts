@@ -281,23 +281,7 @@ async function serveFirmware(
       `connect with: kete board-test --port ${path}\n` +
       `Ctrl-C to stop\n`,
   );
-  const stopping = stopOnSignals(served.value);
-  const b = board.value;
-  if (flags.hand === true) {
-    handLoop(
-      {
-        physical: b.physical,
-        clock: b.clock,
-        press: (n) => b.press(n),
-        release: (n) => b.release(n),
-        reset: () => b.reset("external"),
-      },
-      seed,
-    );
-  }
-  if (flags.demo === true) {
-    await demoLoop(board.value.physical, board.value.clock, seed, stopping);
-  }
+  await emulatedHands(board.value, flags, seed, stopOnSignals(served.value));
 }
 
 /** The stock-parts board (StandardFirmata on the emulated Mega) on a pty until Ctrl-C. */
@@ -331,7 +315,20 @@ async function serveFirmata(
       `connect with: kete board-test --board firmata --port ${path}\n` +
       `Ctrl-C to stop\n`,
   );
-  const stopping = stopOnSignals(served.value);
+  await emulatedHands(b, flags, seed, stopOnSignals(served.value));
+}
+
+/**
+ * What moves the stones of an emulated board: `--hand` (lines on stdin;
+ * `reset` is the external reset pin) and `--demo` (random stones until
+ * stopped).
+ */
+async function emulatedHands(
+  b: Omit<HandTarget, "reset"> & { reset(cause: "external"): void },
+  flags: BoardSimFlags,
+  seed: number,
+  stopping: () => boolean,
+): Promise<void> {
   if (flags.hand === true) {
     handLoop(
       {

@@ -33,9 +33,10 @@ import {
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
-import { baudFlag, boardKindOf, boardOption, readyMsOf, waitFlag } from "./play/board.js";
-import { resolvePort } from "./ports.js";
+import { boardOption, readyMsOf, waitFlag } from "./play/board.js";
+import { chooseBoard } from "./board-flags.js";
 import { usageError } from "./usage.js";
+import type { CliError } from "./errors.js";
 
 export { describeInfo, renderBoard } from "./board-test/render.js";
 
@@ -76,24 +77,14 @@ export function registerBoardTestCommand(program: Command): Command {
     .action(async (flags: BoardTestFlags, command: Command) => {
       const seconds = parseSeconds(flags.seconds);
       if (!seconds.ok) usageError(command, seconds.error.message);
-      const kind = boardKindOf(flags.board, flags.port);
-      if (!kind.ok) usageError(command, kind.error.message);
       const wait = waitFlag(flags.wait);
       if (!wait.ok) usageError(command, wait.error.message);
-      const baud = baudFlag(flags.baud, kind.value);
-      if (!baud.ok) usageError(command, baud.error.message);
-      // `--port auto`: the one board that answers (issue 32), said first.
-      const auto = await resolvePort(flags.port, kind.value, { baudRate: baud.value });
-      if (!auto.ok) {
-        process.stderr.write(`kete board-test: ${auto.error.message}\n`);
-        process.exit(EXIT_NO_BOARD);
-      }
-      if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
+      const board = await chooseBoard(command, flags, EXIT_NO_BOARD);
       const code = await runBoardTest({
-        port: auto.value.port ?? "",
-        boardKind: kind.value,
+        port: board.port ?? "",
+        boardKind: board.kind,
         ...(wait.value === undefined ? {} : { readyMs: wait.value }),
-        ...(baud.value === undefined ? {} : { baudRate: baud.value }),
+        ...(board.baudRate === undefined ? {} : { baudRate: board.baudRate }),
         seconds: seconds.value,
         once: flags.once === true,
         leds: flags.leds !== false,
@@ -106,7 +97,7 @@ export function registerBoardTestCommand(program: Command): Command {
 }
 
 /** `--seconds`: absent is null (until Ctrl-C); otherwise a plain decimal number > 0. */
-export function parseSeconds(text: string | undefined): Result<number | null> {
+export function parseSeconds(text: string | undefined): Result<number | null, CliError> {
   if (text === undefined) return ok(null);
   const seconds = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || seconds <= 0) {

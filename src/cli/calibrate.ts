@@ -17,14 +17,15 @@ import { FIRMATA_RAW_PER_STONE, openBoard, realScheduler } from "../board/index.
 import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { baudFlag, boardKindOf, boardOption, readyMsOf, waitFlag } from "./play/board.js";
+import { boardOption, readyMsOf, waitFlag } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { gamesDirFlag } from "./journal-options.js";
-import { resolvePort } from "./ports.js";
+import { chooseBoard } from "./board-flags.js";
 import { watchInterrupts, watchKeys } from "./play/input.js";
 import type { RawInput } from "./play/input.js";
 import { usageError } from "./usage.js";
+import type { CliError } from "./errors.js";
 
 export { EXIT_INCOMPLETE } from "./calibrate/run.js";
 
@@ -48,7 +49,7 @@ export interface CalibrateFlags {
   readonly gamesDir?: string;
 }
 
-function count(text: string, flag: string): Result<number> {
+function count(text: string, flag: string): Result<number, CliError> {
   if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 255) {
     return err("usage", `${flag} must be a whole number of stones 1..255, not '${text}'`);
   }
@@ -59,7 +60,7 @@ function count(text: string, flag: string): Result<number> {
 export function calibrateOptions(
   flags: CalibrateFlags,
   gamesDir: string = defaultGamesDir(),
-): Result<CalibrateOptions> {
+): Result<CalibrateOptions, CliError> {
   if ((flags.port ?? "").trim() === "")
     return err("usage", "--port needs the board's serial device");
   const stones = count(flags.stones ?? String(DEFAULT_STONES), "--stones");
@@ -174,28 +175,18 @@ export function registerCalibrateCommand(program: Command): Command {
     .action(async (flags: CalibrateFlags, command: Command) => {
       const options = calibrateOptions(flags);
       if (!options.ok) usageError(command, options.error.message);
-      const kind = boardKindOf(flags.board, flags.port);
-      if (!kind.ok) usageError(command, kind.error.message);
       const wait = waitFlag(flags.wait);
       if (!wait.ok) usageError(command, wait.error.message);
-      const baud = baudFlag(flags.baud, kind.value);
-      if (!baud.ok) usageError(command, baud.error.message);
-      // `--port auto`: the one board that answers (issue 32), said first.
-      const auto = await resolvePort(flags.port, kind.value, { baudRate: baud.value });
-      if (!auto.ok) {
-        process.stderr.write(`kete calibrate: ${auto.error.message}\n`);
-        process.exit(1);
-      }
-      if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
-      const port = auto.value.port ?? "";
-      const readyMs = readyMsOf(kind.value, wait.value);
-      const board = openBoard(kind.value, {
-        port,
-        ...(kind.value === "firmata" ? { readyMs } : {}),
-        ...(baud.value === undefined ? {} : { baudRate: baud.value }),
+      const chosen = await chooseBoard(command, flags);
+      const kind = chosen.kind;
+      const readyMs = readyMsOf(kind, wait.value);
+      const board = openBoard(kind, {
+        port: chosen.port ?? "",
+        ...(kind === "firmata" ? { readyMs } : {}),
+        ...(chosen.baudRate === undefined ? {} : { baudRate: chosen.baudRate }),
       });
       const run =
-        kind.value === "firmata"
+        kind === "firmata"
           ? { ...options.value, rawPerStone: FIRMATA_RAW_PER_STONE, readyMs }
           : { ...options.value, readyMs };
       const code = await calibrateBoard(board, run, {

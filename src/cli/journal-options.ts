@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { findGame } from "../games/index.js";
 import { err, ok, type Result } from "../shared/index.js";
+import type { CliError } from "./errors.js";
 
 /**
  * Journals are read knowing which games this kete plays (the journal layer
@@ -28,7 +29,7 @@ export function gamesDirFlag(
   text: string | undefined,
   fallback: () => string,
   home: () => string = homedir,
-): Result<string> {
+): Result<string, CliError> {
   if (text === undefined) return ok(fallback());
   if (text.trim() === "") {
     return err(

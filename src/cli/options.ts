@@ -6,9 +6,10 @@
 import type { Game, OptionSpec, OptionValue } from "../games/index.js";
 import { err, ok, type Result } from "../shared/index.js";
 import { checkOptionValue, describeAllowed, unknownOptionMessage } from "../engine/index.js";
+import type { CliError } from "./errors.js";
 
 /** The value a command-line string stands for under this option's spec. */
-export function coerceOptionValue(spec: OptionSpec, text: string): Result<OptionValue> {
+export function coerceOptionValue(spec: OptionSpec, text: string): Result<OptionValue, CliError> {
   const field = `options.${spec.name}`;
   let value: unknown;
   if (spec.check !== undefined) {
@@ -64,7 +65,7 @@ export function relaxedJson(text: string): unknown {
 export function parseOptionAssignments(
   game: Game,
   assignments: readonly string[],
-): Result<Record<string, OptionValue>> {
+): Result<Record<string, OptionValue>, CliError> {
   const out: Record<string, OptionValue> = {};
   for (const assignment of assignments) {
     const eq = assignment.indexOf("=");

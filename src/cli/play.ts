@@ -7,8 +7,8 @@ import type { Command } from "commander";
 import { languageOfLocale, LANGUAGES } from "../i18n/index.js";
 import { defaultGamesDir } from "../journal/index.js";
 import { gamesDirFlag } from "./journal-options.js";
-import { baudFlag, boardKindOf, boardOption } from "./play/board.js";
-import { resolvePort } from "./ports.js";
+import { boardOption } from "./play/board.js";
+import { chooseBoard } from "./board-flags.js";
 import { collect } from "./options.js";
 import { processHost } from "./play/host.js";
 import { runPlay } from "./play/session.js";
@@ -21,17 +21,8 @@ async function playAction(flags: PlayFlags, command: Command): Promise<never> {
   if (!dir.ok) usageError(command, dir.error.message);
   const gamesDir = dir.value;
   // `--port auto`: the one board that answers (issue 32), said before the game starts.
-  const kind = boardKindOf(flags.board, flags.port);
-  if (!kind.ok) usageError(command, kind.error.message);
-  const baud = baudFlag(flags.baud, kind.value);
-  if (!baud.ok) usageError(command, baud.error.message);
-  const auto = await resolvePort(flags.port, kind.value, { baudRate: baud.value });
-  if (!auto.ok) {
-    process.stderr.write(`kete play: ${auto.error.message}\n`);
-    process.exit(1);
-  }
-  if (auto.value.said !== null) process.stdout.write(`${auto.value.said}\n`);
-  flags = auto.value.port === undefined ? flags : { ...flags, port: auto.value.port };
+  const board = await chooseBoard(command, flags);
+  flags = board.port === undefined ? flags : { ...flags, port: board.port };
   const resume = resumeTarget(flags.resume, gamesDir);
   if (!resume.ok) {
     process.stderr.write(`kete play: ${resume.error.message}\n`);

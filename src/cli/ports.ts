@@ -15,6 +15,7 @@ import {
 import { err, ok, type Result } from "../shared/index.js";
 import { baudFlag } from "./play/board.js";
 import { usageError } from "./usage.js";
+import type { CliError } from "./errors.js";
 
 /** `KETE_PORTS`: the ports to consider instead of looking for them (colon-separated). */
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): readonly string[] {
@@ -32,7 +33,7 @@ export async function resolvePort(
   port: string | undefined,
   kind: "serial" | "firmata",
   options: { readonly baudRate?: number; readonly list?: ListOptions } = {},
-): Promise<Result<{ readonly port: string | undefined; readonly said: string | null }>> {
+): Promise<Result<{ readonly port: string | undefined; readonly said: string | null }, CliError>> {
   if (port !== "auto") return ok({ port, said: null });
   const found = await autoPort(kind === "firmata" ? "firmata" : "kete", {
     scheduler: realScheduler,

@@ -35,6 +35,7 @@ import { reserveOf } from "./play/model.js";
 import { webBody } from "./play/web.js";
 import { replayView } from "./replay.js";
 import { archiveGame, gemsOf } from "./serve.js";
+import type { CliError } from "./errors.js";
 
 export interface EventFlags {
   readonly event: string;
@@ -156,7 +157,7 @@ export function roundExport(
   event: string,
   round: number,
   format: "text" | "json",
-): Result<string> | null {
+): Result<string, CliError> | null {
   const rounds = roundsOf(games);
   const these = games.filter((g) => rounds.get(g) === round && g.journal !== null);
   if (these.length === 0) return null;
@@ -271,7 +272,7 @@ export async function startEventView(
   event: string,
   web: { host: string; port: number; token?: string | null },
   say: (message: string) => void,
-): Promise<Result<WebServer & { readonly collector: EventCollector }>> {
+): Promise<Result<WebServer & { readonly collector: EventCollector }, CliError>> {
   const feed = eventFeed(event);
   const collector = new EventCollector(broker, event, {
     changed: feed.changed,

@@ -37,6 +37,7 @@ import { webBody } from "./play/web.js";
 import { replayStep, replayView } from "./replay.js";
 import { usageError } from "./usage.js";
 import { serveEvent } from "./serve-event.js";
+import type { CliError } from "./errors.js";
 
 interface ServeFlags {
   readonly gamesDir?: string;
@@ -67,7 +68,7 @@ function resultText(g: JournalSummary, names: Readonly<Record<string, string>>):
 export function folderArchive(dir: string): Archive {
   const pathOf = (id: string) => join(dir, `${id}${JOURNAL_SUFFIX}`);
   // The folder is left out of what a page is told (a phone on the LAN need not learn it).
-  const read = (id: string): Result<Journal> | null => {
+  const read = (id: string): Result<Journal, CliError> | null => {
     if (!existsSync(pathOf(id))) return null;
     const journal = readJournal(pathOf(id), journalOptions);
     return journal.ok

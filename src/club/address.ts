@@ -5,6 +5,7 @@
  * address is a typed error saying what is wrong and how to write it.
  */
 import { err, ok, type Result } from "../shared/index.js";
+import type { ClubError } from "./errors.js";
 
 /** A broker and the login kete uses on it. */
 export interface BrokerAddress {
@@ -38,7 +39,7 @@ export interface Login {
   readonly password?: string;
 }
 
-function badName(what: string, name: string, example: string): Result<never> {
+function badName(what: string, name: string, example: string): Result<never, ClubError> {
   return err(
     "bad-address",
     `the ${what} '${name}' is not a name kete can publish under: use letters, digits, '-', '_' or '.', at most 64 (e.g. ${example})`,
@@ -50,7 +51,7 @@ function brokerOf(
   text: string,
   login: Login,
   usage: string,
-): Result<{ address: BrokerAddress; names: string[] }> {
+): Result<{ address: BrokerAddress; names: string[] }, ClubError> {
   const form = `write it as ${usage}`;
   let url: URL;
   try {
@@ -101,7 +102,10 @@ function brokerOf(
 }
 
 /** `mqtt[s]://[USER[:PASSWORD]@]HOST[:PORT]/EVENT/BOARD`, with the flags' login. */
-export function parsePublishTarget(text: string, login: Login = {}): Result<PublishTarget> {
+export function parsePublishTarget(
+  text: string,
+  login: Login = {},
+): Result<PublishTarget, ClubError> {
   const usage = "mqtt://HOST[:PORT]/EVENT/BOARD, e.g. mqtt://192.168.1.10/club-night/board3";
   const broker = brokerOf(text, login, usage);
   if (!broker.ok) return broker;
@@ -119,7 +123,7 @@ export function parsePublishTarget(text: string, login: Login = {}): Result<Publ
 }
 
 /** `mqtt[s]://[USER[:PASSWORD]@]HOST[:PORT]/EVENT`, or `local` / `local/EVENT` (kete's own broker). */
-export function parseEventSource(text: string, login: Login = {}): Result<EventSource> {
+export function parseEventSource(text: string, login: Login = {}): Result<EventSource, ClubError> {
   const local = /^local(?:\/(.*))?$/.exec(text);
   if (local !== null) {
     const event = local[1] ?? LOCAL_EVENT;

@@ -7,6 +7,7 @@
 import { createServer, type Server } from "node:net";
 import { Aedes } from "aedes";
 import { err, ok, type Result } from "../shared/index.js";
+import type { ClubError } from "./errors.js";
 
 export interface LocalBroker {
   readonly host: string;
@@ -15,10 +16,13 @@ export interface LocalBroker {
 }
 
 /** Starts the broker on `host:port` (port 0: any free one); the error when the port cannot be had. */
-export async function startLocalBroker(host: string, port: number): Promise<Result<LocalBroker>> {
+export async function startLocalBroker(
+  host: string,
+  port: number,
+): Promise<Result<LocalBroker, ClubError>> {
   const broker = await Aedes.createBroker();
   const server: Server = createServer(broker.handle);
-  const listening = await new Promise<Result<number>>((resolve) => {
+  const listening = await new Promise<Result<number, ClubError>>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
       resolve(
         err(

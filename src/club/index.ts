@@ -12,3 +12,4 @@ export * from "./tail.js";
 export * from "./publisher.js";
 export * from "./collector.js";
 export * from "./broker.js";
+export * from "./errors.js";

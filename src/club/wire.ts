@@ -27,6 +27,7 @@ import {
   type JournalRecord,
 } from "../journal/index.js";
 import { describeValue, err, ok, type Result } from "../shared/index.js";
+import type { ClubError } from "./errors.js";
 
 export const WIRE_VERSION = 1;
 /** Every topic kete uses begins so, apart from anything else on a shared broker. */
@@ -120,7 +121,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function bad(board: string, what: string): Result<never> {
+function bad(board: string, what: string): Result<never, ClubError> {
   return err(
     "bad-message",
     `board ${board} sent a message kete cannot read (${what}); is it a kete of another version?`,
@@ -151,7 +152,7 @@ export function decodeMessage(
   topic: string,
   payload: string,
   options: MessageOptions = {},
-): Result<ClubMessage> {
+): Result<ClubMessage, ClubError> {
   const at = topicBoard(event, topic);
   if (at === null) return err("bad-message", `'${topic}' is not a topic of event ${event}`);
   const { board, channel } = at;

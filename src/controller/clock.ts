@@ -18,6 +18,7 @@
  */
 import type { Game, Position, Side, Trace } from "../games/index.js";
 import { err, ok, type Result } from "../shared/index.js";
+import type { ControllerError } from "./errors.js";
 
 /** Minutes per player and an optional bonus in seconds per bonus event (`--clock 10+0`). */
 export interface TimeControl {
@@ -45,7 +46,7 @@ export const MAX_MINUTES = 600;
 export const MAX_BONUS_SECONDS = 600;
 
 /** `M+B` (minutes per player, bonus seconds) or `M`; a one-line error otherwise. */
-export function parseTimeControl(text: string): Result<TimeControl> {
+export function parseTimeControl(text: string): Result<TimeControl, ControllerError> {
   const m = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(text.trim());
   const minutes = m === null ? NaN : Number(m[1]);
   const bonusSeconds = m === null ? NaN : Number(m[2] ?? "0");

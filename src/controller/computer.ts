@@ -30,7 +30,7 @@ import type { Mistake } from "./mistakes.js";
 import type { GameState, MistakeState } from "./referee.js";
 import { restoreDiff } from "./restore.js";
 import { candidateMoves, type TrackVerdict, type TurnTracker } from "./tracking.js";
-import { OP_PLACE, OP_SOW, isPickUp, pathSteps, stepCompiler, type Step } from "./trie.js";
+import { OP_PLACE, OP_SOW, isPickUp, pathSteps, type Step } from "./trie.js";
 
 /** A move named for one ply: kete's move to be sown, or the hint's. */
 export interface PlannedMove {
@@ -63,7 +63,7 @@ export function plannedSteps<P extends Position>(
   const r = t.game.apply(t.position, move);
   if (!r.ok) return null;
   try {
-    return stepCompiler(t.game, t.pitIndex)(r.value.trace);
+    return t.compile(r.value.trace);
   } catch {
     return null;
   }

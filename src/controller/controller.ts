@@ -23,11 +23,12 @@ import { ledChanges, ledPlan, type LedInput } from "./leds.js";
 import { controllerMachine, type ControllerMachine, type ControllerTag } from "./machine.js";
 import { fromRecord } from "./records.js";
 import type { GameState } from "./referee.js";
-import { english } from "../i18n/index.js";
+import { CATALOGUES, english } from "../i18n/index.js";
 import {
   anyOf,
   msg,
   placeOfReading,
+  sameMessage,
   type Message,
   type MessageParam,
   verbatim,
@@ -39,7 +40,7 @@ import { hintPits, inForce, nextActPits, plannedSteps } from "./computer.js";
 
 export type ControllerSnapshot = SnapshotFrom<ControllerMachine>;
 
-/** The machine's state as a dotted path: `session.play.turn.sowing`. */
+/** The machine's state as a dotted path: `session.play.turn.underWay`. */
 export function statePath(snapshot: ControllerSnapshot): string {
   const walk = (v: unknown): string[] => {
     if (typeof v === "string") return [v];
@@ -179,7 +180,9 @@ export function statusMessage(snapshot: ControllerSnapshot): Message {
 
 /** A side as a message (`side.S`: South, Południe …), the game's own name where the catalogue has none. */
 function sideWords(game: Game, side: Side): MessageParam {
-  return english.has(`side.${side}`) ? msg(`side.${side}`) : sideName(game.layout, side);
+  // The catalogue's entry looked up as data: asking i18next costs more than the reading's judgement.
+  const id = `side.${side}`;
+  return CATALOGUES.en[id] === undefined ? sideName(game.layout, side) : msg(id);
 }
 
 function penaltyLine(snapshot: ControllerSnapshot, gs: GameState | null): Message {
@@ -298,9 +301,8 @@ export class Controller {
   private lastLinkLost = false;
   private lastContext: unknown = null;
   private lastValue: unknown = null;
-  private lastStatus = "";
-  private lastStatusKey = "";
-  private lastStatusText = "";
+  /** The status line last announced, as a message (put into words only when a listener reads it). */
+  private lastStatus: Message | null = null;
   /**
    * LED changes not yet handed to the link, by pit (the latest wins). While a
    * command is in flight the changes of every later state collect here, so
@@ -487,22 +489,27 @@ export class Controller {
     this.lastContext = s.context;
     this.lastValue = s.value;
     const path = statePath(s);
-    // The words only when the message changed: i18next's formatting costs
-    // far more than comparing the message's data (issue 31's per-reading p99).
+    // The words only when a listener reads them: i18next's formatting costs
+    // far more than judging the reading (issue 31's per-reading p99), and a
+    // turn's status line changes at almost every reading.
     const message = statusMessage(s);
-    const key = JSON.stringify(message);
-    if (key !== this.lastStatusKey) {
-      this.lastStatusKey = key;
-      this.lastStatusText = english.text(message);
-    }
-    const status = this.lastStatusText;
-    if (path !== this.lastPath || status !== this.lastStatus) {
+    const last = this.lastStatus;
+    if (path !== this.lastPath || last === null || !sameMessage(message, last)) {
       // The board may reboot while the link is lost: forget what it shows.
       if (s.hasTag("linkLost") && !this.lastLinkLost) this.shown = new Map();
       this.lastLinkLost = s.hasTag("linkLost");
       this.lastPath = path;
-      this.lastStatus = status;
-      this.emit({ type: "status", state: path, message: status, at: this.clock() });
+      this.lastStatus = message;
+      let words: string | null = null;
+      this.emit({
+        type: "status",
+        state: path,
+        get message(): string {
+          words ??= english.text(message);
+          return words;
+        },
+        at: this.clock(),
+      });
     }
     if (!this.sendLeds || this.link.state !== "ready") return;
     const plan = this.planFor(s);

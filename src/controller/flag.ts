@@ -47,7 +47,7 @@ export function flagFall(c: ControllerContext, side: Side, at: number): Update {
   const outcome = flagOutcome(gs.game, gs.position.options, side);
   return {
     context: {
-      game: toRecord({ ...gs, outcome }, c.game),
+      game: toRecord({ ...gs, outcome }),
       flagged: side,
       mistake: null,
       penalty: null,

@@ -18,3 +18,4 @@ export * from "./judgements.js";
 export * from "./clock.js";
 export * from "./flag.js";
 export * from "./computer.js";
+export * from "./errors.js";

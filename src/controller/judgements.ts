@@ -136,7 +136,7 @@ export function startGame(c: ControllerContext, cmd: GameCommand): Update {
         );
   return {
     context: {
-      game: toRecord(r.gs, c.game),
+      game: toRecord(r.gs),
       setupTarget: target,
       needs,
       mistake: null,
@@ -239,7 +239,7 @@ export function followReading(c: ControllerContext, snap: BoardSnapshot): Update
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
     context: {
-      game: toRecord(r.gs, c.game),
+      game: toRecord(r.gs),
       mistake: r.mistake === null ? null : mistakeToRecord(gs.game, r.mistake),
       verdict,
       fault: null,
@@ -312,7 +312,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
     const verdict: Verdict = { phase: "turn", decision: r.decision };
     return {
       context: {
-        game: toRecord(r.gs, c.game),
+        game: toRecord(r.gs),
         mistake: r.mistake === null ? null : mistakeToRecord(gs.game, r.mistake),
         verdict,
         guide: guide(r.gs.turn),
@@ -327,7 +327,7 @@ export function confirmTurnEnd(c: ControllerContext, at: number): Update {
   const r = followTurn({ ...gs, turn: late }, gs.turn.reading, at, turnSettings(c, gs));
   const verdict: Verdict = { phase: "turn", decision: r.decision };
   return {
-    context: { game: toRecord(r.gs, c.game), verdict, guide: guide(r.gs.turn), counts },
+    context: { game: toRecord(r.gs), verdict, guide: guide(r.gs.turn), counts },
     emit: [decided(verdict, counts, at), ...r.events],
   };
 }
@@ -353,7 +353,7 @@ export function followRestoring(c: ControllerContext, snap: BoardSnapshot): Upda
   const target = done ? (r.penalty?.start ?? null) : ms.target;
   return {
     context: {
-      game: toRecord(r.gs, c.game),
+      game: toRecord(r.gs),
       verdict,
       penalty: r.penalty === null ? null : penaltyToRecord(gs.game, r.penalty),
       mistake: done ? null : c.mistake,
@@ -379,7 +379,7 @@ export function followHandover(c: ControllerContext, snap: BoardSnapshot): Updat
   const verdict: Verdict = { phase: "penalty", decision: r.decision };
   return {
     context: {
-      game: toRecord(r.gs, c.game),
+      game: toRecord(r.gs),
       penalty: done ? null : penaltyToRecord(gs.game, r.penalty),
       verdict,
       counts,
@@ -429,7 +429,7 @@ export function followTakeback(c: ControllerContext, snap: BoardSnapshot): Updat
   const back = takeBackTo(gs, tb.index, c.settings.tracking);
   return {
     context: {
-      game: toRecord(back, c.game),
+      game: toRecord(back),
       takeback: null,
       counts,
       verdict: { phase: "takeback", done: true },

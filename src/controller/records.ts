@@ -94,36 +94,58 @@ function liveOf<T>(record: object): T | undefined {
   return (record as { readonly [LIVE]?: T })[LIVE];
 }
 
+/** A record's field written out only when first read (see `plainView`). */
+class Later<T> {
+  constructor(readonly make: () => T) {}
+}
+
+type Fields<R> = { readonly [K in keyof R]: R[K] | Later<R[K]> };
+
+/**
+ * A record of `live` whose `Later` fields are written out when first read
+ * (then kept as plain data properties): a reading changes the live game, and
+ * its plain form (the positions' JSON, the turn's trie paths, boards as
+ * arrays) is made only when someone reads it (a persisted snapshot, a test),
+ * not at every reading. The fields keep their order, so the JSON does too.
+ */
+function plainView<R extends object>(fields: Fields<R>, live: unknown): R {
+  const record = {} as R;
+  for (const key of Object.keys(fields) as (keyof R & string)[]) {
+    const f = fields[key];
+    if (!(f instanceof Later)) {
+      Object.defineProperty(record, key, { value: f, enumerable: true, configurable: true });
+      continue;
+    }
+    Object.defineProperty(record, key, {
+      enumerable: true,
+      configurable: true,
+      get(): unknown {
+        const value = (f as Later<unknown>).make();
+        Object.defineProperty(record, key, { value, enumerable: true, configurable: true });
+        return value;
+      },
+    });
+  }
+  return remember(record, live);
+}
+
+/** A typed array as a plain array (without the iterator protocol `Array.from` goes through). */
+function plain(a: ArrayLike<number>): number[] {
+  const out = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] as number;
+  return out;
+}
+
 /** Why a record cannot be brought back to life (a corrupted or foreign snapshot). */
 export class RecordError extends Error {}
 
 // ------------------------------------------------------------------ cursors
 
-/**
- * A trie node's path (child indices from the root), walking up to the
- * nearest node whose path is `known` (the cursors of the record before: the
- * cursors of a reading mostly stand at or below those of the one before).
- */
-function pathOf<P extends Position>(
-  node: TrieNode<P>,
-  known: ReadonlyMap<TrieNode<P>, readonly number[]>,
-): readonly number[] {
-  const tail: number[] = [];
-  let n: TrieNode<P> = node;
-  let head: readonly number[] = [];
-  for (;;) {
-    const k = known.get(n);
-    if (k !== undefined) {
-      head = k;
-      break;
-    }
-    if (n.parent === null) break;
-    tail.push(n.parent.children.indexOf(n));
-    n = n.parent;
-  }
-  if (tail.length === 0) return head;
-  tail.reverse();
-  return head.length === 0 ? tail : [...head, ...tail];
+/** A trie node's path: child indices from the root. */
+function pathOf<P extends Position>(node: TrieNode<P>): readonly number[] {
+  const path: number[] = [];
+  for (let n = node; n.parent !== null; n = n.parent) path.push(n.parent.children.indexOf(n));
+  return path.reverse();
 }
 
 function nodeAt<P extends Position>(root: TrieNode<P>, path: readonly number[]): TrieNode<P> {
@@ -136,45 +158,23 @@ function nodeAt<P extends Position>(root: TrieNode<P>, path: readonly number[]):
   return n;
 }
 
-/**
- * The record of a turn; `prev`, the record made at the reading before (if
- * any), lends what has not changed since (the position's JSON, the paths of
- * nodes, boards), so a reading writes only what it changed.
- */
-function turnToRecord(t: TurnTracker, prev: TurnRecord | null = null): TurnRecord {
-  const before = prev === null ? undefined : liveOf<TurnTracker>(prev);
-  const paths = new Map<TrieNode, readonly number[]>();
-  const boards = new Map<Int16Array, readonly number[]>();
-  if (prev !== null && before !== undefined && before.trie === t.trie) {
-    before.cursors.forEach((c, i) => {
-      const r = prev.cursors[i];
-      if (r === undefined) return;
-      paths.set(c.node, r.path);
-      boards.set(c.board, r.board);
-    });
-  }
-  const same = prev !== null && before !== undefined && before.position === t.position;
-  return remember(
+/** The record of a turn, written out when first read. */
+function turnToRecord(t: TurnTracker): TurnRecord {
+  return plainView<TurnRecord>(
     {
-      position: same ? prev.position : t.game.positionToJSON(t.position),
-      cursors: t.cursors.map((c) => ({
-        path: pathOf(c.node, paths),
-        offset: c.offset,
-        board: boards.get(c.board) ?? Array.from(c.board),
-        exact: c.exact,
-      })),
-      reading:
-        prev !== null && before?.reading === t.reading ? prev.reading : Array.from(t.reading),
+      position: new Later(() => t.game.positionToJSON(t.position)),
+      cursors: new Later(() =>
+        t.cursors.map((c) => ({
+          path: pathOf(c.node),
+          offset: c.offset,
+          board: plain(c.board),
+          exact: c.exact,
+        })),
+      ),
+      reading: new Later(() => plain(t.reading)),
       pendingSince: t.pendingSince,
       maxTotal: t.maxTotal,
-      ...(t.previous === undefined
-        ? {}
-        : {
-            previous:
-              prev?.previous !== undefined && before?.previous === t.previous
-                ? prev.previous
-                : Array.from(t.previous),
-          }),
+      ...(t.previous === undefined ? {} : { previous: new Later(() => plain(t.previous ?? [])) }),
     },
     t,
   );
@@ -208,18 +208,6 @@ function plyRecord(game: Game, ply: Ply): PlyRecord {
   return { ...ply, before: game.positionToJSON(ply.before) };
 }
 
-/** The plies' records, those of `prev` (the record before) reused where the plies are the same. */
-function pliesRecord(gs: GameState, before: GameState | undefined, prev: GameRecord | null) {
-  if (prev === null || before === undefined || before.game !== gs.game)
-    return gs.plies.map((p) => plyRecord(gs.game, p));
-  if (before.plies === gs.plies) return prev.plies;
-  return gs.plies.map((p, i) =>
-    before.plies[i] === p && prev.plies[i] !== undefined
-      ? (prev.plies[i] as PlyRecord)
-      : plyRecord(gs.game, p),
-  );
-}
-
 function parse(game: Game, json: PositionJson): Position {
   const p = game.parsePosition(json);
   if (!p.ok)
@@ -228,22 +216,16 @@ function parse(game: Game, json: PositionJson): Position {
 }
 
 /**
- * The plain record of a live game. `prev`, the record the context held
- * until now, lends what has not changed (the plies, the position's JSON,
- * the turn's paths and boards).
+ * The plain record of a live game, its parts written out when first read
+ * (the id and the outcome at once: the machine's guards read them).
  */
-export function toRecord(gs: GameState, prev: GameRecord | null = null): GameRecord {
-  const before = prev === null ? undefined : liveOf<GameState>(prev);
-  const same = prev !== null && before !== undefined && before.game === gs.game;
-  return remember(
+export function toRecord(gs: GameState): GameRecord {
+  return plainView<GameRecord>(
     {
       id: gs.game.id,
-      position:
-        same && before.position === gs.position
-          ? prev.position
-          : gs.game.positionToJSON(gs.position),
-      plies: pliesRecord(gs, before, prev),
-      turn: turnToRecord(gs.turn, same ? prev.turn : null),
+      position: new Later(() => gs.game.positionToJSON(gs.position)),
+      plies: new Later(() => gs.plies.map((p) => plyRecord(gs.game, p))),
+      turn: new Later(() => turnToRecord(gs.turn)),
       outcome: gs.outcome,
     },
     gs,
@@ -275,7 +257,7 @@ export function mistakeToRecord(game: Game, m: MistakeState): MistakeRecord {
   return remember(
     {
       ...m,
-      target: Array.from(m.target),
+      target: plain(m.target),
       position: game.positionToJSON(m.position),
       resume: m.resume === null ? null : turnToRecord(m.resume),
     },
@@ -300,10 +282,7 @@ export function mistakeFromRecord(
 }
 
 export function penaltyToRecord(game: Game, p: PenaltyState): PenaltyRecord {
-  return remember(
-    { ...p, start: Array.from(p.start), position: game.positionToJSON(p.position) },
-    p,
-  );
+  return remember({ ...p, start: plain(p.start), position: game.positionToJSON(p.position) }, p);
 }
 
 export function penaltyFromRecord(r: PenaltyRecord, gs: GameState): PenaltyState {

@@ -152,7 +152,7 @@ function withPosition(
   const turn =
     after !== undefined && after.move.position === position && after.turn.options === tracking
       ? { ...after.turn, previous: gs.turn.before }
-      : startTurn(gs.game, position, tracking, gs.turn.before);
+      : startTurn(gs.game, position, tracking, gs.turn.before, gs.turn);
   return { ...gs, position, plies, turn, outcome: gs.game.outcome(position) };
 }
 
@@ -181,7 +181,8 @@ export function readCounts(
   const fault = checkSensors(counts, gs.turn.pits, gs.turn.maxTotal);
   if (fault !== null && !(fault.kind === "too-many-stones" && placedSeveral(counts, gs.turn)))
     return { ok: false, fault };
-  return { ok: true, reading: Int16Array.from(counts as readonly number[]) };
+  // From an array (no unread pit is left here): the constructor copies it without an iterator.
+  return { ok: true, reading: new Int16Array(counts as readonly number[]) };
 }
 
 function acceptMove(
@@ -404,7 +405,7 @@ export function followRestore(
   }
   if (ms.after === "retry") {
     return {
-      gs: { ...gs, turn: startTurn(gs.game, gs.position, settings.tracking) },
+      gs: { ...gs, turn: startTurn(gs.game, gs.position, settings.tracking, undefined, gs.turn) },
       decision: "restored",
       penalty: null,
       events,

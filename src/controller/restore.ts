@@ -27,6 +27,7 @@ import { english } from "../i18n/index.js";
 import { err, listOf, msg, ok, type Message, type Result } from "../shared/index.js";
 import { OP_PLACE, OP_SOW, isPickUp, pathSteps } from "./trie.js";
 import type { Reference } from "./mistakes.js";
+import type { ControllerError } from "./errors.js";
 
 export type Policy = "retry" | "forfeit" | "truncate" | "penalty5";
 
@@ -52,7 +53,7 @@ export function policyFor(
   game: Game,
   options: Options,
   policy: Policy | null,
-): Result<Policy | null> {
+): Result<Policy | null, ControllerError> {
   if (policy === null) return ok(null);
   const why = game.ruleBook(options).refusedPolicies?.[policy];
   return why === undefined ? ok(policy) : err("policy-not-allowed", why, { field: "onMistake" });

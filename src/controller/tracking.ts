@@ -69,6 +69,7 @@ import {
   stepCompiler,
   type MoveTrie,
   type Step,
+  type StepCompiler,
   type TrieNode,
 } from "./trie.js";
 
@@ -121,14 +122,23 @@ export const DEFAULT_TRACKING: TrackingOptions = {
   legalLimit: 100_000,
 };
 
-export interface TurnTracker<P extends Position = Position> {
-  readonly game: Game<P>;
-  readonly position: P;
+/**
+ * What a game's turns share at the board: its readings' names, their
+ * indices and places, and the compiler of its traces to steps on them (made
+ * once per game at the board and handed from turn to turn).
+ */
+export interface TurnSensors {
   /** The readings' names (`SensorView.pits`: pits on a counting board). */
   readonly pits: readonly string[];
   readonly pitIndex: ReadonlyMap<string, number>;
   /** For each reading, the index of its place in `game.layout.places` (-1 if none). */
   readonly placeOf: readonly number[];
+  readonly compile: StepCompiler;
+}
+
+export interface TurnTracker<P extends Position = Position> extends TurnSensors {
+  readonly game: Game<P>;
+  readonly position: P;
   /** The sensor counts of `position`. */
   readonly before: Int16Array;
   readonly trie: MoveTrie<P>;
@@ -179,13 +189,24 @@ export function sameCounts(a: ArrayLike<number>, b: ArrayLike<number>): boolean 
 export function moveTrie<P extends Position>(
   game: Game<P>,
   position: P,
-  pitIndex: ReadonlyMap<string, number>,
+  compile: StepCompiler,
   legalLimit: number,
 ): MoveTrie<P> {
-  const compile = stepCompiler(game, pitIndex);
   if (game.turnTree !== undefined) return lazyTrie(game.turnTree(position), compile);
   const legal = game.legal(position, legalLimit);
   return buildTrie(legal.moves, compile, legal.truncated);
+}
+
+/** The readings of `pits` (a game's sensor view) with their places and step compiler. */
+export function turnSensors(game: Game, pits: readonly string[]): TurnSensors {
+  const pitIndex = new Map(pits.map((p, i) => [p, i] as const));
+  const places = new Map(game.layout.places.map((p, i) => [p, i] as const));
+  return {
+    pits,
+    pitIndex,
+    placeOf: pits.map((r) => places.get(placeOfReading(r)) ?? -1),
+    compile: stepCompiler(game, pitIndex),
+  };
 }
 
 /** The side whose place a reading is on, or null. */
@@ -200,24 +221,30 @@ export function follows<P extends Position>(t: TurnTracker<P>, from: number, to:
   return t.game.layout.successors[a]?.includes(b) ?? false;
 }
 
-/** Starts tracking the turn of `position.toMove`: the legal moves and their trie. */
+/**
+ * Starts tracking the turn of `position.toMove`: the legal moves and their
+ * trie. `sensors`: the game's readings as an earlier turn of the same game
+ * holds them (taken over while the game's sensor view names the same readings).
+ */
 export function startTurn<P extends Position>(
   game: Game<P>,
   position: P,
   options: TrackingOptions = DEFAULT_TRACKING,
   previous?: Int16Array,
+  sensors?: TurnSensors,
 ): TurnTracker<P> {
   const view = game.sensorView(position);
-  const pitIndex = new Map(view.pits.map((p, i) => [p, i] as const));
-  const trie = moveTrie(game, position, pitIndex, options.legalLimit);
+  const s =
+    sensors !== undefined && sensors.pits === view.pits ? sensors : turnSensors(game, view.pits);
+  const trie = moveTrie(game, position, s.compile, options.legalLimit);
   const before = Int16Array.from(view.counts);
-  const places = new Map(game.layout.places.map((p, i) => [p, i] as const));
   return {
     game,
     position,
-    pits: view.pits,
-    pitIndex,
-    placeOf: view.pits.map((r) => places.get(placeOfReading(r)) ?? -1),
+    pits: s.pits,
+    pitIndex: s.pitIndex,
+    placeOf: s.placeOf,
+    compile: s.compile,
     before,
     trie,
     maxTotal: sum(before) + trie.maxPlaced,
@@ -278,7 +305,9 @@ export function explore<P extends Position>(
   visit: Visitor<P>,
   bound: Bound | null = null,
 ): void {
-  const seen = new Set<number>();
+  // A trie is a tree: one cursor's walk meets each point once; points are
+  // remembered only to skip, from a later cursor, those an earlier one walked.
+  const seen = cursors.length > 1 ? new Set<number>() : null;
   let visits = 0;
   for (const c of cursors) {
     const board = c.board.slice();
@@ -300,9 +329,11 @@ export function explore<P extends Position>(
       else if (!was && now) diff--;
     };
     const walk = (node: TrieNode<P>, offset: number, left: number, steps: number): boolean => {
-      const key = node.id * 65536 + offset;
-      if (seen.has(key)) return true;
-      seen.add(key);
+      if (seen !== null) {
+        const key = node.id * 65536 + offset;
+        if (seen.has(key)) return true;
+        seen.add(key);
+      }
       if (bound !== null) bound.visits++;
       if (++visits > (bound?.cap ?? VISIT_CAP)) {
         if (bound !== null) bound.capped = true;
@@ -346,28 +377,39 @@ export function nextSteps<P extends Position>(node: TrieNode<P>, offset: number)
   return node.children.map((c) => c.steps[0] as Step);
 }
 
-/** The runs of steps that `inRun` accepts starting at a point, one per branch (runs cross node ends). */
+/**
+ * The runs of steps that `inRun` accepts starting at a point, one per branch
+ * (runs cross node ends): a branch whose run stops at a node end goes on
+ * into the children whose first step is in the run, else ends there. Walked
+ * depth first on one shared prefix, so each run is copied once.
+ */
 function runsFrom<P extends Position>(
   node: TrieNode<P>,
   offset: number,
   inRun: (s: Step) => boolean,
 ): Step[][] {
-  const runFrom = (n: TrieNode<P>, off: number): Step[][] => {
-    const run: Step[] = [];
+  const out: Step[][] = [];
+  const prefix: Step[] = [];
+  /** Adds the runs through `n` from `off` after `prefix`; false when its first step is not in the run. */
+  const runFrom = (n: TrieNode<P>, off: number): boolean => {
+    const mark = prefix.length;
     let i = off;
-    while (i < n.steps.length && inRun(n.steps[i] as Step)) run.push(n.steps[i++] as Step);
-    if (run.length === 0) return [];
-    if (i < n.steps.length || n.children.length === 0) return [run];
-    const longer = n.children.flatMap((c) => runFrom(c, 0)).map((tail) => [...run, ...tail]);
-    return longer.length > 0 ? longer : [run];
+    while (i < n.steps.length && inRun(n.steps[i] as Step)) prefix.push(n.steps[i++] as Step);
+    if (prefix.length === mark) return false;
+    let longer = false;
+    if (i === n.steps.length) for (const c of n.children) if (runFrom(c, 0)) longer = true;
+    if (!longer) out.push(prefix.slice());
+    prefix.length = mark;
+    return true;
   };
-  if (offset < node.steps.length) return runFrom(node, offset);
-  return node.children.flatMap((c) => runFrom(c, 0));
+  if (offset < node.steps.length) runFrom(node, offset);
+  else for (const c of node.children) runFrom(c, 0);
+  return out;
 }
 
 /** The pick-up groups (runs of lift/capture steps) starting at a point, one per branch. */
 export function pickUpGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
-  return keptRuns(pickUpRuns, node, offset, (s) => isPickUp(s.op));
+  return keptRuns("pickUpRuns", node, offset, (s) => isPickUp(s.op));
 }
 
 /**
@@ -440,25 +482,20 @@ export function capturedBefore<P extends Position>(node: TrieNode<P>, offset: nu
 }
 
 /**
- * The runs of free steps found at each point, kept: a point is met at every
- * reading (the start of an Abalone turn holds every move's run), and its
- * runs never change (a lazy trie's children, once read, stay).
+ * The runs found at a point, kept on its node (`NodeMemo`): a point is met
+ * at every reading (the start of an Abalone turn holds every move's run),
+ * and its runs never change (a lazy trie's children, once read, stay).
  */
-const freeRuns = new WeakMap<object, Map<number, Step[][]>>();
-
-/** The pick-up runs found at each point, kept likewise. */
-const pickUpRuns = new WeakMap<object, Map<number, Step[][]>>();
-
 function keptRuns<P extends Position>(
-  kept: WeakMap<object, Map<number, Step[][]>>,
+  kind: "freeRuns" | "pickUpRuns",
   node: TrieNode<P>,
   offset: number,
   inRun: (s: Step) => boolean,
 ): Step[][] {
-  let byOffset = kept.get(node);
+  let byOffset = node.memo[kind];
   if (byOffset === undefined) {
     byOffset = new Map();
-    kept.set(node, byOffset);
+    node.memo[kind] = byOffset;
   }
   let runs = byOffset.get(offset);
   if (runs === undefined) {
@@ -470,10 +507,8 @@ function keptRuns<P extends Position>(
 
 /** The runs of free steps (`Step.free`, any order) starting at a point, one per branch. */
 export function freeGroups<P extends Position>(node: TrieNode<P>, offset: number): Step[][] {
-  return keptRuns(freeRuns, node, offset, (s) => s.free);
+  return keptRuns("freeRuns", node, offset, (s) => s.free);
 }
-
-const freeHeights = new WeakMap<object, number | null>();
 
 /**
  * For a node whose steps and every branch below are free and known (an
@@ -481,7 +516,7 @@ const freeHeights = new WeakMap<object, number | null>();
  * move below it; null otherwise. Kept per node, like the free runs.
  */
 function freeBelow<P extends Position>(node: TrieNode<P>): number | null {
-  const known = freeHeights.get(node);
+  const known = node.memo.freeHeight;
   if (known !== undefined) return known;
   let height: number | null = node.steps.length;
   if (!node.expanded || !node.steps.every((s) => s.free)) height = null;
@@ -495,11 +530,9 @@ function freeBelow<P extends Position>(node: TrieNode<P>): number | null {
       height = Math.max(height, node.steps.length + h);
     }
   }
-  freeHeights.set(node, height);
+  node.memo.freeHeight = height;
   return height;
 }
-
-const freeRunsByPit = new WeakMap<object, Map<number, Map<number, Step[][]>>>();
 
 /**
  * The free runs from a point that change reading `pit` (kept per point): a
@@ -511,10 +544,10 @@ function freeGroupsThrough<P extends Position>(
   offset: number,
   pit: number,
 ): readonly Step[][] {
-  let byOffset = freeRunsByPit.get(node);
+  let byOffset = node.memo.freeRunsByPit;
   if (byOffset === undefined) {
     byOffset = new Map();
-    freeRunsByPit.set(node, byOffset);
+    node.memo.freeRunsByPit = byOffset;
   }
   let byPit = byOffset.get(offset);
   if (byPit === undefined) {
@@ -545,6 +578,22 @@ function freeGroupsHolding<P extends Position>(
   return freeGroupsThrough(node, offset, first).filter((g) =>
     withinFreeGroup(board, reading, diff, g),
   );
+}
+
+/** Whether `reading` is part way through some free run from a point (`freeGroupsHolding`, no list made). */
+function holdsFreeGroup<P extends Position>(
+  node: TrieNode<P>,
+  offset: number,
+  board: ArrayLike<number>,
+  reading: ArrayLike<number>,
+  diff: number,
+): boolean {
+  if (diff === 0 || freeGroups(node, offset).length === 0) return false;
+  let first = 0;
+  while (board[first] === reading[first]) first++;
+  for (const g of freeGroupsThrough(node, offset, first))
+    if (withinFreeGroup(board, reading, diff, g)) return true;
+  return false;
 }
 
 /** One capture made in any order (a free capture step), and the reading its unit goes to. */
@@ -627,47 +676,30 @@ export function withinFreeGroup(
   group: readonly Step[],
 ): boolean {
   if (diff === 0) return false;
-  if (scratchTaken.length < board.length || scratchPits.length < group.length) {
-    const n = Math.max(board.length, scratchTaken.length);
-    scratchTaken = new Int32Array(n);
-    scratchDropped = new Int32Array(n);
-    scratchSeen = new Uint8Array(n);
-    scratchPits = new Int32Array(Math.max(group.length, scratchPits.length, 16));
-  }
-  let count = 0;
-  for (const s of group) {
-    if (scratchSeen[s.pit] === 0) {
-      scratchSeen[s.pit] = 1;
-      scratchPits[count++] = s.pit;
-    }
-    if (isPickUp(s.op)) scratchTaken[s.pit] = (scratchTaken[s.pit] as number) + s.n;
-    else scratchDropped[s.pit] = (scratchDropped[s.pit] as number) + 1;
-  }
   let differing = 0;
   let done = true;
-  let inside = true;
-  for (let k = 0; k < count; k++) {
-    const pit = scratchPits[k] as number;
-    const out = scratchTaken[pit] as number;
-    const into = scratchDropped[pit] as number;
-    scratchTaken[pit] = 0;
-    scratchDropped[pit] = 0;
-    scratchSeen[pit] = 0;
-    if (!inside) continue;
+  for (let k = 0; k < group.length; k++) {
+    const pit = (group[k] as Step).pit;
+    // Each reading once, at its first step in the group (a group is a move's few steps).
+    let first = true;
+    for (let j = 0; j < k && first; j++) if ((group[j] as Step).pit === pit) first = false;
+    if (!first) continue;
+    let out = 0;
+    let into = 0;
+    for (let j = k; j < group.length; j++) {
+      const s = group[j] as Step;
+      if (s.pit !== pit) continue;
+      if (isPickUp(s.op)) out += s.n;
+      else into += 1;
+    }
     const before = board[pit] as number;
     const r = reading[pit] as number;
-    if (r < before - out || r > before + into) inside = false;
+    if (r < before - out || r > before + into) return false;
     if (r !== before) differing++;
     if (r !== before - out + into) done = false;
   }
-  return inside && differing === diff && !done;
+  return differing === diff && !done;
 }
-
-/** `withinFreeGroup`'s per-reading tallies, kept between calls (cleared after each). */
-let scratchTaken = new Int32Array(0);
-let scratchDropped = new Int32Array(0);
-let scratchSeen = new Uint8Array(0);
-let scratchPits = new Int32Array(16);
 
 /** Whether a cursor stands at the end of a move. */
 export function atMoveEnd<P extends Position>(c: Cursor<P>): boolean {
@@ -732,7 +764,7 @@ function matchWithin<P extends Position>(
         const below = freeBelow(node);
         if (below !== null && diff > below - offset) return "skip";
       } else if (
-        freeGroupsHolding(node, offset, board, reading, diff).length > 0 ||
+        holdsFreeGroup(node, offset, board, reading, diff) ||
         // Where every continuation is free, a pick-up in progress is a free group in progress.
         (diff <= 4 &&
           freeBelow(node) === null &&
@@ -932,7 +964,7 @@ function judge<P extends Position>(
     const after: NextTurn<P> =
       t.after?.move === move
         ? t.after
-        : { move, turn: startTurn(t.game, move.position, t.options) };
+        : { move, turn: startTurn(t.game, move.position, t.options, undefined, t) };
     const pending = {
       ...tracker,
       pendingSince: at,
@@ -1014,7 +1046,7 @@ export interface TurnGuide {
    * `B4*R`). Empty in games whose captured stones join a lifted landing pit
    * (see `capturedTo`).
    */
-  readonly kichwa: readonly string[];
+  readonly captureSowsInto: readonly string[];
   /** Pits to lift next (a relay, a safari, a takasa) other than a start: the whole pit. */
   readonly liftNext: readonly string[];
   /**
@@ -1125,7 +1157,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
   const liftPart: string[] = [];
   let liftPartStones = 0;
   const last = new Set<number>();
-  const kichwa = new Set<number>();
+  const sowsInto = new Set<number>();
   const nodes = new Set<TrieNode<P>>();
   let atStart = true;
   let capturing = false;
@@ -1150,7 +1182,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
       for (const d of b.undropped) if (d.to !== null) capturedTo.push(name(d.to));
     }
     if (due.length === 0) {
-      captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, kichwa, { n: 256 });
+      captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, sowsInto, { n: 256 });
     }
     const next = nextSteps(c.node, c.offset);
     for (const s of next) {
@@ -1193,7 +1225,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     nextStone: uniq(nextStone),
     captureFrom: uniq(captureFrom),
     capturedTo: uniq(capturedTo),
-    kichwa: uniq([...kichwa].map(name)),
+    captureSowsInto: uniq([...sowsInto].map(name)),
     liftNext: uniq(liftNext),
     liftPart: uniq(liftPart),
     liftPartStones,
@@ -1214,7 +1246,7 @@ function nextStartsOf<P extends Position>(t: TurnTracker<P>): string[] {
   const next =
     t.after !== undefined && t.after.move === ended
       ? t.after.turn
-      : startTurn(t.game, ended.position, t.options);
+      : startTurn(t.game, ended.position, t.options, undefined, t);
   return [...guide(next).starts];
 }
 
@@ -1233,22 +1265,9 @@ export function touchGuide<P extends Position>(
   return g.nextStone.length > 0 ? g : null;
 }
 
-const allFreeTries = new WeakMap<object, boolean>();
-
-/**
- * Whether every step of every move of an (eager) trie is free: a turn whose
- * changes all happen at once (an Abalone move), guided by `freeGuide`.
- */
+/** Whether a turn's changes all happen at once (an Abalone move), guided by `freeGuide`. */
 function allFree<P extends Position>(trie: MoveTrie<P>): boolean {
-  if (trie.lazy) return false;
-  let known = allFreeTries.get(trie);
-  if (known === undefined) {
-    const free = (n: TrieNode<P>): boolean =>
-      n.steps.every((s) => s.free) && n.children.every(free);
-    known = trie.root.children.length > 0 && free(trie.root);
-    allFreeTries.set(trie, known);
-  }
-  return known;
+  return trie.allFree;
 }
 
 /**
@@ -1303,7 +1322,7 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     nextStone: [...nextStone].sort(),
     captureFrom: [],
     capturedTo: [],
-    kichwa: [],
+    captureSowsInto: [],
     liftNext: [],
     liftPart: [],
     liftPartStones: 0,

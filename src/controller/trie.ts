@@ -65,11 +65,11 @@ export interface TrieNode<P extends Position = Position> {
   /** The steps every move below this node shares (empty only for a root that branches at once). */
   readonly steps: readonly Step[];
   /** `hand[i]`: stones in hand after `i` steps of this node (i = 0 … steps.length). */
-  readonly hand: Int32Array;
+  readonly hand: readonly number[];
   /** `stage[i]`: stages begun after `i` steps of this node. */
-  readonly stage: Int32Array;
+  readonly stage: readonly number[];
   /** `placed[i]`: stones placed from the reserve so far (Bao `place` steps). */
-  readonly placed: Int32Array;
+  readonly placed: readonly number[];
   /** The branches after this node's run (in a lazy trie: computed when first read). */
   readonly children: readonly TrieNode<P>[];
   /**
@@ -81,12 +81,29 @@ export interface TrieNode<P extends Position = Position> {
   readonly expanded: boolean;
   /** The move whose trace ends after this node's last step, if any. */
   readonly move: LegalMove<P> | null;
+  /** What the tracker derived from this node, kept with it (see `NodeMemo`). */
+  readonly memo: NodeMemo;
   /**
    * Moves in this subtree (this node's own move included). In a lazy trie a
    * lower bound: what is expanded so far, counting each branch not yet
    * expanded as one (every branch of a turn tree leads to a move).
    */
   readonly moveCount: number;
+}
+
+/**
+ * Facts the tracker derives from a node and its subtree (tracking.ts: the
+ * runs of free and of pick-up steps from each offset, the height of an all-
+ * free subtree). A node never changes once built (a lazy node's children,
+ * once read, stay), so neither do they: kept on the node, they live and go
+ * with the turn's trie, and no module keeps a cache of its own.
+ */
+export interface NodeMemo {
+  freeRuns?: Map<number, Step[][]>;
+  pickUpRuns?: Map<number, Step[][]>;
+  /** Free runs from an offset by the readings they change. */
+  freeRunsByPit?: Map<number, Map<number, Step[][]>>;
+  freeHeight?: number | null;
 }
 
 export interface MoveTrie<P extends Position = Position> {
@@ -105,6 +122,11 @@ export interface MoveTrie<P extends Position = Position> {
   readonly truncated: boolean;
   /** True when built from `game.turnTree` (`lazyTrie`). */
   readonly lazy: boolean;
+  /**
+   * Every step of every move is free and the root branches: a turn whose
+   * changes all happen at once (an Abalone move). Never in a lazy trie.
+   */
+  readonly allFree: boolean;
 }
 
 const OPS: Readonly<Record<TraceStep["op"], Op>> = {
@@ -140,19 +162,31 @@ export function stepCompiler(
   game: Pick<Game, "sensorSteps">,
   pitIndex: ReadonlyMap<string, number>,
 ): StepCompiler {
+  // One step object per distinct step (the compiler lives as long as its game
+  // at the board): a turn's trie shares them instead of allocating its own.
+  const made = new Map<number, Step>();
   const step = (s: SensorStep): Step => {
     const pit = pitIndex.get(s.reading);
     if (pit === undefined) {
       throw new Error(`trace names reading ${s.reading}, unknown to the sensor view`);
     }
-    return { op: OPS[s.op], pit, n: s.n, free: s.free === true };
+    const fresh: Step = { op: OPS[s.op], pit, n: s.n, free: s.free === true };
+    const key = stepKey(fresh);
+    const known = made.get(key);
+    if (known !== undefined) return known;
+    made.set(key, fresh);
+    return fresh;
   };
   const sensorSteps = game.sensorSteps?.bind(game);
   if (sensorSteps === undefined) {
     // A counting board: one step per trace step (the common case, kept lean).
     return (trace) => trace.map((t) => step(countingStep(t)));
   }
-  return (trace) => trace.flatMap((t) => sensorSteps(t).map(step));
+  return (trace) => {
+    const out: Step[] = [];
+    for (const t of trace) for (const s of sensorSteps(t)) out.push(step(s));
+    return out;
+  };
 }
 
 /** Compiles a counting board's trace (one step per trace step, by pit name). */
@@ -160,27 +194,31 @@ export function compileTrace(trace: Trace, pitIndex: ReadonlyMap<string, number>
   return stepCompiler({}, pitIndex)(trace);
 }
 
-/** `hand`, `stage` and `placed` at every offset of a run (see `TrieNode`). */
+/**
+ * `hand`, `stage` and `placed` at every offset of a run (see `TrieNode`), as
+ * plain arrays of small integers: a typed array each cost a node three
+ * buffers, and a turn builds its trie anew.
+ */
 function runCounts(
   steps: readonly Step[],
   hand0: number,
   stage0: number,
   placed0: number,
   prevOp: Op | -1,
-): { hand: Int32Array; stage: Int32Array; placed: Int32Array } {
+): { hand: number[]; stage: number[]; placed: number[] } {
   const len = steps.length;
-  const hand = new Int32Array(len + 1);
-  const stage = new Int32Array(len + 1);
-  const placed = new Int32Array(len + 1);
+  const hand = new Array<number>(len + 1);
+  const stage = new Array<number>(len + 1);
+  const placed = new Array<number>(len + 1);
   hand[0] = hand0;
   stage[0] = stage0;
   placed[0] = placed0;
+  let h = hand0;
+  let st = stage0;
+  let pl = placed0;
   let prev = prevOp;
   for (let i = 0; i < len; i++) {
     const s = steps[i] as Step;
-    let h = hand[i] as number;
-    let st = stage[i] as number;
-    let pl = placed[i] as number;
     if (isPickUp(s.op)) {
       h += s.n;
       if (prev === -1 || !isPickUp(prev)) st++;
@@ -220,9 +258,18 @@ export function buildTrie<P extends Position>(
     let end = depth;
     // Extend the shared run while every move has the same next step.
     for (;;) {
-      if (idx.some((i) => (traces[i] as Step[]).length === end)) break;
-      const key = stepKey(first[end] as Step);
-      if (!idx.every((i) => stepKey((traces[i] as Step[])[end] as Step) === key)) break;
+      const step = first[end];
+      if (step === undefined) break;
+      let shared = true;
+      for (const i of idx) {
+        const other = (traces[i] as Step[])[end];
+        // Steps are one object per distinct step (stepCompiler), so the same step is the same object.
+        if (other === undefined || (other !== step && stepKey(other) !== stepKey(step))) {
+          shared = false;
+          break;
+        }
+      }
+      if (!shared) break;
       end++;
     }
     const steps = first.slice(depth, end);
@@ -255,6 +302,7 @@ export function buildTrie<P extends Position>(
       children,
       expanded: true,
       move: own,
+      memo: {},
       moveCount: 0,
     };
     let count = own === null ? 0 : 1;
@@ -281,15 +329,24 @@ export function buildTrie<P extends Position>(
       parent: null,
       depth: 0,
       steps: [],
-      hand: new Int32Array(1),
-      stage: new Int32Array(1),
-      placed: new Int32Array(1),
+      hand: [0],
+      stage: [0],
+      placed: [0],
       children: [],
       expanded: true,
       move: null,
+      memo: {},
       moveCount: 0,
     };
-    return { root: empty, nodeCount: 1, moveCount: 0, maxPlaced: 0, truncated, lazy: false };
+    return {
+      root: empty,
+      nodeCount: 1,
+      moveCount: 0,
+      maxPlaced: 0,
+      truncated,
+      lazy: false,
+      allFree: false,
+    };
   }
   const root = build(
     moves.map((_, i) => i),
@@ -307,6 +364,7 @@ export function buildTrie<P extends Position>(
     maxPlaced,
     truncated,
     lazy: false,
+    allFree: root.children.length > 0 && traces.every((t) => t.every((step) => step.free)),
   };
 }
 
@@ -358,6 +416,7 @@ const COUNT_BUDGET = 256;
 
 class LazyNode<P extends Position> implements TrieNode<P> {
   private built: LazyNode<P>[] | null = null;
+  readonly memo: NodeMemo = {};
   private own: LegalMove<P> | null;
 
   constructor(
@@ -366,9 +425,9 @@ class LazyNode<P extends Position> implements TrieNode<P> {
     readonly parent: LazyNode<P> | null,
     readonly depth: number,
     readonly steps: readonly Step[],
-    readonly hand: Int32Array,
-    readonly stage: Int32Array,
-    readonly placed: Int32Array,
+    readonly hand: readonly number[],
+    readonly stage: readonly number[],
+    readonly placed: readonly number[],
     /** Where each source of the run stands after it (released once expanded). */
     private sources: readonly Source<P>[],
   ) {
@@ -457,6 +516,7 @@ class LazyNode<P extends Position> implements TrieNode<P> {
 class LazyTrie<P extends Position> implements MoveTrie<P> {
   readonly truncated = false;
   readonly lazy = true;
+  readonly allFree = false;
   nodeCount = 0;
   readonly maxPlaced: number;
   readonly root: LazyNode<P>;

@@ -8,6 +8,7 @@ import type { EEPROMBackend } from "avr8js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import { EEPROM_BYTES } from "./atmega2560.js";
+import type { EmulatorError } from "./errors.js";
 
 export class EepromFile implements EEPROMBackend {
   readonly memory = new Uint8Array(EEPROM_BYTES).fill(0xff);
@@ -18,7 +19,7 @@ export class EepromFile implements EEPROMBackend {
   private constructor(readonly path: string | null) {}
 
   /** An EEPROM kept in `path` (null: in memory only). */
-  static open(path: string | null): Result<EepromFile> {
+  static open(path: string | null): Result<EepromFile, EmulatorError> {
     const e = new EepromFile(path);
     if (path === null || !existsSync(path)) return ok(e);
     try {

@@ -24,3 +24,5 @@ export * from "./abalone-sensors.js";
 export * from "./tca9548a.js";
 export * from "./tmag5273.js";
 export * from "./usart-bridge.js";
+export * from "./errors.js";
+export * from "./ldc0851.js";

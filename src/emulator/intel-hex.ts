@@ -4,14 +4,15 @@
  * and the start addresses (03, 05), which are ignored. Every record's
  * checksum is checked; a bad file is an error naming its line.
  *
- *   const image = parseIntelHex(text, 256 * 1024);   // Result<Uint8Array>, unwritten bytes 0xFF
+ *   const image = parseIntelHex(text, 256 * 1024);   // Result<Uint8Array, EmulatorError>, unwritten bytes 0xFF
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
+import type { EmulatorError } from "./errors.js";
 
 export const HEX_ERROR = "bad-hex";
 
-function fail(line: number, why: string): Result<never> {
+function fail(line: number, why: string): Result<never, EmulatorError> {
   return err(HEX_ERROR, `line ${line}: ${why}`);
 }
 
@@ -32,7 +33,7 @@ function recordBytes(text: string): number[] | string {
 }
 
 /** A flash image of `size` bytes from Intel HEX text. */
-export function parseIntelHex(text: string, size: number): Result<Uint8Array> {
+export function parseIntelHex(text: string, size: number): Result<Uint8Array, EmulatorError> {
   const image = new Uint8Array(size).fill(0xff);
   let base = 0;
   let ended = false;

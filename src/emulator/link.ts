@@ -11,7 +11,7 @@
  *   await playTrace(board.physical, trace, { scheduler: board.clock });
  */
 import { BoardSession } from "../board/index.js";
-import type { SessionOptions, Transport, TransportHandlers } from "../board/index.js";
+import type { LinkError, SessionOptions, Transport, TransportHandlers } from "../board/index.js";
 import { ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import type { EmulatedBoard } from "./board.js";
@@ -24,7 +24,7 @@ class EmulatedTransport implements Transport {
 
   constructor(private readonly board: EmulatedBoard) {}
 
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     this.handlers = handlers;
     let pending = "";
     this.untap = this.board.onTx((byte) => {

@@ -386,15 +386,7 @@ export class PitModels {
     const t = this.now();
     if (this.physics === "placed") {
       p.rings = p.rings.filter((s) => t - s.t < 10 * this.ringTau);
-      p.rings.push({
-        t,
-        step: delta,
-        kick: 0,
-        w: this.ringW,
-        tau: this.ringTau,
-        quiet: Infinity,
-        fall: 0,
-      });
+      p.rings.push(this.placedStep(delta, t));
       return;
     }
     this.prune(p, t);
@@ -470,20 +462,17 @@ export class PitModels {
     if (!ring) return;
     const t = this.now();
     if (this.physics === "placed") {
-      p.rings.push({
-        t,
-        step: grams,
-        kick: 0,
-        w: this.ringW,
-        tau: this.ringTau,
-        quiet: Infinity,
-        fall: 0,
-      });
+      p.rings.push(this.placedStep(grams, t));
       return;
     }
     this.prune(p, t);
     if (grams > 0) this.drop(p, p.stones.length, [grams], t);
     else this.lift(p, -grams, 0, t);
+  }
+
+  /** With the "placed" physics: a load of `grams` set down at `t`, no fall, the cup ringing as it does. */
+  private placedStep(grams: number, t: number): Ring {
+    return { t, step: grams, kick: 0, w: this.ringW, tau: this.ringTau, quiet: Infinity, fall: 0 };
   }
 
   /** Drops disturbances over by `t` (their ringing below 10⁻⁶ of its start). */

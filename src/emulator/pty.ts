@@ -14,15 +14,13 @@
  * reference board, or the stock board of src/emulator/stock, served at
  * `baudRate: 57600` as StandardFirmata's host expects).
  */
-import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { SerialPort } from "serialport";
-import { openPtyPair, socatAvailable } from "../board/index.js";
+import { openPtyPair, ptyPaths } from "../board/index.js";
 import type { PtyPair } from "../board/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import type { EmulatedBoard, PaceOptions } from "./board.js";
+import type { EmulatorError } from "./errors.js";
 
 /** What `serveOnPty` needs of a board: its UART's bytes and a background run loop. */
 export interface PtyServable {
@@ -46,7 +44,7 @@ export interface ServedBoard<B extends PtyServable = EmulatedBoard> {
    */
   unplug(): Promise<void>;
   /** Plugged back: the port is there again at the same path and the board boots. */
-  replug(): Promise<Result<void>>;
+  replug(): Promise<Result<void, EmulatorError>>;
   stop(): Promise<void>;
 }
 
@@ -60,20 +58,14 @@ export interface ServeOptions {
 export async function serveOnPty<B extends PtyServable = EmulatedBoard>(
   board: B,
   options: ServeOptions,
-): Promise<Result<ServedBoard<B>>> {
-  if (!socatAvailable()) {
-    return err("no-socat", "socat is not installed (Debian/Ubuntu: apt-get install socat)");
-  }
-  const hostPath =
-    options.hostPath ?? join(tmpdir(), `kete-emu-${Math.random().toString(36).slice(2, 8)}`);
-  const boardPath = `${hostPath}.board`;
-  for (const p of [hostPath, boardPath]) {
-    if (existsSync(p)) return err("path-taken", `${p} already exists`);
-  }
+): Promise<Result<ServedBoard<B>, EmulatorError>> {
+  const paths = ptyPaths("emu", options.hostPath);
+  if (!paths.ok) return paths;
+  const { host: hostPath, board: boardPath } = paths.value;
   const out: number[] = [];
   let port: SerialPort | null = null;
   let pair: PtyPair | null = null;
-  const plugIn = async (): Promise<Result<void>> => {
+  const plugIn = async (): Promise<Result<void, EmulatorError>> => {
     const opened = await openPtyPair(hostPath, boardPath);
     if (!opened.ok) return opened;
     const p = new SerialPort({

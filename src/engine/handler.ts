@@ -6,8 +6,25 @@
 import { games as registeredGames } from "../games/index.js";
 import type { KeteError, Result } from "../shared/index.js";
 import type { Game, LegalMove, Outcome, Position, ProtocolStep } from "../games/index.js";
-import { checkOptions, defaultOptions } from "./options.js";
+import {
+  COMMANDS,
+  ErrorCode,
+  type Answer,
+  type Command,
+  type CommandAnswer,
+  type EngineError,
+  type EngineErrorCode,
+  type ErrorAnswer,
+  type GamesAnswer,
+  type MoveJSON,
+  type OutcomeJSON,
+  type TraceJSON,
+} from "./answers.js";
+import { checkOptions, defaultOptions, shortValue } from "./options.js";
 import { searchAnswer, type EngineContext } from "./search.js";
+
+export { ANSWER_KEYS, COMMANDS, ErrorCode } from "./answers.js";
+export type { Answer, Command } from "./answers.js";
 
 /** Lines longer than this (in UTF-16 code units, about 1 MiB of ASCII) are refused unparsed. */
 export const MAX_LINE_LENGTH = 1 << 20;
@@ -15,53 +32,23 @@ export const MAX_LINE_LENGTH = 1 << 20;
 /** The number of legal moves answered when a `legal` request gives no `limit`. */
 export const DEFAULT_LEGAL_LIMIT = 100_000;
 
-/** The commands of the protocol, and kete's `search` (issue 16, docs/spec/engine-search.md). */
-export const COMMANDS = ["games", "initial", "legal", "apply", "outcome", "search"] as const;
-export type Command = (typeof COMMANDS)[number];
-
-/** The keys an answer can carry besides `id` (an error answer carries only `error`). */
-export const ANSWER_KEYS = [
-  "games",
-  "position",
-  "moves",
-  "truncated",
-  "trace",
-  "outcome",
-  "best",
-  "score",
-  "depth",
-  "nodes",
-  "pv",
-  "captures",
-] as const;
-
-/** An answer object before the request's `id` is put in front of it. */
-export type Answer = Record<string, unknown>;
-
-/** Error codes produced by the handler itself (games add their own, e.g. `illegal-move`). */
-export const ErrorCode = {
-  lineTooLong: "line-too-long",
-  badJson: "bad-json",
-  badRequest: "bad-request",
-  unknownCommand: "unknown-command",
-  unknownGame: "unknown-game",
-  badPosition: "bad-position",
-  badOption: "bad-option",
-  internal: "internal",
-} as const;
-
 /** The games the handler serves, by default the registry of src/games. */
 export type GameList = readonly Game[];
 
 /** `{"error":{…}}` from a KeteError, with `rule` and `field` only when present. */
-export function errorAnswer(error: KeteError): Answer {
-  const out: Record<string, string> = { code: error.code, message: error.message };
-  if (typeof error.rule === "string") out.rule = error.rule;
-  if (typeof error.field === "string") out.field = error.field;
-  return { error: out };
+export function errorAnswer(error: KeteError<EngineErrorCode>): ErrorAnswer {
+  const { code, message, rule, field } = error;
+  return {
+    error: {
+      code,
+      message,
+      ...(typeof rule === "string" ? { rule } : {}),
+      ...(typeof field === "string" ? { field } : {}),
+    },
+  };
 }
 
-function fail(code: string, message: string, field?: string): Answer {
+function fail(code: EngineErrorCode, message: string, field?: string): ErrorAnswer {
   return errorAnswer(field === undefined ? { code, message } : { code, message, field });
 }
 
@@ -129,7 +116,7 @@ export function encodeAnswer(answer: Answer, id?: { readonly value: unknown }): 
   return text.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"));
 }
 
-function internalError(e: unknown): Answer {
+function internalError(e: unknown): ErrorAnswer {
   let detail = "unknown error";
   try {
     detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
@@ -191,7 +178,7 @@ function isCommand(cmd: string): cmd is Command {
   return (COMMANDS as readonly string[]).includes(cmd);
 }
 
-function gamesAnswer(gameList: GameList): Answer {
+function gamesAnswer(gameList: GameList): GamesAnswer {
   return {
     games: gameList.map((g) => ({
       id: g.id,
@@ -201,7 +188,10 @@ function gamesAnswer(gameList: GameList): Answer {
   };
 }
 
-function initialAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+function initialAnswer(
+  request: Record<string, unknown>,
+  gameList: GameList,
+): CommandAnswer<"initial"> {
   const found = lookUpGame(request.game, "game", gameList);
   if (!found.ok) return errorAnswer(found.error);
   const game = found.value;
@@ -212,7 +202,7 @@ function initialAnswer(request: Record<string, unknown>, gameList: GameList): An
   return { position: game.positionToJSON(initial.value) };
 }
 
-function legalAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+function legalAnswer(request: Record<string, unknown>, gameList: GameList): CommandAnswer<"legal"> {
   let limit = DEFAULT_LEGAL_LIMIT;
   if (Object.hasOwn(request, "limit")) {
     const given = request.limit;
@@ -230,12 +220,13 @@ function legalAnswer(request: Record<string, unknown>, gameList: GameList): Answ
   const { game, position } = parsed.value;
   const legal = game.legal(position, limit);
   const moves = legal.moves.slice(0, limit);
-  const answer: Answer = { moves: moves.map((m) => legalMoveJSON(game, position, m)) };
-  if (legal.truncated || legal.moves.length > limit) answer.truncated = true;
-  return answer;
+  const listed = moves.map((m) => legalMoveJSON(game, position, m));
+  return legal.truncated || legal.moves.length > limit
+    ? { moves: listed, truncated: true }
+    : { moves: listed };
 }
 
-function applyAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+function applyAnswer(request: Record<string, unknown>, gameList: GameList): CommandAnswer<"apply"> {
   const parsed = readPosition(request, gameList);
   if (!parsed.ok) return errorAnswer(parsed.error);
   const { game, position } = parsed.value;
@@ -255,7 +246,10 @@ function applyAnswer(request: Record<string, unknown>, gameList: GameList): Answ
   };
 }
 
-function outcomeAnswer(request: Record<string, unknown>, gameList: GameList): Answer {
+function outcomeAnswer(
+  request: Record<string, unknown>,
+  gameList: GameList,
+): CommandAnswer<"outcome"> {
   const parsed = readPosition(request, gameList);
   if (!parsed.ok) return errorAnswer(parsed.error);
   const { game, position } = parsed.value;
@@ -266,7 +260,7 @@ function searchRequestAnswer(
   request: Record<string, unknown>,
   gameList: GameList,
   context: EngineContext,
-): Answer {
+): CommandAnswer<"search"> {
   const parsed = readPosition(request, gameList);
   if (!parsed.ok) return errorAnswer(parsed.error);
   const { game, position } = parsed.value;
@@ -278,7 +272,7 @@ function searchRequestAnswer(
 function readPosition(
   request: Record<string, unknown>,
   gameList: GameList,
-): Result<{ readonly game: Game; readonly position: Position }> {
+): Result<{ readonly game: Game; readonly position: Position }, EngineError> {
   if (!Object.hasOwn(request, "position")) {
     return {
       ok: false,
@@ -304,7 +298,7 @@ function readPosition(
   return { ok: true, value: { game, position: position.value } };
 }
 
-function lookUpGame(id: unknown, field: string, gameList: GameList): Result<Game> {
+function lookUpGame(id: unknown, field: string, gameList: GameList): Result<Game, EngineError> {
   const known = gameList.map((g) => g.id).join(", ");
   if (id === undefined) {
     return {
@@ -330,17 +324,17 @@ function lookUpGame(id: unknown, field: string, gameList: GameList): Result<Game
   return { ok: true, value: game };
 }
 
-function legalMoveJSON(game: Game, from: Position, m: LegalMove<Position>): Answer {
+function legalMoveJSON(game: Game, from: Position, m: LegalMove<Position>): MoveJSON {
   const trace = game.protocolTrace?.(from, m.move) ?? m.trace;
   return { move: m.move, position: game.positionToJSON(m.position), trace: traceJSON(trace) };
 }
 
 /** Trace steps as plain objects with `op` first. */
-function traceJSON(trace: readonly ProtocolStep[]): readonly Answer[] {
+function traceJSON(trace: readonly ProtocolStep[]): TraceJSON {
   return trace.map((step) => ({ ...step }));
 }
 
-function outcomeJSON(outcome: Outcome | null): Answer | null {
+function outcomeJSON(outcome: Outcome | null): OutcomeJSON | null {
   if (outcome === null) return null;
   return { winner: outcome.winner, reason: outcome.reason, score: { ...outcome.score } };
 }
@@ -353,11 +347,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A value shown in an error message, cut short. */
+/** A value shown in an error message, cut short; a missing one is "nothing". */
 function short(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object" && value !== null) return "an object";
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return shortValue(value, "nothing");
 }

@@ -11,7 +11,32 @@ export {
   handleRequestLine,
   requestId,
 } from "./handler.js";
-export type { Answer, Command, GameList } from "./handler.js";
+export type { GameList } from "./handler.js";
+export { answerKind } from "./answers.js";
+export type {
+  Answer,
+  AnswerKey,
+  AnswerKind,
+  AnswerOf,
+  ApplyAnswer,
+  Command,
+  CommandAnswer,
+  EngineError,
+  EngineErrorCode,
+  ErrorAnswer,
+  ErrorJSON,
+  GameEntry,
+  GamesAnswer,
+  HandlerErrorCode,
+  InitialAnswer,
+  LegalAnswer,
+  MoveJSON,
+  OutcomeAnswer,
+  OutcomeJSON,
+  PositionJSON,
+  SearchAnswer,
+  TraceJSON,
+} from "./answers.js";
 export {
   checkOptionValue,
   checkOptions,
@@ -21,5 +46,5 @@ export {
 } from "./options.js";
 export { runPerft } from "./perft.js";
 export { SEARCH_BOUNDS, searchAnswer, searchOptions } from "./search.js";
-export type { EngineContext, SearchAnswer } from "./search.js";
+export type { EngineContext } from "./search.js";
 export type { PerftDivision, PerftResult } from "./perft.js";

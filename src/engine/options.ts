@@ -2,7 +2,7 @@
  * Rule options checked against a game's `optionSpecs`, shared by `kete engine`
  * (JSON values) and the command line (strings coerced first, see src/cli/options.ts).
  */
-import type { OptionSpec, OptionValue } from "../games/index.js";
+import type { GameError, OptionSpec, OptionValue } from "../games/index.js";
 import { err, ok, type Result } from "../shared/index.js";
 
 /** `{name: default}` for every option of a game, in spec order. */
@@ -21,13 +21,13 @@ export function describeAllowed(spec: OptionSpec): string {
 }
 
 /** Checks one JSON value against its spec. */
-export function checkOptionValue(spec: OptionSpec, value: unknown): Result<OptionValue> {
+export function checkOptionValue(spec: OptionSpec, value: unknown): Result<OptionValue, GameError> {
   const field = `options.${spec.name}`;
   if (spec.check !== undefined) return spec.check(value, field);
-  const bad = (): Result<never> =>
+  const bad = (): Result<never, GameError> =>
     err(
       "bad-option",
-      `${field}: ${describeValue(value)} is not allowed (${spec.rule}); expected ${describeAllowed(spec)}`,
+      `${field}: ${shortValue(value)} is not allowed (${spec.rule}); expected ${describeAllowed(spec)}`,
       { field, rule: spec.rule },
     );
   if (spec.values !== null) {
@@ -49,7 +49,7 @@ export function checkOptions(
   specs: readonly OptionSpec[],
   options: unknown,
   gameId: string,
-): Result<Record<string, OptionValue>> {
+): Result<Record<string, OptionValue>, GameError> {
   if (options === undefined) return ok({});
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     return err("bad-option", "options must be a JSON object", { field: "options" });
@@ -80,8 +80,12 @@ export function unknownOptionMessage(
   }`;
 }
 
-function describeValue(value: unknown): string {
-  if (value === undefined) return "undefined";
+/**
+ * A value from a request shown in an error message, cut short to 40
+ * characters; a missing one is `absent`.
+ */
+export function shortValue(value: unknown, absent = "undefined"): string {
+  if (value === undefined) return absent;
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object" && value !== null) return "an object";
   const text = JSON.stringify(value);

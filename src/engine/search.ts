@@ -18,7 +18,9 @@ import {
   type Level,
   type SearchOptions,
 } from "../search/index.js";
-import { describeValue, err, ok, type Result } from "../shared/index.js";
+import type { SearchErrorCode } from "../search/index.js";
+import { describeValue, err, ok, type KeteError, type Result } from "../shared/index.js";
+import type { SearchAnswer } from "./answers.js";
 
 /** What the engine's caller may hand the pure handler. */
 export interface EngineContext {
@@ -34,22 +36,18 @@ export const SEARCH_BOUNDS = {
   seed: { min: 0, max: 2 ** 32 - 1 },
 } as const;
 
-/** The answer's fields, in the order they are written. */
-export interface SearchAnswer {
-  readonly best: string;
-  readonly score: number;
-  readonly depth: number;
-  readonly nodes: number;
-  readonly pv: readonly string[];
-  readonly captures: number;
-}
-
 const BAD_REQUEST = "bad-request";
+
+/** Why a search request is refused (engine-search.md, "Errors"), the search's own codes with it. */
+type SearchRequestError = KeteError<typeof BAD_REQUEST | "internal" | SearchErrorCode>;
 
 type Bounded = keyof typeof SEARCH_BOUNDS;
 
 /** A whole number within the field's bounds, or undefined when the field is absent. */
-function wholeIn(request: Record<string, unknown>, field: Bounded): Result<number | undefined> {
+function wholeIn(
+  request: Record<string, unknown>,
+  field: Bounded,
+): Result<number | undefined, SearchRequestError> {
   if (!Object.hasOwn(request, field)) return ok(undefined);
   const value = request[field];
   const { min, max } = SEARCH_BOUNDS[field];
@@ -64,7 +62,7 @@ function wholeIn(request: Record<string, unknown>, field: Bounded): Result<numbe
 }
 
 /** The level the request names (src/search/levels.ts), or undefined when it names none. */
-function levelOf(request: Record<string, unknown>): Result<Level | undefined> {
+function levelOf(request: Record<string, unknown>): Result<Level | undefined, SearchRequestError> {
   if (!Object.hasOwn(request, "level")) return ok(undefined);
   const value = request.level;
   const level = typeof value === "number" ? findLevel(value) : undefined;
@@ -85,7 +83,7 @@ function levelOf(request: Record<string, unknown>): Result<Level | undefined> {
 export function searchOptions(
   request: Record<string, unknown>,
   context: EngineContext,
-): Result<SearchOptions> {
+): Result<SearchOptions, SearchRequestError> {
   const level = levelOf(request);
   if (!level.ok) return level;
   const limits: Partial<Record<Bounded, number>> = {};
@@ -126,7 +124,7 @@ export function searchAnswer<P extends Position>(
   position: P,
   request: Record<string, unknown>,
   context: EngineContext,
-): Result<SearchAnswer> {
+): Result<SearchAnswer, SearchRequestError> {
   const options = searchOptions(request, context);
   if (!options.ok) return options;
   const found = search(game, position, options.value);

@@ -29,3 +29,4 @@ export * from "./core/trace.js";
 export * from "./core/options.js";
 export * from "./core/board.js";
 export * from "./core/rules.js";
+export * from "./core/errors.js";

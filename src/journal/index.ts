@@ -7,3 +7,4 @@ export * from "./records.js";
 export * from "./store.js";
 export * from "./lock.js";
 export * from "./export.js";
+export * from "./errors.js";

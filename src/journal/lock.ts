@@ -7,6 +7,7 @@
  */
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { err, ok, type Result } from "../shared/index.js";
+import type { JournalError } from "./errors.js";
 
 export interface JournalLock {
   readonly path: string;
@@ -143,7 +144,7 @@ function removeIfText(path: string, text: string | undefined): void {
 }
 
 /** Makes this process the one writer of `journal`, or says who is. */
-export function lockJournal(journal: string): Result<JournalLock> {
+export function lockJournal(journal: string): Result<JournalLock, JournalError> {
   const lock = journal + LOCK_SUFFIX;
   for (let attempt = 0; attempt < 200; attempt++) {
     try {

@@ -10,6 +10,7 @@
  * not JSON, is a torn write (power cut mid-line): it is reported and ignored.
  */
 import { describeValue, err, GEOMETRY_IDS, ok, type Result } from "../shared/index.js";
+import type { JournalError } from "./errors.js";
 
 export const JOURNAL_FORMAT = "kete-journal";
 export const JOURNAL_VERSION = 1;
@@ -204,7 +205,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function fieldError(line: number, what: string, field: string, v: unknown): Result<never> {
+function fieldError(
+  line: number,
+  what: string,
+  field: string,
+  v: unknown,
+): Result<never, JournalError> {
   return err(
     "bad-journal",
     `journal line ${line}: ${what} ${field} is ${describeValue(v)}; the file is damaged or not written by kete`,
@@ -283,7 +289,10 @@ export interface DecodeOptions {
 }
 
 /** A parsed header line checked as `decodeJournal` checks it (the club's messages carry them). */
-export function checkHeader(v: unknown, options: DecodeOptions = {}): Result<JournalHeader> {
+export function checkHeader(
+  v: unknown,
+  options: DecodeOptions = {},
+): Result<JournalHeader, JournalError> {
   if (!isObject(v) || v.kind !== "header" || v.format !== JOURNAL_FORMAT) {
     return err(
       "not-a-journal",
@@ -373,7 +382,7 @@ export function checkRecord(
   v: unknown,
   line: number,
   sides: readonly string[] = ["S", "N"],
-): Result<JournalRecord> {
+): Result<JournalRecord, JournalError> {
   if (!isObject(v) || !(RECORD_KINDS as readonly unknown[]).includes(v.kind)) {
     return err("bad-journal", `journal line ${line} is not a kete journal record`);
   }
@@ -407,7 +416,10 @@ export function checkRecord(
  * Reads a whole journal's text. A torn last line is ignored (and reported
  * in `torn`); any other bad line makes the journal corrupt.
  */
-export function decodeJournal(text: string, options: DecodeOptions = {}): Result<Journal> {
+export function decodeJournal(
+  text: string,
+  options: DecodeOptions = {},
+): Result<Journal, JournalError> {
   if (text.length === 0) return err("not-a-journal", "the file is empty; it holds no game");
   const lines = text.split("\n");
   // After the last "\n" comes either nothing or a line cut short by a crash.

@@ -32,6 +32,7 @@ import {
   type JournalHeader,
   type JournalRecord,
 } from "./records.js";
+import type { JournalError } from "./errors.js";
 
 export const JOURNAL_SUFFIX = ".kete.jsonl";
 /** A journal larger than this is not read whole: it is no kete journal, or a damaged one. */
@@ -81,7 +82,10 @@ function realAncestor(path: string): string {
  * folders hangs or fails oddly), and a folder if it exists. `ok(false)` when
  * it does not exist yet.
  */
-export function checkGamesDir(dir: string, purpose: "read" | "write" = "read"): Result<boolean> {
+export function checkGamesDir(
+  dir: string,
+  purpose: "read" | "write" = "read",
+): Result<boolean, JournalError> {
   const full = resolve(dir);
   const system = /^\/(proc|sys)(\/|$)/.exec(realAncestor(full));
   if (system !== null) {
@@ -137,7 +141,7 @@ export class JournalWriter {
   ) {}
 
   /** Starts a new journal with its header, flushed to disk at once, locked while it is written. */
-  static create(dir: string, header: JournalHeader): Result<JournalWriter> {
+  static create(dir: string, header: JournalHeader): Result<JournalWriter, JournalError> {
     const usable = checkGamesDir(dir, "write");
     if (!usable.ok) return usable;
     let lock: JournalLock | null = null;
@@ -170,7 +174,7 @@ export class JournalWriter {
    * Reopens a journal to continue it, cutting off a torn last line first;
    * refused while another process writes it.
    */
-  static resume(path: string, damaged: Damage | null = null): Result<JournalWriter> {
+  static resume(path: string, damaged: Damage | null = null): Result<JournalWriter, JournalError> {
     const locked = lockJournal(path);
     if (!locked.ok) return locked;
     try {
@@ -258,7 +262,10 @@ function completeLength(fd: number, size: number): number {
   return 0;
 }
 
-export function readJournal(path: string, options: DecodeOptions = {}): Result<Journal> {
+export function readJournal(
+  path: string,
+  options: DecodeOptions = {},
+): Result<Journal, JournalError> {
   let text: string;
   try {
     const stat = statSync(path);
@@ -307,7 +314,10 @@ export interface GamesFolder {
 }
 
 /** Every journal in the folder (none if it does not exist), or the one line saying why it cannot be read. */
-export function scanJournals(dir: string, options: DecodeOptions = {}): Result<GamesFolder> {
+export function scanJournals(
+  dir: string,
+  options: DecodeOptions = {},
+): Result<GamesFolder, JournalError> {
   const usable = checkGamesDir(dir);
   if (!usable.ok) return usable;
   if (!usable.value) return ok({ games: [], skipped: [] });
@@ -365,7 +375,7 @@ export function latestUnfinished(dir: string, options: DecodeOptions = {}): Jour
 export function latestResumable(
   dir: string,
   options: DecodeOptions = {},
-): Result<JournalSummary | null> {
+): Result<JournalSummary | null, JournalError> {
   const folder = scanJournals(dir, options);
   if (!folder.ok) return folder;
   const open = folder.value.games.filter((j) => j.result === null && j.playingIn === null);

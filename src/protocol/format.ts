@@ -7,8 +7,9 @@
  * and patterns, gems in a place, unsettled pits) are written in canonical
  * order whatever order they came in.
  */
-import { err, ok, shapeOf } from "../shared/index.js";
+import { err, MARBLE_COLOURS, ok, shapeOf } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
+import type { ProtocolError } from "./wire.js";
 import { withChecksum } from "./checksum.js";
 import { GEOMETRIES } from "./geometry.js";
 import type {
@@ -79,6 +80,8 @@ function boardFields(msg: BoardMessage): string[] {
         `cal=${msg.calibration ? 1 : 0}`,
         `deb=${msg.debounceMs}`,
         `int=${msg.snapshotIntervalMs}`,
+        // Protocol 2's thirteenth key (PROTOCOL.md §12.2); a proto=1 line has twelve.
+        ...(msg.proto >= 2 ? [`holes=${letters(MARBLE_COLOURS, msg.holes ?? [])}`] : []),
       ];
     case "snapshot": {
       const geometry = GEOMETRIES[msg.board.geometry];
@@ -145,7 +148,7 @@ function isInteger8(n: unknown): n is number {
 }
 
 /** Unsettled pits must belong to the snapshot's geometry (the mask cannot say otherwise). */
-function unsettledCheck(msg: BoardMessage): Result<null> {
+function unsettledCheck(msg: BoardMessage): Result<null, ProtocolError> {
   if (msg.type !== "snapshot") return ok(null);
   const cells = GEOMETRIES[msg.board.geometry].cells;
   const stray = msg.unsettled.find((p) => !cells.includes(p));
@@ -159,8 +162,8 @@ function build<M extends { readonly type: string }>(
   tagName: "seq" | "id",
   keywords: Readonly<Record<string, string>>,
   fields: (m: M) => string[],
-  check: (line: string) => Result<unknown>,
-): Result<string> {
+  check: (line: string) => Result<unknown, ProtocolError>,
+): Result<string, ProtocolError> {
   try {
     const keyword = Object.hasOwn(keywords, msg.type) ? keywords[msg.type] : undefined;
     if (keyword === undefined) return err(FORMAT_ERROR_CODE, `unknown message type '${msg.type}'`);
@@ -176,7 +179,7 @@ function build<M extends { readonly type: string }>(
 }
 
 /** Formats a board-to-host message as a line (no terminator), or says why it cannot. */
-export function formatBoardMessage(msg: BoardMessage): Result<string> {
+export function formatBoardMessage(msg: BoardMessage): Result<string, ProtocolError> {
   try {
     const stray = unsettledCheck(msg);
     if (!stray.ok) return stray;
@@ -187,6 +190,6 @@ export function formatBoardMessage(msg: BoardMessage): Result<string> {
 }
 
 /** Formats a host-to-board command as a line (no terminator), or says why it cannot. */
-export function formatHostMessage(msg: HostMessage): Result<string> {
+export function formatHostMessage(msg: HostMessage): Result<string, ProtocolError> {
   return build(msg, "id", HOST_KEYWORDS, hostFields, parseHostLine);
 }

@@ -6,6 +6,7 @@
  */
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
+import type { ParseError } from "./wire.js";
 import { MAX_LINE_LENGTH } from "./messages.js";
 
 const LF = 0x0a;
@@ -49,8 +50,8 @@ export class LineFramer {
    * A string chunk is taken one UTF-16 code unit per byte; bytes above 0x7F
    * are kept so that the parser can reject the line as `non-ascii`.
    */
-  push(chunk: Uint8Array | string): Result<string>[] {
-    const out: Result<string>[] = [];
+  push(chunk: Uint8Array | string): Result<string, ParseError>[] {
+    const out: Result<string, ParseError>[] = [];
     const length = chunk.length;
     let start = 0;
     while (start < length) {
@@ -83,7 +84,7 @@ export class LineFramer {
       typeof chunk === "string" ? chunk.slice(from, to) : bytesToString(chunk, from, to);
   }
 
-  private finishLine(): Result<string> {
+  private finishLine(): Result<string, ParseError> {
     if (this.discarding) {
       this.discarding = false;
       this.dropped++;

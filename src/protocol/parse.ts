@@ -3,8 +3,8 @@
  * however long or garbled, gives a `Result`; nothing throws, and an over-long
  * line is rejected before any other work is done.
  */
-import { err, ok, shapeOf } from "../shared/index.js";
-import type { Result } from "../shared/index.js";
+import { err, MARBLE_COLOURS, ok, shapeOf } from "../shared/index.js";
+import type { MarbleColour, Result } from "../shared/index.js";
 import { crc8 } from "./checksum.js";
 import { GEOMETRIES, isGeometryId, isPitName } from "./geometry.js";
 import type { GeometryId } from "./geometry.js";
@@ -33,7 +33,7 @@ import {
   NAK_REASONS,
   PIT_ERROR_CODES,
 } from "./messages.js";
-import type { ParseErrorCode } from "./wire.js";
+import type { ParseError, ParseErrorCode } from "./wire.js";
 import {
   COLOUR_BY_LETTER,
   HOLE_BY_CHAR,
@@ -43,7 +43,7 @@ import {
   REASON_BY_LETTER,
 } from "./wire.js";
 
-type Failure = Result<never>;
+type Failure = Result<never, ParseError>;
 
 function fail(code: ParseErrorCode, message: string, field?: string): Failure {
   return err(code, message, field === undefined ? {} : { field });
@@ -63,7 +63,7 @@ const DECIMAL = /^(0|[1-9][0-9]*)$/;
  * Checks length, characters and checksum, and splits the body. `tagName` is
  * `seq` for board lines and `id` for host lines.
  */
-export function frameLine(line: unknown, tagName: "seq" | "id"): Result<Frame> {
+export function frameLine(line: unknown, tagName: "seq" | "id"): Result<Frame, ParseError> {
   if (typeof line !== "string") return fail("bad-syntax", "a line must be a string");
   // Reject before doing any work: the longest acceptable input is a maximal line plus "\r\n".
   if (line.length > MAX_LINE_LENGTH + 2) {
@@ -110,7 +110,12 @@ export function frameLine(line: unknown, tagName: "seq" | "id"): Result<Frame> {
 
 // ------------------------------------------------------------------ fields
 
-function decimal(token: string, min: number, max: number, field: string): Result<number> {
+function decimal(
+  token: string,
+  min: number,
+  max: number,
+  field: string,
+): Result<number, ParseError> {
   if (!DECIMAL.test(token)) return fail("bad-field", `${field} must be a decimal number`, field);
   if (token.length > 10) return fail("out-of-range", `${field} is out of range`, field);
   const n = Number(token);
@@ -120,18 +125,22 @@ function decimal(token: string, min: number, max: number, field: string): Result
   return ok(n);
 }
 
-function oneOf<T extends string>(token: string, values: readonly T[], field: string): Result<T> {
+function oneOf<T extends string>(
+  token: string,
+  values: readonly T[],
+  field: string,
+): Result<T, ParseError> {
   const found = values.find((v) => v === token);
   return found === undefined
     ? fail("bad-field", `${field} must be one of ${values.join(", ")}`, field)
     : ok(found);
 }
 
-function pit(token: string, field = "pit"): Result<string> {
+function pit(token: string, field = "pit"): Result<string, ParseError> {
   return isPitName(token) ? ok(token) : fail("bad-pit", `'${token}' is not a pit name`, field);
 }
 
-function hexTag(token: string, field: string): Result<number> {
+function hexTag(token: string, field: string): Result<number, ParseError> {
   return HEX2.test(token)
     ? ok(parseInt(token, 16))
     : fail("bad-field", `${field} must be two uppercase hex digits`, field);
@@ -147,7 +156,7 @@ function fieldCount(fields: readonly string[], min: number, max = min): Failure 
 }
 
 /** `key=value` at a fixed position. */
-function keyed(token: string, key: string): Result<string> {
+function keyed(token: string, key: string): Result<string, ParseError> {
   return token.startsWith(`${key}=`)
     ? ok(token.slice(key.length + 1))
     : fail("bad-field", `expected '${key}=' here`, key);
@@ -158,7 +167,7 @@ function letterSet<T extends string>(
   token: string,
   table: Readonly<Record<T, string>>,
   field: string,
-): Result<T[]> {
+): Result<T[], ParseError> {
   if (token === "-") return ok([]);
   if (token === "") return fail("bad-field", `${field} must be letters, or '-' for none`, field);
   const canonical = (Object.keys(table) as T[]).filter((k) => token.includes(table[k]));
@@ -168,7 +177,7 @@ function letterSet<T extends string>(
   return ok(canonical);
 }
 
-function ledState(token: string, field = "led"): Result<LedState> {
+function ledState(token: string, field = "led"): Result<LedState, ParseError> {
   if (token === LED_OFF) return ok({ pattern: "off" });
   const colour = token.length === 2 ? COLOUR_BY_LETTER.get(token.charAt(0)) : undefined;
   const pattern = token.length === 2 ? PATTERN_BY_LETTER.get(token.charAt(1)) : undefined;
@@ -183,11 +192,14 @@ const ID_TOKEN = /^[0-9A-Za-z._+-]{1,16}$/;
 // ------------------------------------------------------------------ snapshots
 
 /** The cells field, read by the geometry's shape module (its section of the codec). */
-function snapshotBoard(geo: GeometryId, token: string): Result<SnapshotBoard> {
+function snapshotBoard(geo: GeometryId, token: string): Result<SnapshotBoard, ParseError> {
   const shape = shapeOf(geo);
   // A shape's codec reads the cells of its own kind (`shape.kind`), which is what
   // SnapshotBoard pairs with its id.
-  return shape.codec.parse(geo, shape.cells, token) as Result<SnapshotBoard>;
+  // The cells' error is not cast: its codes (`CellErrorCode`) must be parse codes.
+  const cells = shape.codec.parse(geo, shape.cells, token);
+  if (!cells.ok) return cells;
+  return ok(cells.value as SnapshotBoard);
 }
 
 /** Which cells read `?`: every reading of a faulty place is null. */
@@ -214,7 +226,7 @@ function maskBits(mask: string, cellCount: number, digits: number): boolean[] | 
   return bits;
 }
 
-function snapshot(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function snapshot(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 5);
   if (bad) return bad;
   const [geoToken = "", reasonToken = "", flag = "", mask = "", cellsToken = ""] = fields;
@@ -275,8 +287,10 @@ const INFO_KEYS = [
   "int",
 ] as const;
 
-function info(seq: number, fields: readonly string[]): Result<BoardMessage> {
-  const bad = fieldCount(fields, INFO_KEYS.length);
+function info(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
+  // Protocol 2 adds a thirteenth key, `holes=` (PROTOCOL.md §12.2): a proto=1
+  // line has twelve, a later one thirteen.
+  const bad = fieldCount(fields, INFO_KEYS.length, INFO_KEYS.length + 1);
   if (bad) return bad;
   const v: string[] = [];
   for (let i = 0; i < INFO_KEYS.length; i++) {
@@ -318,6 +332,8 @@ function info(seq: number, fields: readonly string[]): Result<BoardMessage> {
   if (!deb.ok) return deb;
   const interval = snapshotInterval(intT, "int");
   if (!interval.ok) return interval;
+  const holes = infoHoles(proto.value, geo, fields[INFO_KEYS.length]);
+  if (!holes.ok) return holes;
   return ok({
     type: "info",
     seq,
@@ -333,10 +349,47 @@ function info(seq: number, fields: readonly string[]): Result<BoardMessage> {
     calibration: calT === "1",
     debounceMs: deb.value,
     snapshotIntervalMs: interval.value,
+    ...(holes.value === null ? {} : { holes: holes.value }),
   });
 }
 
-function snapshotInterval(token: string, field: string): Result<number> {
+/**
+ * `INFO holes=` (protocol 2): the marbles a board sends in a hole, in the
+ * order b w n x; `-` on a geometry without holes, at least one letter on one
+ * with holes. A `proto=1` line has no such key (null: not said).
+ */
+function infoHoles(
+  proto: number,
+  geo: GeometryId,
+  token: string | undefined,
+): Result<MarbleColour[] | null, ParseError> {
+  if (proto < 2) {
+    return token === undefined
+      ? ok(null)
+      : fail("wrong-field-count", "an INFO of proto=1 has 12 keys; holes= came in protocol 2");
+  }
+  if (token === undefined) {
+    return fail("wrong-field-count", `an INFO of proto=${proto} ends with holes=`);
+  }
+  const value = keyed(token, "holes");
+  if (!value.ok) return value;
+  const holes = letterSet<MarbleColour>(value.value, MARBLE_COLOURS, "holes");
+  if (!holes.ok) return holes;
+  const hasHoles = shapeOf(geo).kind === "holes";
+  if (hasHoles && holes.value.length === 0) {
+    return fail(
+      "bad-field",
+      `a ${geo} board names the marbles it tells (holes=bw, bwn, x …)`,
+      "holes",
+    );
+  }
+  if (!hasHoles && holes.value.length > 0) {
+    return fail("bad-field", `a ${geo} board has no holes: holes=-`, "holes");
+  }
+  return ok(holes.value);
+}
+
+function snapshotInterval(token: string, field: string): Result<number, ParseError> {
   const n = decimal(token, 0, 60000, field);
   if (n.ok && n.value > 0 && n.value < 100) {
     return fail("out-of-range", `${field} must be 0 or 100..60000`, field);
@@ -344,7 +397,7 @@ function snapshotInterval(token: string, field: string): Result<number> {
   return n;
 }
 
-function boot(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function boot(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 2);
   if (bad) return bad;
   const count = decimal(fields[0] ?? "", 0, 65535, "boot");
@@ -354,7 +407,7 @@ function boot(seq: number, fields: readonly string[]): Result<BoardMessage> {
   return ok({ type: "boot", seq, boot: count.value, reason: reason.value });
 }
 
-function heartbeat(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function heartbeat(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 2);
   if (bad) return bad;
   const boot = decimal(fields[0] ?? "", 0, 65535, "boot");
@@ -364,7 +417,7 @@ function heartbeat(seq: number, fields: readonly string[]): Result<BoardMessage>
   return ok({ type: "heartbeat", seq, boot: boot.value, uptime: uptime.value });
 }
 
-function ack(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function ack(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 1);
   if (bad) return bad;
   const id = hexTag(fields[0] ?? "", "id");
@@ -372,7 +425,7 @@ function ack(seq: number, fields: readonly string[]): Result<BoardMessage> {
   return ok({ type: "ack", seq, id: id.value });
 }
 
-function nak(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function nak(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 2);
   if (bad) return bad;
   const id = hexTag(fields[0] ?? "", "id");
@@ -382,7 +435,7 @@ function nak(seq: number, fields: readonly string[]): Result<BoardMessage> {
   return ok({ type: "nak", seq, id: id.value, reason: reason.value });
 }
 
-function button(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function button(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 2);
   if (bad) return bad;
   const number = decimal(fields[0] ?? "", 1, 16, "button");
@@ -393,7 +446,7 @@ function button(seq: number, fields: readonly string[]): Result<BoardMessage> {
 }
 
 /** `ERR code [pit]`: the pit is there exactly for the codes about one pit. */
-function boardError(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function boardError(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 1, 2);
   if (bad) return bad;
   const code = oneOf<BoardErrorCode>(fields[0] ?? "", BOARD_ERROR_CODES, "code");
@@ -408,7 +461,10 @@ function boardError(seq: number, fields: readonly string[]): Result<BoardMessage
   return ok({ type: "error", seq, code: code.value, pit: p.value });
 }
 
-function calibrationReport(seq: number, fields: readonly string[]): Result<BoardMessage> {
+function calibrationReport(
+  seq: number,
+  fields: readonly string[],
+): Result<BoardMessage, ParseError> {
   const bad = fieldCount(fields, 3);
   if (bad) return bad;
   const p = pit(fields[0] ?? "");
@@ -423,7 +479,7 @@ function calibrationReport(seq: number, fields: readonly string[]): Result<Board
 /** Each board message's fields parser, by keyword (PROTOCOL.md §12.2). */
 const BOARD_MESSAGES: ReadonlyMap<
   string,
-  (seq: number, fields: readonly string[]) => Result<BoardMessage>
+  (seq: number, fields: readonly string[]) => Result<BoardMessage, ParseError>
 > = new Map([
   ["BOOT", boot],
   ["INFO", info],
@@ -436,7 +492,7 @@ const BOARD_MESSAGES: ReadonlyMap<
   ["CALR", calibrationReport],
 ]);
 
-function parseBoardFrame({ tag: seq, keyword, fields }: Frame): Result<BoardMessage> {
+function parseBoardFrame({ tag: seq, keyword, fields }: Frame): Result<BoardMessage, ParseError> {
   const parse = BOARD_MESSAGES.get(keyword);
   if (parse === undefined) {
     return fail("unknown-message", `'${keyword}' is not a board message`, "keyword");
@@ -446,7 +502,7 @@ function parseBoardFrame({ tag: seq, keyword, fields }: Frame): Result<BoardMess
 
 // ------------------------------------------------------------------ host lines
 
-function config(id: number, fields: readonly string[]): Result<HostMessage> {
+function config(id: number, fields: readonly string[]): Result<HostMessage, ParseError> {
   const bad = fieldCount(fields, 1, 2);
   if (bad) return bad;
   let debounceMs: number | null = null;
@@ -471,7 +527,7 @@ function config(id: number, fields: readonly string[]): Result<HostMessage> {
   return ok({ type: "config", id, debounceMs, snapshotIntervalMs });
 }
 
-function leds(id: number, fields: readonly string[]): Result<HostMessage> {
+function leds(id: number, fields: readonly string[]): Result<HostMessage, ParseError> {
   const bad = fieldCount(fields, 1, MAX_LED_ENTRIES);
   if (bad) return bad;
   const entries: LedEntry[] = [];
@@ -490,7 +546,7 @@ function leds(id: number, fields: readonly string[]): Result<HostMessage> {
   return ok({ type: "led", id, leds: entries });
 }
 
-function parseHostFrame({ tag: id, keyword, fields }: Frame): Result<HostMessage> {
+function parseHostFrame({ tag: id, keyword, fields }: Frame): Result<HostMessage, ParseError> {
   switch (keyword) {
     case "HELLO": {
       const bad = fieldCount(fields, 1);
@@ -556,13 +612,13 @@ function parseHostFrame({ tag: id, keyword, fields }: Frame): Result<HostMessage
 }
 
 /** Parses one line a board sent (terminator optional). Never throws. */
-export function parseBoardLine(line: string): Result<BoardMessage> {
+export function parseBoardLine(line: string): Result<BoardMessage, ParseError> {
   const frame = frameLine(line, "seq");
   return frame.ok ? parseBoardFrame(frame.value) : frame;
 }
 
 /** Parses one line a host sent (terminator optional). Never throws. */
-export function parseHostLine(line: string): Result<HostMessage> {
+export function parseHostLine(line: string): Result<HostMessage, ParseError> {
   const frame = frameLine(line, "id");
   return frame.ok ? parseHostFrame(frame.value) : frame;
 }

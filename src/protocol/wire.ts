@@ -5,6 +5,7 @@
 import type { LedColour, LedPattern, SnapshotReason } from "./messages.js";
 import { LED_COLOURS, LED_PATTERNS, SNAPSHOT_REASONS } from "./messages.js";
 import { HOLE_BY_CHAR, HOLE_CHARS } from "../shared/index.js";
+import type { KeteError } from "../shared/index.js";
 
 /** Stable codes of the errors `parseBoardLine` / `parseHostLine` return (PROTOCOL.md §8). */
 export const PARSE_ERROR_CODES = [
@@ -29,6 +30,13 @@ export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
 /** Extra code `formatBoardMessage` / `formatHostMessage` use for a message of no known type. */
 export const FORMAT_ERROR_CODE = "bad-message";
+
+/** A line the parser refuses (PROTOCOL.md §8). */
+export type ParseError = KeteError<ParseErrorCode>;
+
+/** Every code the protocol layer gives: the parser's, and the formatter's one more. */
+export type ProtocolErrorCode = ParseErrorCode | typeof FORMAT_ERROR_CODE;
+export type ProtocolError = KeteError<ProtocolErrorCode>;
 
 /** Board-to-host keywords by message type. */
 export const BOARD_KEYWORDS = {

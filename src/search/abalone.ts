@@ -57,7 +57,7 @@
  * `off`. The loop reads the board once and allocates nothing.
  */
 import type { Position, Side } from "../games/index.js";
-import { GEOMETRIES } from "../shared/index.js";
+import { GEOMETRIES, HEX_STEPS } from "../shared/index.js";
 
 /** What the evaluation needs of an Abalone position. */
 export interface MarblePosition extends Position {
@@ -119,20 +119,11 @@ const N = HOLES.length;
 const ROWS = "ABCDEFGHI";
 const ROW = HOLES.map((h) => ROWS.indexOf(h[0] as string));
 const DIAG = HOLES.map((h) => Number(h.slice(1)));
-/** Directions as (row, diagonal) steps; `d + 3` is the opposite of `d` (abalone.md, coordinates). */
-const STEPS: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [1, 1],
-  [1, 0],
-  [0, -1],
-  [-1, -1],
-  [-1, 0],
-];
 const INDEX = new Map(HOLES.map((h, i) => [h, i]));
 /** `NEXT[h * 6 + d]`: the neighbour of hole `h` in direction `d`, or -1 beyond the edge. */
 const NEXT = Int8Array.from({ length: N * 6 }, (_, k) => {
   const h = Math.floor(k / 6);
-  const [dr, dd] = STEPS[k % 6] as readonly [number, number];
+  const [dr, dd] = HEX_STEPS[k % 6] as readonly [number, number];
   return INDEX.get(`${ROWS[(ROW[h] as number) + dr] ?? "?"}${(DIAG[h] as number) + dd}`) ?? -1;
 });
 /** Hex distance to E5 (row 4, diagonal 5): 0 at the centre, 4 on the edge ring. */

@@ -6,4 +6,12 @@ export { search } from "./search.js";
 export { HINT_SEARCH_MS, LEVELS, STRONGEST, findLevel, levelOptions } from "./levels.js";
 export { WIN_SCORE } from "./types.js";
 export { evaluatorOf, type Evaluator } from "./evaluate.js";
-export type { Evaluation, Level, SearchLimits, SearchOptions, SearchResult } from "./types.js";
+export type {
+  Evaluation,
+  Level,
+  SearchError,
+  SearchErrorCode,
+  SearchLimits,
+  SearchOptions,
+  SearchResult,
+} from "./types.js";

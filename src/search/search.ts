@@ -54,7 +54,7 @@ import { err, ok, seededRandom, type Result } from "../shared/index.js";
 import { colourOf, isMarblePosition, marbleRules, takesBack, takesBackAlike } from "./abalone.js";
 import { isBeadPosition } from "./glass.js";
 import { defaultEvaluation, evaluatorOf, terminalScore, type Evaluator } from "./evaluate.js";
-import type { Evaluation, SearchOptions, SearchResult } from "./types.js";
+import type { Evaluation, SearchError, SearchOptions, SearchResult } from "./types.js";
 import { WIN_SCORE } from "./types.js";
 
 const INF = WIN_SCORE * 2;
@@ -362,7 +362,7 @@ export function search<P extends Position>(
   game: Game<P>,
   position: P,
   options: SearchOptions,
-): Result<SearchResult> {
+): Result<SearchResult, SearchError> {
   const { depth, nodes, ms, now, noise = 0, seed = 1 } = options;
   const { evaluation = defaultEvaluation(game), quiescence = 0, history = [] } = options;
   if (depth === undefined && nodes === undefined && ms === undefined)

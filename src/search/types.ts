@@ -5,6 +5,7 @@
  * position, seed and node or depth budget.
  */
 import type { Position } from "../games/index.js";
+import type { KeteError } from "../shared/index.js";
 
 /** How far a search may go. At least one of `depth`, `nodes`, `ms` bounds it. */
 export interface SearchLimits {
@@ -87,3 +88,10 @@ export interface Level {
   /** Plies of quiescence past the depth (SearchOptions.quiescence); none when absent. */
   readonly quiescence?: number;
 }
+
+/**
+ * Why `search` found no move (issue 31): no limit or no clock for a time
+ * limit (`bad-limits`), the game over, or no legal move.
+ */
+export type SearchErrorCode = "bad-limits" | "game-over" | "no-move";
+export type SearchError = KeteError<SearchErrorCode>;

@@ -16,6 +16,7 @@ export {
   HOLE_CHARS,
   HOLE_BY_CHAR,
   HOLE_CODES,
+  HEX_STEPS,
   READING_SEPARATOR,
   boardRows,
   sideBreak,

@@ -53,3 +53,34 @@ export function listOf(list: readonly (string | Message)[]): MessageList {
 export function isMessage(p: MessageParam): p is Message {
   return typeof p === "object" && "id" in p;
 }
+
+/** Whether two parameters are the same data (the same words in every language). */
+function sameParam(a: MessageParam, b: MessageParam): boolean {
+  if (typeof a !== "object" || typeof b !== "object") return a === b;
+  if (isMessage(a) || isMessage(b)) return isMessage(a) && isMessage(b) && sameMessage(a, b);
+  if (a.join !== b.join || a.list.length !== b.list.length) return false;
+  for (let i = 0; i < a.list.length; i++) {
+    const x = a.list[i] as string | Message;
+    const y = b.list[i] as string | Message;
+    if (!sameParam(x, y)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether two messages are the same data: the same id and parameters (so
+ * the same words in every language), compared without putting either into words.
+ */
+export function sameMessage(a: Message, b: Message): boolean {
+  if (a === b) return true;
+  if (a.id !== b.id) return false;
+  const pa = a.params ?? {};
+  const pb = b.params ?? {};
+  const keys = Object.keys(pa);
+  if (keys.length !== Object.keys(pb).length) return false;
+  for (const k of keys) {
+    const y = pb[k];
+    if (y === undefined || !sameParam(pa[k] as MessageParam, y)) return false;
+  }
+  return true;
+}

@@ -18,7 +18,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { networkInterfaces } from "node:os";
-import { err, ok, type Result } from "../shared/index.js";
+import { err, ok, type KeteError, type Result } from "../shared/index.js";
 import type { LiveHub } from "./hub.js";
 import type { WebState } from "./state.js";
 import type { EventSource } from "./event.js";
@@ -53,12 +53,12 @@ export interface ArchiveGame {
 
 /** What `kete serve` reads (src/cli/serve.ts): the games folder. */
 export interface Archive {
-  /** Every journal of the folder, oldest first; an error when the folder cannot be read. */
-  list(): Result<readonly ArchiveEntry[]>;
+  /** Every journal of the folder, oldest first; an error when the folder cannot be read (the journal's or the command's, passed on as it came). */
+  list(): Result<readonly ArchiveEntry[], KeteError>;
   /** The game with id `id`: null when there is none, an error when it cannot be read. */
-  game(id: string): Result<ArchiveGame> | null;
+  game(id: string): Result<ArchiveGame, KeteError> | null;
   /** The game as `kete export` writes it. */
-  exported(id: string, format: "text" | "json"): Result<string> | null;
+  exported(id: string, format: "text" | "json"): Result<string, KeteError> | null;
 }
 
 export interface WebServerOptions {
@@ -130,7 +130,10 @@ export function newToken(): string {
 }
 
 /** Starts the server; the error when the address or port cannot be had. */
-export async function startWebServer(o: WebServerOptions): Promise<Result<WebServer>> {
+/** Why the web view did not start (issue 31): its port could not be listened on. */
+export type WebError = KeteError<"web-listen">;
+
+export async function startWebServer(o: WebServerOptions): Promise<Result<WebServer, WebError>> {
   const host = o.host ?? "127.0.0.1";
   const token = o.token !== undefined ? o.token : LOOPBACK.has(host) ? null : newToken();
   const handler = new Handler(o, token, o.staticDir ?? STATIC_DIR);
@@ -139,7 +142,7 @@ export async function startWebServer(o: WebServerOptions): Promise<Result<WebSer
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
     else socket.destroy();
   });
-  const listening = await new Promise<Result<number>>((resolve) => {
+  const listening = await new Promise<Result<number, WebError>>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
       resolve(
         err(

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BoardSession, every } from "../../src/board/index.js";
-import type { Transport, TransportHandlers } from "../../src/board/index.js";
+import type { LinkError, Transport, TransportHandlers } from "../../src/board/index.js";
 import { FirmataTransport } from "../../src/board/firmata/firmata-board.js";
 import { formatCalibration } from "../../src/board/firmata/calibration-file.js";
 import { FIRMATA_RAW_PER_STONE } from "../../src/board/firmata/mega.js";
@@ -32,7 +32,7 @@ class LedWatch implements Transport {
   get name(): string {
     return this.inner.name;
   }
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     return this.inner.open(handlers);
   }
   write(text: string): void {

@@ -181,8 +181,8 @@ describe("events", () => {
   it("tells line errors, board errors, buttons, link changes and hellos", () => {
     const stats = emptyStats();
     const notes = (event: BoardEvent) => recordEvent(stats, event).notes;
-    expect(notes({ type: "line-error", code: "gap", message: "2 lines lost" })).toEqual([
-      "line error (gap): 2 lines lost",
+    expect(notes({ type: "line-error", code: "seq-gap", message: "2 lines lost" })).toEqual([
+      "line error (seq-gap): 2 lines lost",
     ]);
     expect(
       notes({ type: "board-error", code: "sensor-fault", pit: "C3", message: "no reading" }),
@@ -411,7 +411,7 @@ describe("whole runs on a simulated board", () => {
     const r = run({ once: true });
     expect(await testBoard(sim, r.options)).toBe(0);
     const lines = r.out().split("\n");
-    expect(lines[0]).toMatch(/^board KETE-SIM {2}firmware \S+ {2}protocol 1 {2}geometry 4x8/);
+    expect(lines[0]).toMatch(/^board KETE-SIM {2}firmware \S+ {2}protocol 2 {2}geometry 4x8/);
     expect(lines[2]).toBe("sensor fault: pit A3 reads '?'");
     expect(lines[3]).toBe("       1    2    3    4    5    6    7    8");
     // Fresh from power-up the pits may not have settled yet (`~`, PROTOCOL.md §7).

@@ -3,7 +3,7 @@
  * session on an emulated firmware image: the board's bytes by line, kete's
  * lines in, and the LEDs kete asked for (what a board maker's eyes see).
  */
-import type { Transport, TransportHandlers } from "../../src/board/index.js";
+import type { LinkError, Transport, TransportHandlers } from "../../src/board/index.js";
 import type { EmulatedBoard } from "../../src/emulator/index.js";
 import { parseHostLine } from "../../src/protocol/index.js";
 import type { LedState } from "../../src/protocol/index.js";
@@ -18,7 +18,7 @@ export class EmulatorCable implements Transport {
 
   constructor(private readonly board: EmulatedBoard) {}
 
-  open(handlers: TransportHandlers): Promise<Result<void>> {
+  open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     let line = "";
     this.stop = this.board.onTx((byte) => {
       line += String.fromCharCode(byte);

@@ -20,6 +20,7 @@ import type {
   BoardAct,
   BoardLayout,
   Game,
+  GameError,
   LegalMove,
   LegalMoves,
   Outcome,
@@ -59,16 +60,16 @@ abstract class TestGame<P extends Position> implements Game<P> {
   abstract readonly layout: BoardLayout;
   readonly title = "test game";
   readonly optionSpecs = [];
-  abstract initial(): Result<P>;
+  abstract initial(): Result<P, GameError>;
   abstract legal(p: P): LegalMoves<P>;
   abstract sensorView(p: P): SensorView;
-  parsePosition(json: unknown): Result<P> {
+  parsePosition(json: unknown): Result<P, GameError> {
     return ok(json as P);
   }
   positionToJSON(p: P): Record<string, unknown> {
     return { ...(p as unknown as Record<string, unknown>) };
   }
-  apply(p: P, move: string): Result<{ position: P; trace: Trace }> {
+  apply(p: P, move: string): Result<{ position: P; trace: Trace }, GameError> {
     const m = this.legal(p).moves.find((x) => x.move === move);
     return m === undefined ? err("illegal-move", `${move} is not legal`) : ok(m);
   }
@@ -81,7 +82,7 @@ abstract class TestGame<P extends Position> implements Game<P> {
       ? null
       : { reason: "other", rule: "GB-2", message: `${act.place} cannot start a turn (GB-2)` };
   }
-  withBoard(): Result<P> {
+  withBoard(): Result<P, GameError> {
     return err("bad-position", "not used here");
   }
   outcome(p: P): Outcome | null {
@@ -140,7 +141,7 @@ class Beads extends TestGame<BeadPosition> {
       return i < 0 ? [] : [BEAD_PLACES.indexOf(CIRCUIT[(i + 1) % CIRCUIT.length]!)];
     }),
   };
-  initial(): Result<BeadPosition> {
+  initial(): Result<BeadPosition, GameError> {
     const cells: Record<string, Cell> = {};
     for (const p of BEAD_PLACES) cells[p] = EMPTY_CELL;
     cells["A1"] = { stones: 1, gems: ["S1"] };
@@ -234,7 +235,7 @@ class Push extends TestGame<PushPosition> {
     owners: HOLES.map(() => null),
     successors: HOLES.map(() => []),
   };
-  initial(): Result<PushPosition> {
+  initial(): Result<PushPosition, GameError> {
     return ok({ game: this.id, options: {}, toMove: "S", black: ["E5", "E6"], ply: 0 });
   }
   legal(p: PushPosition): LegalMoves<PushPosition> {

@@ -7,6 +7,7 @@
  * (lift P4, sow P1). Only what the controller uses is implemented.
  */
 import { GEOMETRIES, err, ok, type Result } from "../../src/shared/index.js";
+import type { GameError } from "../../src/games/core/errors.js";
 import type { BoardLayout } from "../../src/games/core/board.js";
 import type { BoardAct, Refusal, RuleBook } from "../../src/games/core/rules.js";
 import type {
@@ -75,10 +76,10 @@ export class FakeGame implements Game<FakePosition> {
   readonly title = "Fake (prefix moves)";
   readonly optionSpecs = [];
   readonly layout = LAYOUT;
-  initial(): Result<FakePosition> {
+  initial(): Result<FakePosition, GameError> {
     return ok({ game: "fake", options: {}, toMove: "S", counts: [2, 0, 1, 0] });
   }
-  parsePosition(json: unknown): Result<FakePosition> {
+  parsePosition(json: unknown): Result<FakePosition, GameError> {
     const o = json as FakePosition;
     if (typeof o !== "object" || o === null || !Array.isArray(o.counts))
       return err("bad-position", "no counts");
@@ -119,7 +120,10 @@ export class FakeGame implements Game<FakePosition> {
     }
     return { moves, truncated: false };
   }
-  apply(p: FakePosition, move: string): Result<{ position: FakePosition; trace: Trace }> {
+  apply(
+    p: FakePosition,
+    move: string,
+  ): Result<{ position: FakePosition; trace: Trace }, GameError> {
     const m = this.legal(p).moves.find((x) => x.move === move);
     return m === undefined
       ? err("illegal-move", `${move} is not legal`)
@@ -144,7 +148,7 @@ export class FakeGame implements Game<FakePosition> {
   withBoard(
     p: FakePosition,
     change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<FakePosition> {
+  ): Result<FakePosition, GameError> {
     const all = change.counts ?? fakeBoard(p.counts);
     if (all.length !== PLACES.length || all.slice(4).some((n) => n !== 0)) {
       return err("bad-position", "stones only in A1…A4");

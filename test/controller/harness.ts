@@ -5,6 +5,7 @@
  */
 import { err, ok, type Result } from "../../src/shared/result.js";
 import type { BoardEvent, BoardLink, LinkState } from "../../src/board/link.js";
+import type { LinkError } from "../../src/board/errors.js";
 import type {
   CalibrationMessage,
   InfoMessage,
@@ -77,22 +78,22 @@ export class FakeLink implements BoardLink {
       },
     });
   }
-  setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+  setLeds(entries: readonly LedEntry[]): Promise<Result<void, LinkError>> {
     this.ledCommands++;
     for (const e of entries) this.leds.set(e.pit, e.led);
     return Promise.resolve(ok(undefined));
   }
-  clearLeds(): Promise<Result<void>> {
+  clearLeds(): Promise<Result<void, LinkError>> {
     this.leds.clear();
     return Promise.resolve(ok(undefined));
   }
-  requestSnapshot(): Promise<Result<void>> {
+  requestSnapshot(): Promise<Result<void, LinkError>> {
     return Promise.resolve(ok(undefined));
   }
-  tare(): Promise<Result<void>> {
+  tare(): Promise<Result<void, LinkError>> {
     return Promise.resolve(ok(undefined));
   }
-  readCalibration(): Promise<Result<CalibrationMessage[]>> {
+  readCalibration(): Promise<Result<CalibrationMessage[], LinkError>> {
     return Promise.resolve(err("unsupported", "a fake link has no board"));
   }
   close(): Promise<void> {

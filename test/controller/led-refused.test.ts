@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Controller } from "../../src/controller/controller.js";
 import type { LedEntry } from "../../src/protocol/messages.js";
 import { err, type Result } from "../../src/shared/result.js";
+import type { LinkError } from "../../src/board/errors.js";
 import { FakeLink, counts } from "./harness.js";
 import { gameOf, initial, stepBoards, traceOf } from "./scenario.js";
 
@@ -15,32 +16,38 @@ class RefusingLink extends FakeLink {
   constructor(private refuse: number) {
     super();
   }
-  override setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+  override setLeds(entries: readonly LedEntry[]): Promise<Result<void, LinkError>> {
     if (this.refuse > 0) {
       this.refuse--;
       this.refused++;
       this.ledCommands++;
-      return Promise.resolve(err("nak", "LED refused"));
+      return Promise.resolve(err("nak-busy", "LED refused"));
     }
     return super.setLeds(entries);
   }
 }
 
+/** A controller on husbao's start, over a link refusing the first `refusals` LED commands, after the first settled reading. */
+async function husbaoAtStart(refusals: number) {
+  const game = gameOf("husbao");
+  const start = initial("husbao");
+  const link = new RefusingLink(refusals);
+  const controller = new Controller(link, { clock: () => link.time });
+  controller.send({
+    type: "resume",
+    game: game.id,
+    options: {},
+    start: game.positionToJSON(start),
+    moves: [],
+  });
+  link.settled(counts(game, start));
+  await controller.flush();
+  return { game, start, link, controller };
+}
+
 describe("LED commands the board refuses", () => {
   it("are sent again with the next change: the board ends up showing the whole plan", async () => {
-    const game = gameOf("husbao");
-    const start = initial("husbao");
-    const link = new RefusingLink(1);
-    const controller = new Controller(link, { clock: () => link.time });
-    controller.send({
-      type: "resume",
-      game: game.id,
-      options: {},
-      start: game.positionToJSON(start),
-      moves: [],
-    });
-    link.settled(counts(game, start));
-    await controller.flush();
+    const { game, start, link, controller } = await husbaoAtStart(1);
     expect(link.refused).toBe(1);
     // Nothing reached the board.
     expect(link.leds.size).toBe(0);
@@ -55,19 +62,7 @@ describe("LED commands the board refuses", () => {
   });
 
   it("accepted commands are not resent", async () => {
-    const game = gameOf("husbao");
-    const start = initial("husbao");
-    const link = new RefusingLink(0);
-    const controller = new Controller(link, { clock: () => link.time });
-    controller.send({
-      type: "resume",
-      game: game.id,
-      options: {},
-      start: game.positionToJSON(start),
-      moves: [],
-    });
-    link.settled(counts(game, start));
-    await controller.flush();
+    const { game, start, link, controller } = await husbaoAtStart(0);
     const sent = link.ledCommands;
     link.settled(counts(game, start));
     await controller.flush();

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../src/shared/random.js";
 import type { Game, Position } from "../../src/games/core/types.js";
 import { ok, type Result } from "../../src/shared/result.js";
+import type { LinkError } from "../../src/board/errors.js";
 import type { LedEntry } from "../../src/protocol/messages.js";
 import type { PlyRecord } from "../../src/controller/records.js";
 import { CLEAN } from "./streams.js";
@@ -19,7 +20,7 @@ class SlowLink extends FakeLink {
   private readonly waiting: (() => void)[] = [];
   readonly sizes: number[] = [];
 
-  override setLeds(entries: readonly LedEntry[]): Promise<Result<void>> {
+  override setLeds(entries: readonly LedEntry[]): Promise<Result<void, LinkError>> {
     this.sizes.push(entries.length);
     void super.setLeds(entries);
     return new Promise((resolve) => this.waiting.push(() => resolve(ok(undefined))));

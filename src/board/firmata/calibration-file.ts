@@ -20,6 +20,7 @@ import { err, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { PitCalibration } from "./sensing.js";
+import type { CalibrationFileError } from "../errors.js";
 
 export const CALIBRATION_KIND = "firmata-calibration";
 export const CALIBRATION_VERSION = 1;
@@ -34,7 +35,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Parses a calibration file's text. */
-export function parseCalibration(text: string, file: string): Result<CalibrationTable> {
+export function parseCalibration(
+  text: string,
+  file: string,
+): Result<CalibrationTable, CalibrationFileError> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -85,7 +89,9 @@ function round2(x: number): number {
 }
 
 /** Reads a board's file; a missing file is an empty table. */
-export async function readCalibrationFile(file: string): Promise<Result<CalibrationTable>> {
+export async function readCalibrationFile(
+  file: string,
+): Promise<Result<CalibrationTable, CalibrationFileError>> {
   let text: string;
   try {
     // Read at once, not on libuv's thread pool: a board opening must not wait on
@@ -106,7 +112,7 @@ export async function writeCalibrationFile(
   file: string,
   board: string,
   table: CalibrationTable,
-): Promise<Result<void>> {
+): Promise<Result<void, CalibrationFileError>> {
   const tmp = `${file}.${process.pid}.${tmpCounter++}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true });

@@ -48,6 +48,7 @@ import {
   writeCalibrationFile,
 } from "./calibration-file.js";
 import type { CalibrationTable } from "./calibration-file.js";
+import type { LinkError, OpenErrorCode } from "../errors.js";
 
 /** Firmata's PIN_STATE_QUERY sysex command. */
 const PIN_STATE_QUERY = 0x6d;
@@ -117,9 +118,9 @@ export class FirmataTransport implements Transport {
     return this.missing;
   }
 
-  async open(handlers: TransportHandlers): Promise<Result<void>> {
+  async open(handlers: TransportHandlers): Promise<Result<void, LinkError>> {
     const generation = this.generation;
-    const closedMeanwhile = (): Result<void> =>
+    const closedMeanwhile = (): Result<void, LinkError> =>
       err("closed", `${this.name} was closed while it was being opened`);
     const table = await readCalibrationFile(this.calibrationFile);
     if (!table.ok) return table;
@@ -151,7 +152,7 @@ export class FirmataTransport implements Transport {
     return ok(undefined);
   }
 
-  private firstScan(firmware: HostFirmware): Promise<Result<void>> {
+  private firstScan(firmware: HostFirmware): Promise<Result<void, LinkError>> {
     const waitMs = this.options.firmataReadyMs ?? 10000;
     return new Promise((resolve) => {
       const cancel = this.scheduler.schedule(
@@ -196,7 +197,7 @@ export class FirmataTransport implements Transport {
     await this.saving;
   }
 
-  private openPort(handlers: TransportHandlers): Promise<Result<SerialPortStream>> {
+  private openPort(handlers: TransportHandlers): Promise<Result<SerialPortStream, LinkError>> {
     return new Promise((resolve) => {
       let port: SerialPortStream;
       try {
@@ -237,11 +238,11 @@ export class FirmataTransport implements Transport {
   }
 
   /** firmata-io's handshake: version, firmware, capabilities, analogue mapping. */
-  private handshake(port: SerialPortStream): Promise<Result<Firmata>> {
+  private handshake(port: SerialPortStream): Promise<Result<Firmata, LinkError>> {
     const waitMs = this.options.firmataReadyMs ?? 10000;
     return new Promise((resolve) => {
       let done = false;
-      const finish = (result: Result<Firmata>): void => {
+      const finish = (result: Result<Firmata, LinkError>): void => {
         if (done) return;
         done = true;
         cancel();
@@ -394,10 +395,12 @@ function firmwareIdent(io: Firmata): string {
   return v === undefined ? "firmata" : `firmata-${v.major}.${v.minor}`;
 }
 
-function openErrorCode(e: Error): string {
+const OPEN_ERRNOS = ["ENOENT", "EACCES", "EBUSY", "ENXIO", "ENOTTY", "EIO"] as const;
+
+function openErrorCode(e: Error): OpenErrorCode {
   const text = `${(e as NodeJS.ErrnoException).code ?? ""} ${e.message}`;
   const m = /\b(ENOENT|EACCES|EBUSY|ENXIO|ENOTTY|EIO)\b/.exec(text);
-  return m?.[1] ?? "open-failed";
+  return OPEN_ERRNOS.find((code) => code === m?.[1]) ?? "open-failed";
 }
 
 /** The stock-parts board on a serial port. See the file comment for use. */

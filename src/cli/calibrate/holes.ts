@@ -31,6 +31,7 @@ import type { Result } from "../../shared/index.js";
 import type { PitResult } from "./machine.js";
 import type { CalibrateIo, PersonAction } from "./run.js";
 import type { CalibrationScreen } from "./screen.js";
+import type { CliError } from "../errors.js";
 
 const TICK_MS = 100;
 const BUSY_TRIES = 5;
@@ -289,7 +290,7 @@ class HoleCalibration {
   }
 
   /** Sends until the board answers other than busy; the last answer. */
-  private async send(call: () => Promise<Result<void>>): Promise<Result<void>> {
+  private async send(call: () => Promise<Result<void, CliError>>): Promise<Result<void, CliError>> {
     let r = await call();
     for (let t = 1; t < BUSY_TRIES && !r.ok && r.error.code === "busy"; t++) {
       await this.pause(RETRY_MS);

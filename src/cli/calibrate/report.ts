@@ -13,6 +13,7 @@ import { err, findShape, ok } from "../../shared/index.js";
 import type { Result } from "../../shared/index.js";
 import type { CalibrationMessage, InfoMessage } from "../../protocol/index.js";
 import type { CalibrationPlan, PitResult } from "./machine.js";
+import type { CliError } from "../errors.js";
 
 /** What a report needs of a run: the stone machine's state, or a hex61 run's (holes.ts). */
 export interface ReportRun {
@@ -168,7 +169,7 @@ export function reportName(boardId: string, date: Date): string {
 }
 
 /** Writes the report whole (a temporary file renamed), making its folder; one line on failure. */
-export function writeReport(path: string, report: CalibrationReport): Result<void> {
+export function writeReport(path: string, report: CalibrationReport): Result<void, CliError> {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });

@@ -8,7 +8,7 @@
  * tests run it on a simulated board and a fake clock.
  */
 import { every, waitForReady } from "../../board/index.js";
-import type { BoardEvent, BoardSession, Scheduler } from "../../board/index.js";
+import type { BoardEvent, BoardSession, LinkError, Scheduler } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
 import { err, ok, shapeOf } from "../../shared/index.js";
@@ -25,7 +25,7 @@ import type {
   CalibrationState,
   CalibrationTiming,
 } from "./machine.js";
-import type { CalrEntry } from "./report.js";
+import type { CalibrationReport, CalrEntry, ReportInput, ReportRun } from "./report.js";
 import {
   buildReport,
   reportDir,
@@ -36,6 +36,7 @@ import {
 } from "./report.js";
 import { CalibrationScreen } from "./screen.js";
 import { join } from "node:path";
+import type { CliError } from "../errors.js";
 
 export { EXIT_INCOMPLETE };
 
@@ -117,37 +118,15 @@ export async function calibrateBoard(
     const why = `nothing to calibrate: the sensor of ${faulty.join(" ")} is faulty`;
     return close(board, () => say(why), EXIT_INCOMPLETE);
   }
-  const screen = new CalibrationScreen({
-    live: io.live,
-    colour: io.colour,
-    out: io.out,
-    title: `kete calibrate: ${describeInfo(info).split("\n")[0] ?? ""}`,
-  });
-  if (!io.live) io.out(`${describeInfo(info)}\n`);
-  if (faulty.length > 0) screen.note(`left out, their sensor is faulty: ${faulty.join(" ")}`);
+  const screen = openScreen(info, faulty, io);
   const end = await runMachine(board, plan, io, screen);
-  const after = board.state === "ready" ? await calibrationTable(board) : new Map();
-  if (board.state === "ready") await board.clearLeds();
-  await board.close();
-  const date = io.date();
-  const report = buildReport({
-    info,
-    port: board.name,
-    date,
-    state: end.state,
-    before,
-    after,
-    faulty,
-  });
-  for (const line of summaryLines(report)) io.out(`${line}\n`);
-  const path =
-    options.reportPath ?? join(reportDir(options.gamesDir), reportName(info.boardId, date));
-  const written = writeReport(path, report);
-  if (!written.ok) {
-    say(written.error.message);
-    return EXIT_FAILED;
-  }
-  io.out(`calibration report: ${path}\n`);
+  const report = await closeAndReport(
+    board,
+    { info, state: end.state, before, faulty },
+    options,
+    io,
+  );
+  if (report === null) return EXIT_FAILED;
   if (end.gone) return EXIT_FAILED;
   if (end.state.phase === "stopped" && end.byPerson) return EXIT_INTERRUPTED;
   return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
@@ -173,6 +152,27 @@ async function calibrateHex61(
     const why = `nothing to calibrate: the sensor of ${faulty.join(" ")} is faulty`;
     return close(board, () => io.err(`kete calibrate: ${why}\n`), EXIT_INCOMPLETE);
   }
+  const screen = openScreen(info, faulty, io);
+  const wholeBoard = options.pits === null && faulty.length === 0;
+  const run = await calibrateHoles(board, chosen, wholeBoard, io, screen);
+  const state: ReportRun = {
+    plan: { boardPits: GEOMETRIES.hex61.cells, stones: 0, verifyStones: null },
+    phase: run.completed ? "finished" : "stopped",
+    results: run.results,
+  };
+  const report = await closeAndReport(board, { info, state, before, faulty }, options, io);
+  if (report === null) return EXIT_FAILED;
+  if (run.gone) return EXIT_FAILED;
+  if (!run.completed && run.byPerson) return EXIT_INTERRUPTED;
+  return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
+}
+
+/** The screen of a run: its title from the board's INFO, the pits left out said first. */
+function openScreen(
+  info: InfoMessage,
+  faulty: readonly string[],
+  io: CalibrateIo,
+): CalibrationScreen {
   const screen = new CalibrationScreen({
     live: io.live,
     colour: io.colour,
@@ -181,37 +181,36 @@ async function calibrateHex61(
   });
   if (!io.live) io.out(`${describeInfo(info)}\n`);
   if (faulty.length > 0) screen.note(`left out, their sensor is faulty: ${faulty.join(" ")}`);
-  const wholeBoard = options.pits === null && faulty.length === 0;
-  const run = await calibrateHoles(board, chosen, wholeBoard, io, screen);
+  return screen;
+}
+
+/**
+ * After a run: the board's calibration read back (while it is still there),
+ * its LEDs cleared, the session closed; the report built, summed up and
+ * written (`--report` or the games folder's). Null when it could not be
+ * written (said on stderr).
+ */
+async function closeAndReport(
+  board: BoardSession,
+  run: Pick<ReportInput, "info" | "state" | "before" | "faulty">,
+  options: CalibrateOptions,
+  io: CalibrateIo,
+): Promise<CalibrationReport | null> {
   const after = board.state === "ready" ? await calibrationTable(board) : new Map();
   if (board.state === "ready") await board.clearLeds();
   await board.close();
   const date = io.date();
-  const report = buildReport({
-    info,
-    port: board.name,
-    date,
-    state: {
-      plan: { boardPits: GEOMETRIES.hex61.cells, stones: 0, verifyStones: null },
-      phase: run.completed ? "finished" : "stopped",
-      results: run.results,
-    },
-    before,
-    after,
-    faulty,
-  });
+  const report = buildReport({ ...run, port: board.name, date, after });
   for (const line of summaryLines(report)) io.out(`${line}\n`);
   const path =
-    options.reportPath ?? join(reportDir(options.gamesDir), reportName(info.boardId, date));
+    options.reportPath ?? join(reportDir(options.gamesDir), reportName(run.info.boardId, date));
   const written = writeReport(path, report);
   if (!written.ok) {
     io.err(`kete calibrate: ${written.error.message}\n`);
-    return EXIT_FAILED;
+    return null;
   }
   io.out(`calibration report: ${path}\n`);
-  if (run.gone) return EXIT_FAILED;
-  if (!run.completed && run.byPerson) return EXIT_INTERRUPTED;
-  return reportPassed(report) && report.completed ? EXIT_OK : EXIT_INCOMPLETE;
+  return report;
 }
 
 async function close(board: BoardSession, tell: () => void, code: number): Promise<number> {
@@ -221,7 +220,10 @@ async function close(board: BoardSession, tell: () => void, code: number): Promi
 }
 
 /** The pits to calibrate: `--pits`, each checked against the board's geometry, or every pit. */
-export function choosePits(info: InfoMessage, options: CalibrateOptions): Result<string[]> {
+export function choosePits(
+  info: InfoMessage,
+  options: CalibrateOptions,
+): Result<string[], CliError> {
   if (!info.calibration) {
     return err("unsupported", "this board does not support calibration (its INFO says cal=0)");
   }
@@ -370,7 +372,10 @@ function runMachine(
   });
 }
 
-function sendCommand(board: BoardSession, command: CalibrationCommand): Promise<Result<void>> {
+function sendCommand(
+  board: BoardSession,
+  command: CalibrationCommand,
+): Promise<Result<void, LinkError>> {
   if (command.type === "tare") return board.tare(command.pit ?? undefined);
   return board.command({ type: "calibrate", pit: command.pit, known: command.known });
 }

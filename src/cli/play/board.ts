@@ -7,8 +7,15 @@ import { statSync } from "node:fs";
 import { Option } from "commander";
 import { BOARD_KINDS, SimulatedBoard, openBoard, waitForReady } from "../../board/index.js";
 import type { BoardKind, BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
-import { holesOfReadings, type HoleContent } from "../../protocol/index.js";
+import {
+  MARBLE_COLOURS,
+  holesOfReadings,
+  tellsNeutral,
+  type HoleContent,
+  type InfoMessage,
+} from "../../protocol/index.js";
 import { err, ok, shapeOf, type GeometryId, type Result } from "../../shared/index.js";
+import type { CliError } from "../errors.js";
 
 /**
  * `--board KIND`, as `kete play`, `board-test` and `calibrate` all declare it:
@@ -22,7 +29,10 @@ export function boardOption(): Option {
 }
 
 /** `--board`: serial (default) or firmata; the usage error says what each is. */
-export function boardKindOf(text: string | undefined, port: string | undefined): Result<BoardKind> {
+export function boardKindOf(
+  text: string | undefined,
+  port: string | undefined,
+): Result<BoardKind, CliError> {
   if (text === undefined) return ok("serial");
   if (!BOARD_KINDS.some((kind) => kind === text)) {
     return err(
@@ -96,7 +106,10 @@ export const KETE_BAUD_RATES: readonly number[] = [57600, 115200, 230400, 250000
  * 115200 (absent: undefined, 115200). The stock-parts board runs
  * StandardFirmata at 57600 and nothing else.
  */
-export function baudFlag(text: string | undefined, kind: BoardKind): Result<number | undefined> {
+export function baudFlag(
+  text: string | undefined,
+  kind: BoardKind,
+): Result<number | undefined, CliError> {
   if (text === undefined) return ok(undefined);
   const n = Number(text);
   if (kind === "firmata") {
@@ -140,7 +153,7 @@ export function readyMsOf(kind: BoardKind, waitMs?: number): number {
  * that does not answer its first HELLOs (3 s) is reported at once; given,
  * kete keeps asking (opening the port again) until the time is up.
  */
-export function waitFlag(text: string | undefined): Result<number | undefined> {
+export function waitFlag(text: string | undefined): Result<number | undefined, CliError> {
   if (text === undefined) return ok(undefined);
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n < 1 || n > 600) {
@@ -230,7 +243,7 @@ export async function openGameBoard(
   choice: BoardChoice,
   counts: readonly number[],
   scheduler: Scheduler,
-): Promise<Result<OpenBoard>> {
+): Promise<Result<OpenBoard, CliError>> {
   if (choice.port !== null) {
     const bad = badPort(choice.port);
     if (bad !== null) return err("no-board", bad);
@@ -271,7 +284,7 @@ async function openFirmata(
   port: string,
   choice: BoardChoice,
   scheduler: Scheduler,
-): Promise<Result<OpenBoard>> {
+): Promise<Result<OpenBoard, CliError>> {
   if (choice.geometry !== undefined && choice.geometry !== "4x8") {
     return err(
       "no-board",
@@ -302,4 +315,34 @@ async function openFirmata(
     );
   }
   return ok({ board, sim: null });
+}
+
+/**
+ * Why a game's options cannot be played on the board that answered, or null.
+ * AB-9.6's neutral marble must be told from both colours and an empty hole;
+ * a board says it does with `n` in `INFO holes=` (PROTOCOL.md §5.3, §12.2,
+ * protocol 2). One that does not say so (a protocol-1 board, the reference
+ * board before issue 29) would read the neutral marble as an empty hole or
+ * as a colour, and every push of it as a mistake or a wrong move: refused
+ * before the game starts. `where` names the board (its port).
+ */
+export function boardRefusal(
+  geometry: GeometryId | undefined,
+  options: Readonly<Record<string, unknown>>,
+  info: InfoMessage | null,
+  where: string,
+): string | null {
+  if (geometry !== "hex61" || info === null) return null;
+  const neutral = options.neutral;
+  if (typeof neutral !== "string" || tellsNeutral(info)) return null;
+  const said =
+    info.holes === undefined
+      ? `its INFO (protocol ${info.proto}) does not say holes=, so it tells black and white only`
+      : `its INFO says holes=${info.holes.map((m) => MARBLE_COLOURS[m]).join("") || "-"}, without n`;
+  return (
+    `AB-9.6: the neutral marble (--option neutral=${neutral}) must be told from a black marble, a white one and an empty hole, ` +
+    `and the board ${where} (${info.boardId}, firmware ${info.firmware}) does not tell it: ${said}. ` +
+    `Play without --option neutral, on the simulated board (drop --port), or flash firmware that senses the neutral marble ` +
+    `(hardware/abalone.md §2.3: a hex61 image that says holes=bwn)`
+  );
 }

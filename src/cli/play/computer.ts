@@ -28,6 +28,7 @@ import { english, type Translator } from "../../i18n/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import { SimulatedPlayer, type Table } from "./players.js";
 import type { Thinker } from "./think.js";
+import type { CliError } from "../errors.js";
 
 /** `--computer`: the side kete plays and its level (1 weakest … 4 strongest). */
 export interface ComputerSetting {
@@ -39,7 +40,7 @@ export interface ComputerSetting {
 export const HINT_HOLD_MS = 800;
 
 /** `N`, `north`, `N:2`, `North:4`: the side (as typed or named) and the level, or a usage error. */
-export function parseComputer(game: Game, text: string): Result<ComputerSetting> {
+export function parseComputer(game: Game, text: string): Result<ComputerSetting, CliError> {
   const [sideText = "", levelText, ...rest] = text.split(":");
   const t = sideText.trim().toLowerCase();
   const side = game.layout.sides.find(
@@ -159,6 +160,27 @@ export class KeteBrain {
     return gs.plies.slice(-HISTORY_PLIES).map((p) => this.parts.game.positionToJSON(p.before));
   }
 
+  /**
+   * The search of the standing position at `level` (within `maxMs` for a
+   * hint), seeded by its ply and told the game's recent positions.
+   */
+  private think(
+    now: { readonly ply: number; readonly json: unknown },
+    level: Level,
+    maxMs?: number,
+  ): { seed: number; answer: ReturnType<Thinker> } {
+    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
+    const answer = this.parts.think({
+      game: this.parts.game.id,
+      position: now.json,
+      level,
+      seed,
+      ...(maxMs === undefined ? {} : { maxMs }),
+      history: this.history(),
+    });
+    return { seed, answer };
+  }
+
   /** Called on every change: in kete's turn without kete's move yet, think of it. */
   poke(): void {
     const computer = this.parts.computer;
@@ -169,41 +191,33 @@ export class KeteBrain {
     if (inForce(c.snapshot.context.computer, c.game)) return;
     this.thinkingFor = now.key;
     const level = this.level;
-    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
-    void this.parts
-      .think({
-        game: this.parts.game.id,
-        position: now.json,
-        level,
-        seed,
-        history: this.history(),
-      })
-      .then((r) => {
-        // Still this position (someone may have touched the stones meanwhile: kete's move stands).
-        if (this.position()?.key !== now.key || this.parts.stopped()) {
-          this.thinkingFor = null;
-          return;
-        }
-        const result = r.ok ? r.value : this.fallback(r.error.message);
-        if (result === null) return;
-        this.last = { what: "move", side: now.side, ply: now.ply, level, result };
-        const cmd = {
-          type: "computer-move",
-          side: now.side,
+    const { seed, answer } = this.think(now, level);
+    void answer.then((r) => {
+      // Still this position (someone may have touched the stones meanwhile: kete's move stands).
+      if (this.position()?.key !== now.key || this.parts.stopped()) {
+        this.thinkingFor = null;
+        return;
+      }
+      const result = r.ok ? r.value : this.fallback(r.error.message);
+      if (result === null) return;
+      this.last = { what: "move", side: now.side, ply: now.ply, level, result };
+      const cmd = {
+        type: "computer-move",
+        side: now.side,
+        move: result.best,
+        ply: now.ply,
+      } as const;
+      const extra = r.ok ? {} : { fallback: r.error.message };
+      this.parts.command(cmd, { ...cmd, ...details(result), level: level.level, seed, ...extra });
+      this.parts.say(
+        this.tr.t("kete.plays", {
+          side: this.sideName(now.side),
+          level: level.level,
+          name: level.name,
           move: result.best,
-          ply: now.ply,
-        } as const;
-        const extra = r.ok ? {} : { fallback: r.error.message };
-        this.parts.command(cmd, { ...cmd, ...details(result), level: level.level, seed, ...extra });
-        this.parts.say(
-          this.tr.t("kete.plays", {
-            side: this.sideName(now.side),
-            level: level.level,
-            name: level.name,
-            move: result.best,
-          }),
-        );
-      });
+        }),
+      );
+    });
   }
 
   /**
@@ -241,35 +255,26 @@ export class KeteBrain {
     this.hintFor = now.key;
     const asked = this.parts.now();
     const level = STRONGEST;
-    const seed = thinkSeed(this.parts.seed, this.parts.plyOffset + now.ply);
-    void this.parts
-      .think({
-        game: this.parts.game.id,
-        position: now.json,
-        level,
-        seed,
-        maxMs: HINT_SEARCH_MS,
-        history: this.history(),
-      })
-      .then((r) => {
-        this.hintFor = null;
-        if (this.standing()?.key !== now.key || this.parts.stopped()) return;
-        if (!r.ok) {
-          this.parts.say(this.tr.t("kete.noHint", { why: r.error.message }));
-          return;
-        }
-        this.last = { what: "hint", side: now.side, ply: now.ply, level, result: r.value };
-        const cmd = { type: "hint", side: now.side, move: r.value.best, ply: now.ply } as const;
-        this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
-        this.lastHintMs = this.parts.now() - asked;
-        this.parts.say(
-          this.tr.t("kete.hint", {
-            side: this.sideName(now.side),
-            move: r.value.best,
-            why: why(r.value, this.tr),
-          }),
-        );
-      });
+    const { seed, answer } = this.think(now, level, HINT_SEARCH_MS);
+    void answer.then((r) => {
+      this.hintFor = null;
+      if (this.standing()?.key !== now.key || this.parts.stopped()) return;
+      if (!r.ok) {
+        this.parts.say(this.tr.t("kete.noHint", { why: r.error.message }));
+        return;
+      }
+      this.last = { what: "hint", side: now.side, ply: now.ply, level, result: r.value };
+      const cmd = { type: "hint", side: now.side, move: r.value.best, ply: now.ply } as const;
+      this.parts.command(cmd, { ...cmd, ...details(r.value), level: level.level, seed });
+      this.lastHintMs = this.parts.now() - asked;
+      this.parts.say(
+        this.tr.t("kete.hint", {
+          side: this.sideName(now.side),
+          move: r.value.best,
+          why: why(r.value, this.tr),
+        }),
+      );
+    });
   }
 
   /** What kete thinks (the `t` key): its last move or hint, its score and the line it expects. */

@@ -10,6 +10,7 @@ import { findGame, games, type Game, type Position, type Side } from "../../game
 import { err, ok, type Result } from "../../shared/index.js";
 import { parseOptionAssignments } from "../options.js";
 import { listNames } from "../usage.js";
+import type { CliError, CliErrorCode } from "../errors.js";
 
 /** The tags of a club's record a game carries (`--event`, `--round`, `--site`), journalled. */
 export interface RecordTags {
@@ -36,10 +37,10 @@ export interface ParsedRecord {
   readonly moves: readonly string[];
 }
 
-const fault = (code: string, message: string) => err(code, message);
+const fault = (code: CliErrorCode, message: string) => err(code, message);
 
 /** Reads a file for a flag; a typed error saying which file could not be read and why. */
-function readText(flag: string, path: string): Result<string> {
+function readText(flag: string, path: string): Result<string, CliError> {
   try {
     return ok(readFileSync(path, "utf8"));
   } catch (e) {
@@ -61,8 +62,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function positionStart(
   text: string,
   typedGame: string | null,
-  read: (flag: string, path: string) => Result<string> = readText,
-): Result<GivenStart> {
+  read: (flag: string, path: string) => Result<string, CliError> = readText,
+): Result<GivenStart, CliError> {
   const inline = text.trimStart().startsWith("{");
   const where = inline ? "--position" : `--position ${text}`;
   const source = inline ? ok(text) : read("--position", text);
@@ -117,7 +118,7 @@ export function positionStart(
  * or text (`[Tag "value"]` lines, a blank line, the numbered moves with
  * `{…}` comments, a blank line, the result line).
  */
-export function parseRecord(text: string): Result<ParsedRecord> {
+export function parseRecord(text: string): Result<ParsedRecord, CliError> {
   if (text.trimStart().startsWith("{")) {
     let json: unknown;
     try {
@@ -174,7 +175,7 @@ export function recordStart(
   record: ParsedRecord,
   where: string,
   ply: number | null,
-): Result<GivenStart> {
+): Result<GivenStart, CliError> {
   const { tags } = record;
   const id = tags.Game;
   const game = id === undefined ? undefined : findGame(id);
@@ -264,8 +265,8 @@ export function recordStart(
 export function fromStart(
   path: string,
   ply: number | null,
-  read: (flag: string, path: string) => Result<string> = readText,
-): Result<GivenStart> {
+  read: (flag: string, path: string) => Result<string, CliError> = readText,
+): Result<GivenStart, CliError> {
   const text = read("--from", path);
   if (!text.ok) return text;
   const record = parseRecord(text.value);

@@ -16,6 +16,7 @@ import type { Journal, JournalHeader, JournalRecord, SnapshotRecord } from "../.
 import { readingsOf, type InfoMessage } from "../../protocol/index.js";
 import { err, ok, type Result } from "../../shared/index.js";
 import type { PlaySettings } from "./settings.js";
+import type { CliError } from "../errors.js";
 
 /**
  * With clocks, a repeated reading is kept at least this often (ms), though
@@ -56,7 +57,7 @@ export interface Resumed {
 }
 
 /** What stands at the end of a journal; an error if the game is over. */
-export function standingOf(journal: Journal, path: string): Result<Resumed> {
+export function standingOf(journal: Journal, path: string): Result<Resumed, CliError> {
   const { header, records } = journal;
   let position: Record<string, unknown> = { ...header.initial };
   let counts: readonly number[] | null = null;

@@ -21,7 +21,7 @@ import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { err, findShape, seededRandom, type Result } from "../../shared/index.js";
 import { presenceOnly, readingsOf } from "../../protocol/index.js";
-import { openGameBoard } from "./board.js";
+import { boardRefusal, openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
@@ -56,6 +56,7 @@ import { settingsOf } from "./verify.js";
 import { renderView } from "./view.js";
 import { startPlayWeb, WebFeed, type PlayWeb } from "./web.js";
 import { ClubPublisher } from "../../club/index.js";
+import type { CliError } from "../errors.js";
 
 export type { PlaySettings } from "./settings.js";
 
@@ -141,7 +142,10 @@ function boardAtStart(s: PlaySettings, start: Position): readonly number[] {
  * game reads it, `readsPresence`) is the start; the game says what it makes
  * of it (`fromBoard`: missing marbles pushed off).
  */
-async function startFromBoard(s: PlaySettings, board: BoardLink): Promise<Result<Position>> {
+async function startFromBoard(
+  s: PlaySettings,
+  board: BoardLink,
+): Promise<Result<Position, CliError>> {
   const reading = await new Promise<BoardEvent & { type: "snapshot" }>((resolve) => {
     const stop = board.subscribe((e) => {
       if (e.type !== "snapshot" || !e.snapshot.settled) return;
@@ -194,6 +198,16 @@ export async function startPlay(
   const opened = await openGameBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return failure({ exit: 1, message: opened.error.message });
   const { board, sim } = opened.value;
+  const refused = boardRefusal(
+    geometry,
+    s.options,
+    board.info,
+    s.port === null ? "simulated" : `on ${s.port}`,
+  );
+  if (refused !== null) {
+    await board.close();
+    return failure({ exit: 1, message: refused });
+  }
   if (what.resumed === null && s.game.startsFromBoard?.(s.options) === true) {
     const read = await startFromBoard(s, board);
     if (!read.ok) {
@@ -671,6 +685,23 @@ export class PlaySession {
     return this.close(ending);
   }
 
+  /**
+   * The controller started at `start` with no moves before it (a game resumed
+   * from its journal, or from a given position), the command journalled.
+   */
+  private resumeAt(start: Position): void {
+    const game = this.game;
+    const json = game.positionToJSON(start);
+    const command = {
+      type: "resume",
+      game: game.id,
+      options: { ...start.options },
+      start: json,
+      moves: [],
+    };
+    this.recorder.command(command, () => this.controller.resume(game.id, [], start.options, json));
+  }
+
   private begin(): void {
     const { start, resumed } = this.parts;
     const game = this.game;
@@ -680,17 +711,7 @@ export class PlaySession {
     if (resumed === null && given !== null) {
       // From a given position: the controller starts there (as a resumed game
       // does, with no moves before), and the set-up lights show where stones go.
-      const json = game.positionToJSON(start);
-      const command = {
-        type: "resume",
-        game: game.id,
-        options: { ...start.options },
-        start: json,
-        moves: [],
-      };
-      this.recorder.command(command, () =>
-        this.controller.resume(game.id, [], start.options, json),
-      );
+      this.resumeAt(start);
       const [a, b] = game.layout.sides;
       const name = (side: Side) => sideLabel(side, game.layout.sideNames, this.tr);
       this.say(
@@ -752,17 +773,7 @@ export class PlaySession {
         this.say(damageText(path, damaged));
         if (aside !== null) this.say(this.tr.t("log.keptAside", { path: aside }));
       }
-      const json = game.positionToJSON(start);
-      const command = {
-        type: "resume",
-        game: game.id,
-        options: { ...start.options },
-        start: json,
-        moves: [],
-      };
-      this.recorder.command(command, () =>
-        this.controller.resume(game.id, [], start.options, json),
-      );
+      this.resumeAt(start);
       this.say(this.tr.t("log.resumed", { path, ply: resumed.plies + 1 }));
       this.carryOn(this.parts.header.settings);
     }

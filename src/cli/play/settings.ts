@@ -24,6 +24,7 @@ import { baudFlag, boardKindOf, waitFlag } from "./board.js";
 import { parseComputer, type ComputerSetting } from "./computer.js";
 import { fromStart, positionStart, type GivenStart, type RecordTags } from "./given.js";
 import { parsePublishTarget, type PublishTarget } from "../../club/index.js";
+import type { CliError } from "../errors.js";
 
 /** The flags as commander hands them over. */
 export interface PlayFlags {
@@ -208,7 +209,7 @@ export interface ResumeFacts {
 }
 
 /** The newest unfinished game of the folder that no other kete is playing. */
-function newestResumable(gamesDir: string): Result<string> {
+function newestResumable(gamesDir: string): Result<string, CliError> {
   const folder = scanJournals(gamesDir, journalOptions);
   if (!folder.ok) return folder;
   const open = folder.value.games.filter((g) => g.result === null);
@@ -234,7 +235,7 @@ function newestResumable(gamesDir: string): Result<string> {
 export function resumeTarget(
   resume: string | boolean | undefined,
   gamesDir: string,
-): Result<ResumeFacts | null> {
+): Result<ResumeFacts | null, CliError> {
   if (resume === undefined || resume === false) return ok(null);
   let path: string;
   if (typeof resume === "string") path = resume;
@@ -307,7 +308,7 @@ function computerOf(
   ctx: PlayContext,
   game: Game,
   human: ReadonlySet<Side>,
-): Result<{ computer: ComputerSetting | null; hints: boolean; change: string | null }> {
+): Result<{ computer: ComputerSetting | null; hints: boolean; change: string | null }, CliError> {
   const hintsText = flags.hints ?? "on";
   if (hintsText !== "on" && hintsText !== "off") {
     return usage(`--hints must be on or off, not '${hintsText}'`);
@@ -345,7 +346,12 @@ function computerOf(
 }
 
 /** A number flag within [min, max], or the usage error. */
-export function numberFlag(flag: string, text: string, min: number, max: number): Result<number> {
+export function numberFlag(
+  flag: string,
+  text: string,
+  min: number,
+  max: number,
+): Result<number, CliError> {
   const n = Number(text);
   if (text.trim() === "" || !Number.isFinite(n) || n < min || n > max) {
     return err("usage", `${flag} must be a number from ${min} to ${max}, not '${text}'`);
@@ -359,7 +365,7 @@ const usage = (message: string) => err("usage", message);
 function gameOf(
   flags: PlayFlags,
   ctx: PlayContext,
-): Result<{ game: Game; options: Readonly<Record<string, unknown>> }> {
+): Result<{ game: Game; options: Readonly<Record<string, unknown>> }, CliError> {
   const id = ctx.resume?.game ?? flags.game;
   const game = findGame(id);
   if (game === undefined) {
@@ -376,7 +382,7 @@ function gameOf(
   return ok({ game, options: options.value });
 }
 
-function policyOf(text: string | undefined): Result<Policy | null> {
+function policyOf(text: string | undefined): Result<Policy | null, CliError> {
   if (text === undefined) return ok(null);
   const policy = POLICIES.find((p) => p === text);
   if (policy === undefined) {
@@ -393,7 +399,7 @@ function policyOf(text: string | undefined): Result<Policy | null> {
 function policyForGame(
   text: string | undefined,
   chosen: { readonly game: Game; readonly options: Readonly<Record<string, unknown>> },
-): Result<Policy | null> {
+): Result<Policy | null, CliError> {
   const policy = policyOf(text);
   if (!policy.ok) return policy;
   const initial = chosen.game.initial(chosen.options);
@@ -409,7 +415,7 @@ function policyForGame(
 export const MAX_NAME = 40;
 
 /** `--players`: two names, the first side's first, by the game's sides. */
-function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, string>>> {
+function playersOf(flags: PlayFlags, game: Game): Result<Readonly<Record<Side, string>>, CliError> {
   const [first, second] = game.layout.sides;
   const named = `${sideName(game, first)},${sideName(game, second)}`;
   const given = flags.players ?? (flags.port === undefined ? "Amani,Baraka" : named);
@@ -446,10 +452,13 @@ const TEAM_PLAYERS = "Amani,Baraka,Chausiku,Dumisani";
 function teamsOf(
   flags: PlayFlags,
   game: Game,
-): Result<{
-  readonly players: Readonly<Record<Side, string>>;
-  readonly teams: Readonly<Record<Side, readonly [string, string]>>;
-}> {
+): Result<
+  {
+    readonly players: Readonly<Record<Side, string>>;
+    readonly teams: Readonly<Record<Side, readonly [string, string]>>;
+  },
+  CliError
+> {
   const [first, second] = game.layout.sides;
   const given = flags.players ?? TEAM_PLAYERS;
   const names = given.split(",").map((n) => n.trim());
@@ -478,7 +487,11 @@ function sideTyped(game: Game, text: string): Side | null {
 /** `S or N`, `b or w`: the game's sides as they are typed. */
 const sidesOr = (game: Game) => game.layout.sides.join(" or ");
 
-function humanOf(flags: PlayFlags, ctx: PlayContext, game: Game): Result<ReadonlySet<Side>> {
+function humanOf(
+  flags: PlayFlags,
+  ctx: PlayContext,
+  game: Game,
+): Result<ReadonlySet<Side>, CliError> {
   const human = new Set<Side>();
   if (flags.human === undefined) return ok(human);
   const h = flags.human.toUpperCase();
@@ -501,7 +514,7 @@ function humanOf(flags: PlayFlags, ctx: PlayContext, game: Game): Result<Readonl
 function numbersOf(
   flags: PlayFlags,
   ctx: PlayContext,
-): Result<Pick<PlaySettings, "seed" | "pace" | "mistakeRate" | "maxMinutes">> {
+): Result<Pick<PlaySettings, "seed" | "pace" | "mistakeRate" | "maxMinutes">, CliError> {
   const live = ctx.stdoutTTY;
   const seed =
     flags.seed === undefined ? ok(ctx.defaultSeed) : numberFlag("--seed", flags.seed, 0, 2 ** 31);
@@ -554,7 +567,7 @@ const sidesText = (game: Game, sides: Iterable<Side>) =>
  * `--first` for a new game: the side typed (one of the game's), else, left at
  * its default, the side the game's initial position has to move.
  */
-function firstOf(flags: PlayFlags, ctx: PlayContext, game: Game): Result<Side> {
+function firstOf(flags: PlayFlags, ctx: PlayContext, game: Game): Result<Side, CliError> {
   const typed = sideTyped(game, flags.first);
   if (typed !== null) return ok(typed);
   if (!givenIn(flags, ctx)("first") && flags.first === FLAG_DEFAULTS.first) {
@@ -574,7 +587,10 @@ function resumedSettings(
   ctx: PlayContext,
   facts: ResumeFacts,
   chosen: { readonly game: Game; readonly options: Readonly<Record<string, unknown>> },
-): Result<Pick<PlaySettings, "first" | "guidance" | "onMistake" | "players" | "changes">> {
+): Result<
+  Pick<PlaySettings, "first" | "guidance" | "onMistake" | "players" | "changes">,
+  CliError
+> {
   const given = givenIn(flags, ctx);
   const keep = (what: string, flag: string) =>
     `a resumed game keeps its ${what}: leave out ${flag} (or start a new game)`;
@@ -630,7 +646,7 @@ function keyboardOf(
   flags: PlayFlags,
   ctx: PlayContext,
   game: Game,
-): Result<{ human: ReadonlySet<Side>; change: string | null }> {
+): Result<{ human: ReadonlySet<Side>; change: string | null }, CliError> {
   const human = humanOf(flags, ctx, game);
   if (!human.ok) return human;
   const facts = ctx.resume;
@@ -657,7 +673,7 @@ function keyboardOf(
  * `--clock`: off by default; a resumed game keeps its journal's time control
  * (another one given is refused, in one line).
  */
-function clockOf(flags: PlayFlags, ctx: PlayContext): Result<TimeControl | null> {
+function clockOf(flags: PlayFlags, ctx: PlayContext): Result<TimeControl | null, CliError> {
   const facts = ctx.resume;
   const given = flags.clock === undefined ? ok(null) : parseTimeControl(flags.clock);
   if (!given.ok) return given;
@@ -678,7 +694,9 @@ function clockOf(flags: PlayFlags, ctx: PlayContext): Result<TimeControl | null>
 }
 
 /** `--web [PORT]` and `--host ADDR`: where the live page listens, or null without `--web`. */
-export function webOf(flags: Pick<PlayFlags, "web" | "host">): Result<PlaySettings["web"]> {
+export function webOf(
+  flags: Pick<PlayFlags, "web" | "host">,
+): Result<PlaySettings["web"], CliError> {
   const host = flags.host ?? "127.0.0.1";
   if (flags.web === undefined || flags.web === false) {
     return flags.host === undefined
@@ -698,7 +716,10 @@ export function webOf(flags: Pick<PlayFlags, "web" | "host">): Result<PlaySettin
 }
 
 /** `--lang CODE`: one of the languages kete speaks; absent: the system locale's (else English). */
-export function langOf(flag: string | undefined, locale: Language = "en"): Result<Language> {
+export function langOf(
+  flag: string | undefined,
+  locale: Language = "en",
+): Result<Language, CliError> {
   if (flag === undefined) return ok(locale);
   const code = flag.trim().toLowerCase();
   if (isLanguage(code)) return ok(code);
@@ -708,7 +729,7 @@ export function langOf(flag: string | undefined, locale: Language = "en"): Resul
 }
 
 /** The settings of a `kete play`, or the usage error (code `usage`) to print. */
-export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings> {
+export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySettings, CliError> {
   const lang = langOf(flags.lang, ctx.locale);
   if (!lang.ok) return lang;
   const givenStart = givenOf(flags, ctx);
@@ -832,7 +853,7 @@ export function playSettings(flags: PlayFlags, ctx: PlayContext): Result<PlaySet
  * go without `--resume`, and the position fixes the game's options and who
  * moves: `--option` and `--first` are refused with them.
  */
-function givenOf(flags: PlayFlags, ctx: PlayContext): Result<GivenStart | null> {
+function givenOf(flags: PlayFlags, ctx: PlayContext): Result<GivenStart | null, CliError> {
   const given = givenIn(flags, ctx);
   if (flags.position === undefined && flags.from === undefined) {
     return flags.ply === undefined
@@ -880,7 +901,7 @@ function givenOf(flags: PlayFlags, ctx: PlayContext): Result<GivenStart | null> 
 const MAX_TAG = 80;
 
 /** `--event`, `--round`, `--site` over a record's own tags (`--from`); a resumed game keeps its journal's. */
-function recordOf(flags: PlayFlags, g: GivenStart | null): Result<RecordTags> {
+function recordOf(flags: PlayFlags, g: GivenStart | null): Result<RecordTags, CliError> {
   const out: { event?: string; round?: string; site?: string } = { ...(g?.tags ?? {}) };
   for (const [flag, key] of [
     ["--event", "event"],
@@ -910,7 +931,7 @@ function recordOf(flags: PlayFlags, g: GivenStart | null): Result<RecordTags> {
 /** `--publish URL` with its login and `--round N`, or null without `--publish`. */
 export function publishOf(
   flags: Pick<PlayFlags, "publish" | "publishUser" | "publishPassword" | "round">,
-): Result<PlaySettings["publish"]> {
+): Result<PlaySettings["publish"], CliError> {
   if (flags.publish === undefined) {
     const stray =
       flags.publishUser !== undefined

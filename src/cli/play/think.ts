@@ -17,6 +17,7 @@ import type { Game, Position } from "../../games/index.js";
 import { findGame } from "../../games/index.js";
 import { levelOptions, search, type Level, type SearchResult } from "../../search/index.js";
 import { err, type Result } from "../../shared/index.js";
+import type { CliError } from "../errors.js";
 
 /** What is asked: the game, the position as its JSON, the level and the seed. */
 export interface ThinkRequest {
@@ -38,7 +39,7 @@ export interface ThinkRequest {
 }
 
 /** Searches a position; resolves with the search's answer or its error, never rejects. */
-export type Thinker = (request: ThinkRequest) => Promise<Result<SearchResult>>;
+export type Thinker = (request: ThinkRequest) => Promise<Result<SearchResult, CliError>>;
 
 /** The search's options for a level without its time limit: nodes and depth only, deterministic. */
 export function nodeOptions(level: Level, seed: number) {
@@ -55,7 +56,7 @@ export function timedOptions(level: Level, seed: number, now: () => number, maxM
 
 function positionOf(
   request: ThinkRequest,
-): Result<{ game: Game; position: Position; history: Position[] }> {
+): Result<{ game: Game; position: Position; history: Position[] }, CliError> {
   const game = findGame(request.game);
   if (game === undefined) return err("no-game", `no game "${request.game}"`);
   const position = game.parsePosition(request.position);
@@ -70,7 +71,7 @@ function positionOf(
 }
 
 /** Runs one request here and now (`timed`: with the level's time limit on this thread's clock). */
-export function thinkNow(request: ThinkRequest, timed: boolean): Result<SearchResult> {
+export function thinkNow(request: ThinkRequest, timed: boolean): Result<SearchResult, CliError> {
   const at = positionOf(request);
   if (!at.ok) return at;
   const options = timed
@@ -89,7 +90,7 @@ export const nodeThinker: Thinker = (request) => Promise.resolve(thinkNow(reques
 /** A worker's answer to request `id`. */
 interface Answer {
   readonly id: number;
-  readonly result: Result<SearchResult>;
+  readonly result: Result<SearchResult, CliError>;
 }
 
 /**
@@ -101,7 +102,7 @@ export function workerThinker(): { think: Thinker; close: () => void } {
   let worker: Worker | null = null;
   let broken = false;
   let next = 0;
-  const waiting = new Map<number, (r: Result<SearchResult>) => void>();
+  const waiting = new Map<number, (r: Result<SearchResult, CliError>) => void>();
   const fail = (message: string) => {
     broken = true;
     for (const [, resolve] of waiting) resolve(err("worker-failed", message));
@@ -132,7 +133,9 @@ export function workerThinker(): { think: Thinker; close: () => void } {
     const w = start();
     if (w === null) return thinkNow(request, true);
     const id = next++;
-    const answer = new Promise<Result<SearchResult>>((resolve) => waiting.set(id, resolve));
+    const answer = new Promise<Result<SearchResult, CliError>>((resolve) =>
+      waiting.set(id, resolve),
+    );
     w.postMessage({ id, request });
     const r = await answer;
     // The worker could not run (e.g. run from the TypeScript sources): think here instead.

@@ -22,6 +22,7 @@ import { needsText, outcomeReason } from "./messages.js";
 import { LED_ROLES, legendEntries } from "../../controller/index.js";
 import { CATALOGUES, english, type Translator } from "../../i18n/index.js";
 import { ledCode, moveList, sideWord, type PlayView } from "./view.js";
+import type { CliError } from "../errors.js";
 
 /** The LED as the page draws it, with its meaning from the game's legend, or null when off. */
 function webLed(led: LedState | undefined, legend: readonly WebLegendItem[]): WebLed | null {
@@ -224,7 +225,7 @@ export interface PlayWeb {
 export async function startPlayWeb(
   web: { readonly port: number; readonly host: string },
   say: (line: string) => void,
-): Promise<Result<PlayWeb>> {
+): Promise<Result<PlayWeb, CliError>> {
   const hub = new LiveHub();
   const server = await startWebServer({ host: web.host, port: web.port, live: hub, archive: null });
   if (!server.ok) {

@@ -19,7 +19,7 @@
  * The API follows `EmulatedBoard` (src/emulator/board.ts):
  *
  *   import { StockBoard, loadStandardFirmata } from "../emulator/index.js";
- *   const image = loadStandardFirmata();                       // Result<Uint8Array>
+ *   const image = loadStandardFirmata();                       // Result<Uint8Array, EmulatorError>
  *   if (!image.ok) throw new Error(image.error.message);
  *   const board = StockBoard.create({ firmware: image.value, seed: 3, counts: 4 });
  *   if (!board.ok) throw new Error(board.error.message);
@@ -60,6 +60,7 @@ import { ANALOG_INPUTS, AnalogFrontEnd, PITS_4X8, pitName } from "./analog-front
 import type { AmplifierFault, AnalogFrontEndOptions } from "./analog-front-end.js";
 import { Pca9685, TwiBus } from "./pca9685.js";
 import { UsartBridge } from "../usart-bridge.js";
+import type { EmulatorError } from "../errors.js";
 
 /** D22 is PA0 on the Mega (the select line of every analogue switch). */
 const SELECT_PORT = "A";
@@ -105,7 +106,9 @@ export function standardFirmataPath(): string {
 }
 
 /** The StandardFirmata flash image (default: the vendored one). */
-export function loadStandardFirmata(path = standardFirmataPath()): Result<Uint8Array> {
+export function loadStandardFirmata(
+  path = standardFirmataPath(),
+): Result<Uint8Array, EmulatorError> {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -163,7 +166,7 @@ export class StockBoard {
   }
 
   /** A board with the firmware image loaded, powered up, not yet running. */
-  static create(options: StockBoardOptions): Result<StockBoard> {
+  static create(options: StockBoardOptions): Result<StockBoard, EmulatorError> {
     if (options.firmware.length !== FLASH_BYTES) {
       return err("bad-firmware", `an ATmega2560 image is ${FLASH_BYTES} bytes`);
     }

@@ -51,10 +51,11 @@ import {
   type MoveRules,
 } from "./variants.js";
 import type { AbalonePosition } from "./position.js";
+import type { GameError } from "../core/errors.js";
 
 const COLOUR_WORD = ["", "black", "white", "neutral", ""] as const;
 
-function illegal(rule: string, message: string): Result<never> {
+function illegal(rule: string, message: string): Result<never, GameError> {
   return err("illegal-move", `${message} (${rule})`, { rule, field: "move" });
 }
 
@@ -71,7 +72,7 @@ function inlineRefusal(
   move: string,
   from: number,
   dir: number,
-): Result<never> | null {
+): Result<never, GameError> | null {
   const side = COLOUR_OF[p.toMove];
   const result = inlineResult(p.board, rules, side, from, dir);
   if (result >= 0) return null;
@@ -134,7 +135,7 @@ function blockedWhy(
   move: string,
   to: readonly number[],
   rule: string,
-): Result<never> {
+): Result<never, GameError> {
   for (const h of to) {
     if (h >= 0 && rules.holes[h] === OBSTACLE) {
       return illegal(
@@ -160,7 +161,7 @@ function broadsideRefusal(
   rules: MoveRules,
   move: string,
   m: AbaloneMove & { kind: "broadside" },
-): Result<never> | null {
+): Result<never, GameError> | null {
   const own = ownValue(rules, COLOUR_OF[p.toMove]);
   let h = m.first;
   const to: number[] = [];
@@ -191,7 +192,7 @@ function shapeRefusal(
   rules: MoveRules,
   move: string,
   code: number,
-): Result<never> | null {
+): Result<never, GameError> | null {
   if (!p.options.shapes) {
     return illegal(
       "AB-9.7",
@@ -214,7 +215,7 @@ function shapeRefusal(
 }
 
 /** A parsed move as a move code, or the refusal of an illegal one. */
-export function moveCode(p: AbalonePosition, move: string): Result<number> {
+export function moveCode(p: AbalonePosition, move: string): Result<number, GameError> {
   const parsed = parseMove(move);
   if (!parsed.ok) return parsed;
   const m = parsed.value;
@@ -347,7 +348,11 @@ export function playCode(p: AbalonePosition, code: number, withTrace = true): Pl
 }
 
 /** Plays a move given in notation; the game must not be over (game.ts checks). */
-export function applyMove(p: AbalonePosition, move: string, withTrace = true): Result<Played> {
+export function applyMove(
+  p: AbalonePosition,
+  move: string,
+  withTrace = true,
+): Result<Played, GameError> {
   const code = moveCode(p, move);
   return code.ok ? ok(playCode(p, code.value, withTrace)) : code;
 }

@@ -16,19 +16,26 @@
  */
 import { HOLE_READINGS, err, ok, readingNames, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Misplay, Refusal, RuleBook } from "../core/rules.js";
+import {
+  gameOverError,
+  type BoardAct,
+  type Misplay,
+  type Refusal,
+  type RuleBook,
+} from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   MarbleStep,
   OptionSpec,
   Outcome,
+  Played,
   SensorStep,
   SensorView,
   Side,
   Slip,
-  Trace,
   TraceStep,
 } from "../core/types.js";
 import { applyMove, playCode } from "./apply.js";
@@ -62,6 +69,8 @@ import {
 import { perftOf, playoutOf } from "./search.js";
 import { slipOf } from "./slips.js";
 import { MAX_VARIANT_MOVES, generateMoves, moveKind, moveRules, movedHoles } from "./variants.js";
+import type { GameError } from "../core/errors.js";
+import type { AbaloneSide } from "./geometry.js";
 
 const READINGS = readingNames("hex61");
 /** Marbles of each colour (AB-1). */
@@ -113,14 +122,14 @@ export class AbaloneGame implements Game<AbalonePosition> {
   readonly id = GAME_ID;
   readonly title = "Abalone";
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
-  readonly layout: BoardLayout = ABALONE_LAYOUT;
+  readonly layout: BoardLayout<AbaloneSide> = ABALONE_LAYOUT;
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition, GameError> {
     const read = readOptions(options, "options");
     return read.ok ? initialPosition(read.value) : read;
   }
 
-  parsePosition(json: unknown): Result<AbalonePosition> {
+  parsePosition(json: unknown): Result<AbalonePosition, GameError> {
     return parsePosition(json);
   }
 
@@ -141,17 +150,9 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return normaliseMove(text);
   }
 
-  apply(
-    position: AbalonePosition,
-    move: string,
-  ): Result<{ readonly position: AbalonePosition; readonly trace: Trace }> {
+  apply(position: AbalonePosition, move: string): Played<AbalonePosition> {
     const over = outcomeOf(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-        rule: over.rule,
-      });
-    }
+    if (over !== null) return gameOverError(over, over.rule);
     const played = applyMove(position, move);
     return played.ok ? ok({ position: played.value.position, trace: played.value.trace }) : played;
   }
@@ -260,10 +261,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
    * changed marble total is an error). A turn passed on the same board keeps
    * `moveCount` as it is: no move was played (AB-7 counts moves).
    */
-  withBoard(
-    position: AbalonePosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<AbalonePosition> {
+  withBoard(position: AbalonePosition, change: BoardChange): Result<AbalonePosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       if (!Array.isArray(change.counts) || change.counts.length !== READINGS.length) {
@@ -292,7 +290,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
     return parsePosition(json);
   }
 
-  outcome(position: AbalonePosition): Outcome | null {
+  outcome(position: AbalonePosition): Outcome<AbaloneSide> | null {
     const over = outcomeOf(position);
     return over === null
       ? null
@@ -317,7 +315,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
     options: Readonly<Record<string, unknown>>,
     counts: readonly number[],
     toMove: Side,
-  ): Result<AbalonePosition> {
+  ): Result<AbalonePosition, GameError> {
     const read = readOptions(options, "options");
     if (!read.ok) return read;
     const cells: Record<string, string> = {};

@@ -10,8 +10,9 @@
  * the opposite of `d`, and directions 0, 1, 2 are the three axes' positive
  * ways (the ways in which hole names ascend).
  */
-import { GEOMETRIES, HOLE_READINGS, MARBLE_COLOURS } from "../../shared/index.js";
+import { GEOMETRIES, HEX_STEPS, HOLE_READINGS, MARBLE_COLOURS } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
+import type { MarbleSide } from "../core/types.js";
 
 /** Every hole's name, in canonical (and string) order. */
 export const HOLES: readonly string[] = GEOMETRIES.hex61.cells;
@@ -30,7 +31,7 @@ export type Cell = typeof EMPTY | typeof BLACK | typeof WHITE | typeof NEUTRAL |
 export type Colour = typeof BLACK | typeof WHITE;
 
 /** The sides as the rules write them. */
-export type AbaloneSide = "b" | "w";
+export type AbaloneSide = MarbleSide;
 export const SIDE_LETTER: Readonly<Record<Colour, AbaloneSide>> = { 1: "b", 2: "w" };
 export const COLOUR_OF: Readonly<Record<AbaloneSide, Colour>> = { b: BLACK, w: WHITE };
 export const SIDE_NAME: Readonly<Record<AbaloneSide, string>> = { b: "Black", w: "White" };
@@ -64,15 +65,6 @@ export function other(c: Colour): Colour {
   return c === BLACK ? WHITE : BLACK;
 }
 
-const DIRECTION_STEPS: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [1, 1],
-  [1, 0],
-  [0, -1],
-  [-1, -1],
-  [-1, 0],
-];
-
 /** Whether row `r` (0 = A) and diagonal `d` (1…9) name a hole. */
 function onBoard(r: number, d: number): boolean {
   return r >= 0 && r <= 8 && d >= 1 && d <= 9 && d - r <= 5 && r - d <= 3;
@@ -101,7 +93,7 @@ export const NEXT: Int8Array = (() => {
   const next = new Int8Array(HOLE_COUNT * 6);
   for (let h = 0; h < HOLE_COUNT; h++) {
     for (let dir = 0; dir < 6; dir++) {
-      const [dr, dd] = DIRECTION_STEPS[dir] as readonly [number, number];
+      const [dr, dd] = HEX_STEPS[dir] as readonly [number, number];
       const r = (ROW[h] as number) + dr;
       const d = (DIAGONAL[h] as number) + dd;
       next[h * 6 + dir] = onBoard(r, d) ? holeIndex(`${ROW_LETTERS[r]}${d}`) : -1;
@@ -136,7 +128,7 @@ export const ROW_E: readonly number[] = HOLES.flatMap((n, i) => (n[0] === "E" ? 
  * The board for the controller: the `hex61` holes, which belong to neither
  * side (any hole may hold either colour) and are never sown.
  */
-export const ABALONE_LAYOUT: BoardLayout = {
+export const ABALONE_LAYOUT: BoardLayout<AbaloneSide> = {
   geometry: "hex61",
   places: HOLES,
   sides: ["b", "w"],

@@ -159,23 +159,34 @@ export function generate(board: Uint8Array, own: Colour, out: Int32Array | null)
 export const MAX_MOVES = 14 * 6 + 14 * 3 * 2 * 4;
 
 /**
+ * A broadside move (a group moving sideways, `moveLength` ≠ 0) on `board` in
+ * place: each marble of the group steps one hole in the move's direction, or
+ * with `back` steps back (taking the move back).
+ */
+export function stepBroadside(board: Uint8Array, own: number, code: number, back: boolean): void {
+  const dir = moveDir(code);
+  const axis = moveAxis(code);
+  const length = moveLength(code);
+  let h = moveFrom(code);
+  for (let i = 0; i < length; i++) {
+    const to = NEXT[h * 6 + dir] as number;
+    board[back ? to : h] = EMPTY;
+    board[back ? h : to] = own;
+    h = NEXT[h * 6 + axis] as number;
+  }
+}
+
+/**
  * Plays a legal move on `board` in place. Returns what `undo` needs: the
  * group's size, the pushed line's size and whether its last marble went off.
  */
 export function play(board: Uint8Array, own: Colour, code: number): number {
-  const from = moveFrom(code);
-  const dir = moveDir(code);
-  const length = moveLength(code);
-  if (length !== 0) {
-    const axis = moveAxis(code);
-    let h = from;
-    for (let i = 0; i < length; i++) {
-      board[h] = EMPTY;
-      board[NEXT[h * 6 + dir] as number] = own;
-      h = NEXT[h * 6 + axis] as number;
-    }
+  if (moveLength(code) !== 0) {
+    stepBroadside(board, own, code, false);
     return 0;
   }
+  const from = moveFrom(code);
+  const dir = moveDir(code);
   let n = 1;
   let x = NEXT[from * 6 + dir] as number;
   while (board[x] === own) {
@@ -205,19 +216,12 @@ export const pushedOff = (undo: number): boolean => (undo & 16) !== 0;
 
 /** Takes back `play(board, own, code)`, given what it answered. */
 export function undo(board: Uint8Array, own: Colour, code: number, info: number): void {
-  const from = moveFrom(code);
-  const dir = moveDir(code);
-  const length = moveLength(code);
-  if (length !== 0) {
-    const axis = moveAxis(code);
-    let h = from;
-    for (let i = 0; i < length; i++) {
-      board[NEXT[h * 6 + dir] as number] = EMPTY;
-      board[h] = own;
-      h = NEXT[h * 6 + axis] as number;
-    }
+  if (moveLength(code) !== 0) {
+    stepBroadside(board, own, code, true);
     return;
   }
+  const from = moveFrom(code);
+  const dir = moveDir(code);
   const n = info & 3;
   const k = (info >> 2) & 3;
   let x = from;

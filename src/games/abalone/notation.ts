@@ -30,6 +30,7 @@ import {
   KIND_ROTATION,
   KIND_SHIELD,
 } from "./variants.js";
+import type { GameError } from "../core/errors.js";
 
 export type AbaloneMove =
   | { readonly kind: "inline"; readonly from: number; readonly dir: number }
@@ -46,7 +47,7 @@ export type AbaloneMove =
   /** AB-9.7: a shape move, as its move code (variants.ts: encodeShield, encodeRotation). */
   | { readonly kind: "shape"; readonly code: number };
 
-function refused(message: string): Result<never> {
+function refused(message: string): Result<never, GameError> {
   return err("illegal-move", `${message} (AB-2)`, { rule: "AB-2", field: "move" });
 }
 
@@ -55,12 +56,12 @@ const INLINE = new RegExp(`^${HOLE}${HOLE}$`);
 const BROADSIDE = new RegExp(`^${HOLE}${HOLE}${HOLE}$`);
 const SHAPE = new RegExp(`^${HOLE}${HOLE}${HOLE}${HOLE}$`);
 
-function shapeRefused(message: string): Result<never> {
+function shapeRefused(message: string): Result<never, GameError> {
   return err("illegal-move", `${message} (AB-9.7)`, { rule: "AB-9.7", field: "move" });
 }
 
 /** A shield or rotation written `C3C4D4C2` / `E4E5E6F5` (AB-9.7), as its move code. */
-function parseShape(m: RegExpExecArray, move: string): Result<AbaloneMove> {
+function parseShape(m: RegExpExecArray, move: string): Result<AbaloneMove, GameError> {
   const holes: number[] = [];
   for (const name of [m[1], m[2], m[3], m[4]] as string[]) {
     const h = hole(name, move);
@@ -106,7 +107,7 @@ function parseShape(m: RegExpExecArray, move: string): Result<AbaloneMove> {
   return ok({ kind: "shape", code: encodeRotation(middle, a, c, step === 1 ? 1 : 0) });
 }
 
-function hole(name: string, move: string): Result<number> {
+function hole(name: string, move: string): Result<number, GameError> {
   const h = holeIndex(name);
   return h < 0 ? refused(`${move} names ${name}, which is not one of the 61 holes`) : ok(h);
 }
@@ -124,7 +125,7 @@ function lineBetween(first: number, last: number): { axis: number; length: numbe
   return null;
 }
 
-function parseBroadside(m: RegExpExecArray, move: string): Result<AbaloneMove> {
+function parseBroadside(m: RegExpExecArray, move: string): Result<AbaloneMove, GameError> {
   const [first, last, to] = [
     hole(m[1] as string, move),
     hole(m[2] as string, move),
@@ -157,7 +158,7 @@ function parseBroadside(m: RegExpExecArray, move: string): Result<AbaloneMove> {
 }
 
 /** Reads a move in the one spelling the rules give it. */
-export function parseMove(move: string): Result<AbaloneMove> {
+export function parseMove(move: string): Result<AbaloneMove, GameError> {
   const inline = INLINE.exec(move);
   if (inline !== null) {
     const from = hole(inline[1] as string, move);

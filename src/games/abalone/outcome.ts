@@ -14,7 +14,7 @@ import { COLOUR_OF, ROW_E, SIDE_NAME, BLACK, WHITE, type AbaloneSide } from "./g
 import { generateMoves, moveRules } from "./variants.js";
 import type { AbaloneOptions, AbalonePosition, PerSide } from "./position.js";
 
-export interface AbaloneOutcome extends Outcome {
+export interface AbaloneOutcome extends Outcome<AbaloneSide> {
   readonly winner: AbaloneSide | null;
   /** The rule that ended the game. */
   readonly rule: "AB-6" | "AB-7" | "AB-9.6";

@@ -32,6 +32,7 @@ import {
   type NeutralOff,
 } from "./variants.js";
 import { moveDir, moveFrom, moveLength } from "./moves.js";
+import type { GameError, GameErrorCode } from "../core/errors.js";
 
 export const GAME_ID = "abalone";
 
@@ -98,14 +99,23 @@ export interface AbalonePosition extends Position {
 }
 
 /** The error codes of this game's refusals (with the handler's own). */
-export type AbaloneErrorCode = "bad-position" | "bad-option" | "illegal-move" | "game-over";
+export type AbaloneErrorCode = Exclude<GameErrorCode, "bad-move">;
 
-function fail(code: AbaloneErrorCode, message: string, field: string, rule: string): Result<never> {
+function fail(
+  code: AbaloneErrorCode,
+  message: string,
+  field: string,
+  rule: string,
+): Result<never, GameError> {
   return err(code, `${message} (${rule})`, { field, rule });
 }
 
 /** A list of distinct hole names, sorted (which holes the start fills is checked with `start`). */
-function checkHoleList(value: unknown, field: string, rule: string): Result<OptionValue> {
+function checkHoleList(
+  value: unknown,
+  field: string,
+  rule: string,
+): Result<OptionValue, GameError> {
   if (!Array.isArray(value)) {
     return fail(
       "bad-option",
@@ -132,7 +142,7 @@ function checkHoleList(value: unknown, field: string, rule: string): Result<Opti
   return ok(holes.sort((a, b) => holeIndex(a) - holeIndex(b)));
 }
 
-function checkNeutral(value: unknown, field: string): Result<OptionValue> {
+function checkNeutral(value: unknown, field: string): Result<OptionValue, GameError> {
   if (value === null || (typeof value === "string" && holeIndex(value) >= 0)) return ok(value);
   return fail(
     "bad-option",
@@ -142,7 +152,7 @@ function checkNeutral(value: unknown, field: string): Result<OptionValue> {
   );
 }
 
-function checkSeed(value: unknown, field: string): Result<OptionValue> {
+function checkSeed(value: unknown, field: string): Result<OptionValue, GameError> {
   if (value === null || (typeof value === "number" && Number.isSafeInteger(value)))
     return ok(value);
   return fail(
@@ -153,28 +163,32 @@ function checkSeed(value: unknown, field: string): Result<OptionValue> {
   );
 }
 
-function checkPushOffs(value: unknown, field: string): Result<OptionValue> {
-  const shape = `${field} must be {"b":n,"w":n} with whole numbers from 1 to ${MAX_OFF}`;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return fail("bad-option", shape, field, "AB-7");
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (keys.length !== 2 || !keys.includes("b") || !keys.includes("w")) {
-    return fail("bad-option", shape, field, "AB-7");
+/**
+ * A count for each colour, `{"b":n,"w":n}`, each a whole number from `min`
+ * to MAX_OFF (marbles pushed off: the option AB-7's, the position's AB-6's).
+ */
+function readPerSide(
+  value: unknown,
+  field: string,
+  min: number,
+  code: AbaloneErrorCode,
+  rule: string,
+): Result<PerSide, GameError> {
+  const shape = `${field} must be {"b":n,"w":n} with whole numbers from ${min} to ${MAX_OFF}`;
+  if (!isObject(value) || Object.keys(value).length !== 2 || !("b" in value) || !("w" in value)) {
+    return fail(code, shape, field, rule);
   }
   for (const side of ["b", "w"] as const) {
-    const n = record[side];
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_OFF) {
-      return fail(
-        "bad-option",
-        `${shape}; ${side} is ${describeValue(n)}`,
-        `${field}.${side}`,
-        "AB-7",
-      );
+    const n = value[side];
+    if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > MAX_OFF) {
+      return fail(code, `${shape}; ${side} is ${describeValue(n)}`, `${field}.${side}`, rule);
     }
   }
-  return ok({ b: record.b as number, w: record.w as number });
+  return ok({ b: value.b as number, w: value.w as number });
+}
+
+function checkPushOffs(value: unknown, field: string): Result<OptionValue, GameError> {
+  return readPerSide(value, field, 1, "bad-option", "AB-7");
 }
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
@@ -298,7 +312,7 @@ function fixedHoles(start: StartName): Uint8Array | null {
 }
 
 /** Marbles of each colour left out (AB-7, handicap); an error when a hole is empty at the start. */
-function leftOut(options: AbaloneOptions, field: string): Result<PerSide> {
+function leftOut(options: AbaloneOptions, field: string): Result<PerSide, GameError> {
   if (options.leaveOut.length === 0 || !isFixed(options.start)) return ok({ b: 0, w: 0 });
   const board = startBoard(options.start);
   let b = 0;
@@ -327,7 +341,7 @@ function candidates(options: AbaloneOptions, among: readonly string[]): string[]
 }
 
 /** What the options say together (AB-9.3 … AB-9.8), after each was checked alone. */
-function checkTogether(o: AbaloneOptions, field: string): Result<true> {
+function checkTogether(o: AbaloneOptions, field: string): Result<true, GameError> {
   if (o.teams !== null && o.singleColour) {
     return fail(
       "bad-option",
@@ -422,7 +436,7 @@ function checkTogether(o: AbaloneOptions, field: string): Result<true> {
 }
 
 /** Options filled in and checked, each alone and then together. */
-export function readOptions(input: unknown, field: string): Result<AbaloneOptions> {
+export function readOptions(input: unknown, field: string): Result<AbaloneOptions, GameError> {
   const resolved = resolveOptions(GAME_ID, OPTION_SPECS, input, field);
   if (!resolved.ok) return resolved;
   const o = resolved.value;
@@ -478,7 +492,7 @@ function drawStart(
   base: Uint8Array,
   among: readonly string[],
   per: number,
-): Result<Uint8Array> {
+): Result<Uint8Array, GameError> {
   const random = seededRandom(options.seed ?? 0);
   const sorted = candidates(options, among);
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
@@ -511,7 +525,7 @@ function finish(board: Uint8Array, options: AbaloneOptions): Uint8Array {
 }
 
 /** The board before the first move (AB-1, AB-9.3), with the left-out holes emptied. */
-function initialBoard(options: AbaloneOptions): Result<Uint8Array> {
+function initialBoard(options: AbaloneOptions): Result<Uint8Array, GameError> {
   if (isFixed(options.start)) {
     const board = startBoard(options.start);
     for (const name of options.leaveOut) board[holeIndex(name)] = EMPTY;
@@ -530,7 +544,7 @@ function initialBoard(options: AbaloneOptions): Result<Uint8Array> {
 }
 
 /** The position before the first move (AB-1, AB-9), or why these options have none. */
-export function initialPosition(options: AbaloneOptions): Result<AbalonePosition> {
+export function initialPosition(options: AbaloneOptions): Result<AbalonePosition, GameError> {
   const board = initialBoard(options);
   if (!board.ok) return board;
   return ok({
@@ -605,7 +619,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 const CELL_OF: Readonly<Record<string, Cell>> = { b: BLACK, w: WHITE, n: NEUTRAL, x: MARBLE };
 
-function readCells(raw: unknown, options: AbaloneOptions): Result<Uint8Array> {
+function readCells(raw: unknown, options: AbaloneOptions): Result<Uint8Array, GameError> {
   const field = "position.cells";
   if (!isObject(raw)) {
     return fail(
@@ -661,27 +675,11 @@ function readCells(raw: unknown, options: AbaloneOptions): Result<Uint8Array> {
   return ok(board);
 }
 
-function readOff(raw: unknown): Result<PerSide> {
-  const field = "position.off";
-  const shape = `${field} must be {"b":n,"w":n} with whole numbers from 0 to ${MAX_OFF}`;
-  if (!isObject(raw) || Object.keys(raw).length !== 2 || !("b" in raw) || !("w" in raw)) {
-    return fail("bad-position", shape, field, "AB-6");
-  }
-  for (const side of ["b", "w"] as const) {
-    const n = raw[side];
-    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > MAX_OFF) {
-      return fail(
-        "bad-position",
-        `${shape}; ${side} is ${describeValue(n)}`,
-        `${field}.${side}`,
-        "AB-6",
-      );
-    }
-  }
-  return ok({ b: raw.b as number, w: raw.w as number });
+function readOff(raw: unknown): Result<PerSide, GameError> {
+  return readPerSide(raw, "position.off", 0, "bad-position", "AB-6");
 }
 
-function readCounter(raw: unknown, name: string): Result<number> {
+function readCounter(raw: unknown, name: string): Result<number, GameError> {
   if (raw === undefined) return ok(0);
   if (typeof raw !== "number" || !Number.isSafeInteger(raw) || raw < 0) {
     return fail(
@@ -695,7 +693,7 @@ function readCounter(raw: unknown, name: string): Result<number> {
 }
 
 /** AB-9.1: `seat` in the team game ({"b":0,"w":0} when missing), refused without it. */
-function readSeat(raw: unknown, options: AbaloneOptions): Result<Seat | null> {
+function readSeat(raw: unknown, options: AbaloneOptions): Result<Seat | null, GameError> {
   const field = "position.seat";
   if (options.teams === null) {
     if (raw === undefined) return ok(null);
@@ -720,7 +718,10 @@ function readSeat(raw: unknown, options: AbaloneOptions): Result<Seat | null> {
 }
 
 /** AB-9.6: who pushed the neutral marble out (null, or missing, while it is on the board). */
-function readNeutralOffBy(raw: unknown, options: AbaloneOptions): Result<AbaloneSide | null> {
+function readNeutralOffBy(
+  raw: unknown,
+  options: AbaloneOptions,
+): Result<AbaloneSide | null, GameError> {
   const field = "position.neutralOffBy";
   if (raw === undefined || raw === null) return ok(null);
   if (options.neutral === null) {
@@ -752,7 +753,7 @@ type Body = {
 };
 
 /** Reads the fields after the header; `checkTotals` then checks what they say together. */
-function readBody(json: Record<string, unknown>, options: AbaloneOptions): Result<Body> {
+function readBody(json: Record<string, unknown>, options: AbaloneOptions): Result<Body, GameError> {
   const board = readCells(json.cells, options);
   if (!board.ok) return board;
   const off = readOff(json.off);
@@ -789,7 +790,7 @@ function readBody(json: Record<string, unknown>, options: AbaloneOptions): Resul
  * (AB-9.6: with `counts` it is in `off` as the pusher's opponent's);
  * not both sides past their target.
  */
-function checkTotals(body: Body, options: AbaloneOptions): Result<true> {
+function checkTotals(body: Body, options: AbaloneOptions): Result<true, GameError> {
   const { board, off, neutralOffBy } = body;
   const out = leftOut(options, "position.options");
   if (!out.ok) return out;
@@ -863,7 +864,7 @@ function checkTotals(body: Body, options: AbaloneOptions): Result<true> {
 }
 
 /** Reads a position's JSON, checking every invariant (abalone.md, "Invalid positions"). */
-export function parsePosition(json: unknown): Result<AbalonePosition> {
+export function parsePosition(json: unknown): Result<AbalonePosition, GameError> {
   if (!isObject(json)) {
     return err("bad-position", "position must be a JSON object", { field: "position" });
   }
@@ -903,7 +904,7 @@ export function parsePosition(json: unknown): Result<AbalonePosition> {
  * refused), those AB-9 added read as their defaults when missing (positions
  * written before them), each checked.
  */
-function readPositionOptions(raw: unknown): Result<AbaloneOptions> {
+function readPositionOptions(raw: unknown): Result<AbaloneOptions, GameError> {
   const field = "position.options";
   if (!isObject(raw)) {
     return fail(

@@ -38,6 +38,7 @@ import {
   moveDir,
   moveFrom,
   moveLength,
+  stepBroadside,
 } from "./moves.js";
 
 /** A hole's kind under the options: free, an obstacle (AB-9.4), a trap (AB-9.5). */
@@ -391,19 +392,12 @@ export function playMove(board: Uint8Array, rules: MoveRules, side: Colour, code
     }
     return NO_FALL;
   }
-  const from = moveFrom(code);
-  const dir = moveDir(code);
-  const length = moveLength(code);
-  if (length !== 0) {
-    const axis = moveAxis(code);
-    let h = from;
-    for (let i = 0; i < length; i++) {
-      board[h] = EMPTY;
-      board[NEXT[h * 6 + dir] as number] = own;
-      h = NEXT[h * 6 + axis] as number;
-    }
+  if (moveLength(code) !== 0) {
+    stepBroadside(board, own, code, false);
     return NO_FALL;
   }
+  const from = moveFrom(code);
+  const dir = moveDir(code);
   const result = inlineResult(board, rules, side, from, dir);
   const run = [from];
   for (let i = 1; i < resultGroup(result) + resultPushed(result); i++) {

@@ -9,7 +9,6 @@
 import type { Refusal, RefusalReason } from "../core/rules.js";
 import {
   FRONT_OWNER,
-  FRONT_START,
   PIT_NAMES,
   SIDE_NAMES,
   facing,
@@ -20,7 +19,14 @@ import { NYUMBA, isKichwa, isKimbi } from "./geometry.js";
 import type { BaoMove } from "./notation.js";
 import { startToken } from "./notation.js";
 import type { BaoPosition } from "./position.js";
-import { MAX_STARTS, captureStarts, inNamua, takasaStarts, type StartRules } from "./starts.js";
+import {
+  MAX_STARTS,
+  captureStarts,
+  frontRow,
+  inNamua,
+  takasaStarts,
+  type StartRules,
+} from "./starts.js";
 import {
   CHOICE,
   END,
@@ -229,13 +235,7 @@ export function startFault(j: Judge, start: number, text: string): Fault | null 
 function takasaFault(j: Judge, pit: number, text: string): Fault {
   const { rules, state, side } = j;
   const name = PIT_NAMES[pit] as string;
-  const front = FRONT_START[side];
-  let occupied = 0;
-  let twoOrMore = 0;
-  for (let p = front; p < front + 8; p++) {
-    if (state[p] > 0) occupied++;
-    if (state[p] >= 2) twoOrMore++;
-  }
+  const { occupied, twoOrMore } = frontRow(state, side);
   if (j.namua) {
     if (state[pit] === 1 && twoOrMore > 0) {
       return fault(

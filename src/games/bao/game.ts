@@ -3,21 +3,19 @@
  * moves with traces, apply with a reason for every refusal, outcome (BK-17),
  * perft and random playouts.
  */
-import { resolveOptions } from "../core/options.js";
 import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
-import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   Options,
   Outcome,
+  Played,
   SensorView,
-  Side,
-  Trace,
 } from "../core/types.js";
-import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
+import { FourRowBoardGame } from "../fourrow/game.js";
 import { rowsOfCounts } from "../fourrow/json.js";
 import { materializeTrace } from "../fourrow/trace.js";
 import { judgeOf, moveFault } from "./faults.js";
@@ -54,25 +52,15 @@ import {
   loadState,
 } from "./turn.js";
 import { setupOf, type BaoVariant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
 
 function byMove<P>(a: LegalMove<P>, b: LegalMove<P>): number {
   return a.move < b.move ? -1 : a.move > b.move ? 1 : 0;
 }
 
-export class BaoGame implements Game<BaoPosition> {
-  readonly id: string;
-  readonly title: string;
-  readonly optionSpecs;
-  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
-
-  constructor(readonly variant: BaoVariant) {
-    this.id = variant.id;
-    this.title = variant.title;
-    this.optionSpecs = variant.optionSpecs;
-  }
-
-  initial(options?: Readonly<Record<string, unknown>>): Result<BaoPosition> {
-    const resolved = resolveOptions(this.id, this.optionSpecs, options);
+export class BaoGame extends FourRowBoardGame<BaoVariant> implements Game<BaoPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<BaoPosition, GameError> {
+    const resolved = this.resolveOptions(options);
     if (!resolved.ok) return resolved;
     const { pits, hand } = setupOf(this.variant, resolved.value.setup);
     const owned = this.variant.kiswahili;
@@ -87,7 +75,7 @@ export class BaoGame implements Game<BaoPosition> {
     });
   }
 
-  parsePosition(json: unknown): Result<BaoPosition> {
+  parsePosition(json: unknown): Result<BaoPosition, GameError> {
     return parsePosition(this.variant, json);
   }
 
@@ -105,10 +93,7 @@ export class BaoGame implements Game<BaoPosition> {
    * nyumba kept), read back as `parsePosition` reads it. A BK-16 block belongs
    * to the turn of the side it was set for: another side to move clears it.
    */
-  withBoard(
-    position: BaoPosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<BaoPosition> {
+  withBoard(position: BaoPosition, change: BoardChange): Result<BaoPosition, GameError> {
     const json = positionToJSON(this.variant, position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -225,16 +210,9 @@ export class BaoGame implements Game<BaoPosition> {
     return normaliseMove(text);
   }
 
-  apply(
-    position: BaoPosition,
-    move: string,
-  ): Result<{ readonly position: BaoPosition; readonly trace: Trace }> {
+  apply(position: BaoPosition, move: string): Played<BaoPosition> {
     const over = this.outcome(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-      });
-    }
+    if (over !== null) return gameOverError(over);
     const parsed = parseMove(move);
     if (!parsed.ok) return parsed;
     const found = this.legal(position).moves.find((m) => m.move === move);
@@ -243,14 +221,14 @@ export class BaoGame implements Game<BaoPosition> {
   }
 
   /** Why a well-formed move is not legal, citing the rule (faults.ts). */
-  private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never> {
+  private diagnose(position: BaoPosition, move: BaoMove, text: string): Result<never, GameError> {
     const j = judgeOf(this.variant, this.rules(position.options), position);
     const f = moveFault(j, move, text);
     if (f.kind === "unexplained") return err("illegal-move", f.message, { field: "move" });
     return err("illegal-move", f.message, { rule: f.rule, field: "move" });
   }
 
-  outcome(position: BaoPosition): Outcome | null {
+  outcome(position: BaoPosition): Outcome<BaoSide> | null {
     const state = loadState(position, new Uint8Array(STATE_SIZE));
     const mover = position.toMove;
     const side = sideIndex(mover);
@@ -340,22 +318,10 @@ export class BaoGame implements Game<BaoPosition> {
     return node(state, sideIndex(position.toMove), this.blockedPit(position), depth);
   }
 
-  /** Walks one path of the start with random choices; false if BK-18 refused it. */
-  private randomPath(
-    runner: TurnRunner,
-    state: Uint8Array,
-    side: 0 | 1,
-    blocked: number,
-    start: number,
-    random: () => number,
-  ): boolean {
-    runner.begin(state, side, blocked, start);
-    let stop = runner.settle();
-    while (stop === CHOICE) stop = runner.choose(random() < 0.5 ? STOP : SAFARI);
-    return stop === END;
-  }
-
-  /** A random path of a start known to have one: random choices, else the first legal path. */
+  /**
+   * A random path of a start known to have one: up to eight walks with random
+   * choices (a walk BK-18 refuses is tried again), else the first legal path.
+   */
   private walkStart(
     runner: TurnRunner,
     state: Uint8Array,
@@ -365,7 +331,10 @@ export class BaoGame implements Game<BaoPosition> {
     random: () => number,
   ): void {
     for (let attempt = 0; attempt < 8; attempt++) {
-      if (this.randomPath(runner, state, side, blocked, start, random)) return;
+      runner.begin(state, side, blocked, start);
+      let stop = runner.settle();
+      while (stop === CHOICE) stop = runner.choose(random() < 0.5 ? STOP : SAFARI);
+      if (stop === END) return;
     }
     runner.forEachPath(state, side, blocked, start, () => false);
   }

@@ -9,9 +9,11 @@
  * - `B3*+`, `B3*-`: namua takasa placement, then sowing (taxed from the nyumba);
  * - choices: `s` go on safari, `.` stop in the nyumba (BK-12).
  */
-import { err, ok, type Result } from "../../shared/index.js";
+import { ok, type Result } from "../../shared/index.js";
 import { PIT_NAMES, PIT_PATTERN, pitIndex } from "../fourrow/geometry.js";
 import { CHOICE_CHARS, SAFARI, STOP, VARIANT_SUFFIX } from "./turn.js";
+import type { GameError } from "../core/errors.js";
+import { notAMove } from "../fourrow/notation.js";
 
 export interface BaoMove {
   /** The start pit (0…31). */
@@ -24,14 +26,12 @@ export interface BaoMove {
 
 const MOVE_SHAPE = new RegExp(`^(${PIT_PATTERN})(\\+|-|\\*|\\*L|\\*R|\\*\\+|\\*-)(?:/([s.]+))?$`);
 
-export function parseMove(text: string): Result<BaoMove> {
+export function parseMove(text: string): Result<BaoMove, GameError> {
   const m = MOVE_SHAPE.exec(text);
   if (m === null) {
-    const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-    return err(
-      "bad-move",
-      `"${shown}" is not a Bao move: write the pit and + or - (B3+), or for a namua placement * then L/R (capture) or +/- (takasa) (B4*, B4*R, B3*+), then / and s or . per safari (B3+/s)`,
-      { field: "move" },
+    return notAMove(
+      text,
+      "is not a Bao move: write the pit and + or - (B3+), or for a namua placement * then L/R (capture) or +/- (takasa) (B4*, B4*R, B3*+), then / and s or . per safari (B3+/s)",
     );
   }
   const variant = (VARIANT_SUFFIX as readonly string[]).indexOf(m[2] as string);

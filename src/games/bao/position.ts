@@ -12,6 +12,7 @@ import { FRONT_OWNER, PIT_NAMES, SIDE_NAMES, pitIndex, sideIndex } from "../four
 import { isObject, readHeader, readRows, rowsOfPits } from "../fourrow/json.js";
 import { NYUMBA, type BaoSide } from "./geometry.js";
 import { TOTAL_SEEDS, type BaoGameId, type BaoVariant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
 
 export interface BaoOptions {
   /** Kiswahili only (BK-1). */
@@ -62,7 +63,7 @@ function perSide<T>(
   field: string,
   what: string,
   check: (v: unknown) => v is T,
-): Result<{ S: T; N: T }> {
+): Result<{ S: T; N: T }, GameError> {
   if (!isObject(raw)) {
     return err("bad-position", `${field} must be an object {"S": …, "N": …} of ${what}`, {
       field,
@@ -118,7 +119,7 @@ interface Reserve {
 const NO_RESERVE: Reserve = { hand: { S: 0, N: 0 }, nyumba: { S: false, N: false }, blocked: null };
 
 /** BK-12: an owned nyumba always holds seeds. */
-function checkOwnedNyumba(pits: Uint8Array, nyumba: Reserve["nyumba"]): Result<null> {
+function checkOwnedNyumba(pits: Uint8Array, nyumba: Reserve["nyumba"]): Result<null, GameError> {
   for (const side of ["S", "N"] as const) {
     const pit = NYUMBA[sideIndex(side)];
     if (nyumba[side] && pits[pit] === 0) {
@@ -133,7 +134,11 @@ function checkOwnedNyumba(pits: Uint8Array, nyumba: Reserve["nyumba"]): Result<n
 }
 
 /** BK-16: `position.blocked`, null or a front pit of the side to move, and only with takasia on. */
-function readBlocked(raw: unknown, options: BaoOptions, toMove: BaoSide): Result<string | null> {
+function readBlocked(
+  raw: unknown,
+  options: BaoOptions,
+  toMove: BaoSide,
+): Result<string | null, GameError> {
   if (raw === undefined || raw === null) return ok(null);
   if (options.takasia !== true) {
     return err(
@@ -159,7 +164,7 @@ function readReserve(
   options: BaoOptions,
   toMove: BaoSide,
   pits: Uint8Array,
-): Result<Reserve> {
+): Result<Reserve, GameError> {
   const hand = perSide(json.hand, "position.hand", "a whole number of seeds in hand", isCount);
   if (!hand.ok) return hand;
   const nyumba = perSide(json.nyumba, "position.nyumba", "true (owned) or false", isBool);
@@ -172,7 +177,7 @@ function readReserve(
 }
 
 /** BK-1: the seeds on the board and in the hands are the game's 64. */
-function checkTotal(variant: BaoVariant, total: number): Result<null> {
+function checkTotal(variant: BaoVariant, total: number): Result<null, GameError> {
   if (total === TOTAL_SEEDS) return ok(null);
   const where = variant.kiswahili ? "the pits and hands hold" : "the pits hold";
   return err(
@@ -182,7 +187,7 @@ function checkTotal(variant: BaoVariant, total: number): Result<null> {
   );
 }
 
-export function parsePosition(variant: BaoVariant, json: unknown): Result<BaoPosition> {
+export function parsePosition(variant: BaoVariant, json: unknown): Result<BaoPosition, GameError> {
   const header = variant.kiswahili
     ? readHeader(json, variant.id, KISWAHILI_FIELDS, variant.optionSpecs)
     : readHeader(json, variant.id, KUJIFUNZA_FIELDS, variant.optionSpecs, kujifunzaNote);

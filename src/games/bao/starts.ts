@@ -36,6 +36,30 @@ export interface StartRules extends TurnRules {
   readonly takasia: boolean;
 }
 
+/**
+ * A list of candidate starts of `side` (before BK-18; `blocked` starts
+ * nothing, BK-16) written into `out`; returns how many.
+ */
+export type StartLister = (
+  rules: StartRules,
+  state: Uint8Array,
+  side: 0 | 1,
+  blocked: number,
+  out: Int32Array,
+) => number;
+
+/** The front row of `side`: how many of its pits hold seeds, and how many two or more (BK-10, BK-15). */
+export function frontRow(state: Uint8Array, side: 0 | 1): { occupied: number; twoOrMore: number } {
+  const front = FRONT_START[side];
+  let occupied = 0;
+  let twoOrMore = 0;
+  for (let pit = front; pit < front + 8; pit++) {
+    if (state[pit] > 0) occupied++;
+    if (state[pit] >= 2) twoOrMore++;
+  }
+  return { occupied, twoOrMore };
+}
+
 /** The most starts a position can have (16 pits x 2 directions). */
 export const MAX_STARTS = 32;
 
@@ -58,13 +82,7 @@ export function targetOf(state: Uint8Array, start: number): number {
  * of 2…15 seeds whose first sowing ends on a capture spot (BK-13, BK-14). A
  * blocked pit starts nothing (BK-16). Returns how many were written to `out`.
  */
-export function captureStarts(
-  rules: StartRules,
-  state: Uint8Array,
-  side: 0 | 1,
-  blocked: number,
-  out: Int32Array,
-): number {
+export const captureStarts: StartLister = (rules, state, side, blocked, out) => {
   let count = 0;
   if (inNamua(rules, state, side)) {
     for (let pit = FRONT_START[side], end = pit + 8; pit < end; pit++) {
@@ -90,7 +108,7 @@ export function captureStarts(
     }
   }
   return count;
-}
+};
 
 /** Whether sowing n seeds from the emptied `pit` in `dir` puts none in the side's front row. */
 function leavesFrontEmpty(pit: number, n: number, dir: Direction): boolean {
@@ -114,21 +132,10 @@ function leavesFrontEmpty(pit: number, n: number, dir: Direction): boolean {
  * captures, BK-14), restricted to front pits while one holds two or more
  * (BK-15). A blocked pit starts nothing (BK-16).
  */
-export function takasaStarts(
-  rules: StartRules,
-  state: Uint8Array,
-  side: 0 | 1,
-  blocked: number,
-  out: Int32Array,
-): number {
+export const takasaStarts: StartLister = (rules, state, side, blocked, out) => {
   let count = 0;
   const front = FRONT_START[side];
-  let occupied = 0;
-  let twoOrMore = 0;
-  for (let pit = front; pit < front + 8; pit++) {
-    if (state[pit] > 0) occupied++;
-    if (state[pit] >= 2) twoOrMore++;
-  }
+  const { occupied, twoOrMore } = frontRow(state, side);
   if (inNamua(rules, state, side)) {
     for (let pit = front; pit < front + 8; pit++) {
       const n = state[pit];
@@ -167,7 +174,7 @@ export function takasaStarts(
     }
   }
   return count;
-}
+};
 
 /**
  * The legal starts (at least one path within BK-18) into `out`: the capturing
@@ -257,13 +264,7 @@ export function blockAfter(
   if (rules.nyumba && target === NYUMBA[opponent] && state[OWNED + opponent] !== 0 && seeds >= 6) {
     return -1;
   }
-  const front = FRONT_START[opponent];
-  let occupied = 0;
-  let twoOrMore = 0;
-  for (let pit = front; pit < front + 8; pit++) {
-    if (state[pit] > 0) occupied++;
-    if (state[pit] >= 2) twoOrMore++;
-  }
+  const { occupied, twoOrMore } = frontRow(state, opponent);
   if (occupied === 1 || twoOrMore === 1) return -1;
   return target;
 }

@@ -5,6 +5,7 @@
  */
 import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import type { OptionSpec, OptionValue, Options } from "./types.js";
+import type { GameError } from "./errors.js";
 
 function describe(spec: OptionSpec): string {
   if (spec.accepts !== undefined) return spec.accepts;
@@ -20,7 +21,7 @@ export function checkOptionValue(
   spec: OptionSpec,
   value: unknown,
   field: string,
-): Result<OptionValue> {
+): Result<OptionValue, GameError> {
   if (spec.check !== undefined) return spec.check(value, field);
   if (spec.values !== null) {
     const found = spec.values.find((v) => v === value);
@@ -48,7 +49,7 @@ export function resolveOptions(
   specs: readonly OptionSpec[],
   input: unknown,
   fieldPrefix = "options",
-): Result<Options> {
+): Result<Options, GameError> {
   if (input === undefined || input === null) input = {};
   if (typeof input !== "object" || Array.isArray(input)) {
     return err("bad-option", `${fieldPrefix} must be an object of rule options`, {

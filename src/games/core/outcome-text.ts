@@ -15,3 +15,17 @@ export function resultMessage(
     low: Math.min(score.S, score.N),
   });
 }
+
+/** Who wins on points, and the result in English (the journal's words) and as a message. */
+export function pointsResult(score: { readonly S: number; readonly N: number }): {
+  readonly winner: "S" | "N" | null;
+  readonly words: string;
+  readonly text: Message;
+} {
+  const winner = score.S > score.N ? "S" : score.N > score.S ? "N" : null;
+  const words =
+    winner === null
+      ? `a draw, ${score.S}–${score.N}`
+      : `${winner === "S" ? "South" : "North"} wins ${Math.max(score.S, score.N)}–${Math.min(score.S, score.N)}`;
+  return { winner, words, text: resultMessage(winner, score) };
+}

@@ -5,7 +5,8 @@
  * (`Refusal`). The controller cites these; it never parses an engine message
  * or builds a move string to find out.
  */
-import type { Message } from "../../shared/index.js";
+import { err, type Message, type Result } from "../../shared/index.js";
+import type { GameError } from "./errors.js";
 
 /**
  * The rule id the game cites for each kind of mistake the controller can name
@@ -111,4 +112,23 @@ export interface Misplay {
   /** The same as a message (issue 32); absent: said in English. */
   readonly text?: Message;
   readonly byMover: boolean;
+}
+
+/**
+ * A move asked of a finished game: refused with the outcome's reason (and
+ * the rule that ended it, where the game cites one).
+ */
+export function gameOverError(
+  over: { readonly reason: string },
+  rule?: string,
+): Result<never, GameError> {
+  return err("game-over", `the game is over (${over.reason}); no move can be played`, {
+    field: "move",
+    ...(rule === undefined ? {} : { rule }),
+  });
+}
+
+/** A typed move whose first act the game refuses: the refusal's words and rule, as the move's error. */
+export function refusedMove(refused: Refusal): Result<never, GameError> {
+  return err("illegal-move", refused.message, { field: "move", rule: refused.rule });
 }

@@ -19,9 +19,25 @@
 import type { Message, Result } from "../../shared/index.js";
 import type { BoardLayout } from "./board.js";
 import type { BoardAct, Misplay, Refusal, RuleBook } from "./rules.js";
+import type { GameError } from "./errors.js";
 
-/** The side to move. Sowing games use `S`/`N`; Abalone uses `b`/`w`. */
+/** The sides of the sowing families (four-row, Bao, Glassperlenspiel, Kalah, Oware): South and North. */
+export type SowingSide = "S" | "N";
+/** The sides of the marble family (Abalone): black and white. */
+export type MarbleSide = "b" | "w";
+/** A side of any registered family. */
+export type FamilySide = SowingSide | MarbleSide;
+
+/**
+ * A side as the game-agnostic code sees it: the registry holds every game as
+ * `Game<Position>`, so a side read from outside (a flag, a journal, a
+ * position's JSON) is any string until a game has read it. A game's own
+ * code uses its family's union, through `SideOf<P>` in the `Game` contract.
+ */
 export type Side = string;
+
+/** The side type of a game's positions: its family's union (`SowingSide`, `MarbleSide`). */
+export type SideOf<P extends Position> = P["toMove"];
 
 /**
  * A value a rule option can take: most are a word, a number, a flag or null;
@@ -51,7 +67,7 @@ export interface OptionSpec {
    * For options whose value is a list or an object (`values` null, no
    * `min`): the check of a JSON value, its error naming `field`.
    */
-  readonly check?: (value: unknown, field: string) => Result<OptionValue>;
+  readonly check?: (value: unknown, field: string) => Result<OptionValue, GameError>;
   /** With `check`: what it accepts, in words, for messages. */
   readonly accepts?: string;
   /** The rule this option belongs to. */
@@ -117,9 +133,9 @@ export interface Slip {
 /** A trace step as the engine protocol writes it. */
 export type ProtocolStep = TraceStep | MarbleStep;
 
-/** How a game ended. `winner: null` is a draw. */
-export interface Outcome {
-  readonly winner: Side | null;
+/** How a game ended. `winner: null` is a draw. `S`: the game's sides (`SideOf<P>`). */
+export interface Outcome<S extends string = Side> {
+  readonly winner: S | null;
   /** Words for the player, citing the rule: "HB-7: North has no pit with two or more stones". */
   readonly reason: string;
   /**
@@ -127,7 +143,7 @@ export interface Outcome {
    * absent: the reason is said in English everywhere.
    */
   readonly text?: Message;
-  readonly score: Readonly<Record<Side, number>>;
+  readonly score: Readonly<Record<S, number>>;
 }
 
 export interface LegalMove<P> {
@@ -249,16 +265,25 @@ export interface Position {
  * A game's rules. Methods (not function properties) so that a registry can
  * hold games of different position types side by side.
  */
+/** A move played (`Game.apply`): the position after it and its trace, or why it is refused. */
+export type Played<P> = Result<{ readonly position: P; readonly trace: Trace }, GameError>;
+
+/** What `Game.withBoard` changes: the board's readings (in `sensorView` order) and/or the side to move. */
+export interface BoardChange<S extends string = Side> {
+  readonly counts?: readonly number[];
+  readonly toMove?: S;
+}
+
 export interface Game<P extends Position = Position> {
   readonly id: string;
   readonly title: string;
   readonly optionSpecs: readonly OptionSpec[];
 
   /** The starting position for these options (missing options take their defaults). */
-  initial(options?: Readonly<Record<string, unknown>>): Result<P>;
+  initial(options?: Readonly<Record<string, unknown>>): Result<P, GameError>;
 
   /** Reads a position from its JSON form, checking every invariant of the game. */
-  parsePosition(json: unknown): Result<P>;
+  parsePosition(json: unknown): Result<P, GameError>;
   /** The JSON form of a position; `parsePosition(positionToJSON(p))` gives `p` back. */
   positionToJSON(position: P): Record<string, unknown>;
 
@@ -294,7 +319,7 @@ export interface Game<P extends Position = Position> {
   protocolTrace?(position: P, move: string): readonly ProtocolStep[];
 
   /** Plays one move given in the game's notation; an illegal move is an error naming the rule. */
-  apply(position: P, move: string): Result<{ readonly position: P; readonly trace: Trace }>;
+  apply(position: P, move: string): Played<P>;
 
   /** The counts the board's sensors should show for this position. */
   sensorView(position: P): SensorView;
@@ -308,7 +333,7 @@ export interface Game<P extends Position = Position> {
   sensorSteps?(step: TraceStep): readonly SensorStep[];
 
   /** The board: geometry, places in sensor order, owners and sowing successors (core/board.ts). */
-  readonly layout: BoardLayout;
+  readonly layout: BoardLayout<SideOf<P>>;
 
   /** The rule ids a mistake of each kind breaks under these options (core/rules.ts). */
   ruleBook(options: Options): RuleBook;
@@ -336,13 +361,10 @@ export interface Game<P extends Position = Position> {
    * validates (a changed stone total is an error). Used for the policies that
    * let a position stand after a mistake, and to choose who moves first.
    */
-  withBoard(
-    position: P,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<P>;
+  withBoard(position: P, change: BoardChange<SideOf<P>>): Result<P, GameError>;
 
   /** `null` while the game goes on. A position whose game is over has no legal moves. */
-  outcome(position: P): Outcome | null;
+  outcome(position: P): Outcome<SideOf<P>> | null;
 
   /** Leaf count after `depth` plies (game-over positions are leaves). */
   perft(position: P, depth: number): number;
@@ -366,7 +388,7 @@ export interface Game<P extends Position = Position> {
    * that side's turns in rotation), which member of `side`'s team makes its
    * next move (0 or 1); null when each side is one player.
    */
-  seat?(position: P, side: Side): number | null;
+  seat?(position: P, side: SideOf<P>): number | null;
 
   /**
    * Optional: whether these options start from the board as the players set
@@ -381,8 +403,8 @@ export interface Game<P extends Position = Position> {
   fromBoard?(
     options: Readonly<Record<string, unknown>>,
     counts: readonly number[],
-    toMove: Side,
-  ): Result<P>;
+    toMove: SideOf<P>,
+  ): Result<P, GameError>;
 
   /**
    * Optional: a mistake a hand might make now, drawn with `random` (a board

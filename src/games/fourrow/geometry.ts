@@ -9,10 +9,12 @@
  * the order of the sensors (`sensorView`, `layout.places`).
  */
 
+import type { SowingSide } from "../core/types.js";
+
 export const ROWS = ["A", "B", "C", "D"] as const;
 export type Row = (typeof ROWS)[number];
 
-export type FourRowSide = "S" | "N";
+export type FourRowSide = SowingSide;
 export const SIDE_NAMES = { S: "South", N: "North" } as const;
 
 export const PIT_COUNT = 32;

@@ -9,6 +9,7 @@ import { resolveOptions } from "../core/options.js";
 import type { OptionSpec, Options } from "../core/types.js";
 import { describeValue, err, ok, type Result } from "../../shared/index.js";
 import { PIT_COUNT, ROWS, type FourRowSide } from "./geometry.js";
+import type { GameError } from "../core/errors.js";
 
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -34,7 +35,7 @@ export function readHeader(
   fields: readonly string[],
   specs: readonly OptionSpec[],
   note: FieldNote = () => null,
-): Result<Header> {
+): Result<Header, GameError> {
   if (!isObject(json)) {
     return err("bad-position", "position must be a JSON object", { field: "position" });
   }
@@ -68,7 +69,7 @@ export function readRows(
   raw: unknown,
   unit: string,
   max: number,
-): Result<{ readonly pits: Uint8Array; readonly total: number }> {
+): Result<{ readonly pits: Uint8Array; readonly total: number }, GameError> {
   if (!isObject(raw)) {
     return err("bad-position", "position.pits must be an object with rows A, B, C and D", {
       field: "position.pits",
@@ -116,7 +117,9 @@ export function rowsOfPits(pits: Uint8Array): Record<string, number[]> {
 }
 
 /** Board counts in sensor order (A1…D8) as the JSON rows; an error value unless 32 counts. */
-export function rowsOfCounts(counts: readonly number[]): Result<Record<string, number[]>> {
+export function rowsOfCounts(
+  counts: readonly number[],
+): Result<Record<string, number[]>, GameError> {
   if (!Array.isArray(counts) || counts.length !== PIT_COUNT) {
     const given = Array.isArray(counts) ? `${counts.length} counts` : describeValue(counts);
     return err(

@@ -5,7 +5,7 @@
  * ascending order; none for a direct chain or none), each refusal citing its rule.
  */
 import { err, type Result } from "../../shared/index.js";
-import type { Trace } from "../core/types.js";
+import type { Played } from "../core/types.js";
 import { findChain, prepareChoices, take, takeDirect } from "./captures.js";
 import { GEM_TAGS, PLACES, STONE, beadName } from "./geometry.js";
 import { parseMove, type GlassMove } from "./notation.js";
@@ -13,8 +13,9 @@ import { keyOf, type GlassPosition } from "./position.js";
 import { startFault } from "./refusal.js";
 import type { Sower } from "./sowing.js";
 import { materialize, sowerOf } from "./turn.js";
+import type { GameError } from "../core/errors.js";
 
-function illegal(rule: string, message: string): Result<never> {
+function illegal(rule: string, message: string): Result<never, GameError> {
   return err("illegal-move", message, { rule, field: "move" });
 }
 
@@ -29,7 +30,7 @@ function beadsWords(s: Sower, pit: number): string {
 }
 
 /** Move identity: the beads named are exactly the pit's, each gem once. */
-function beadsFault(s: Sower, m: GlassMove, move: string): Result<never> | null {
+function beadsFault(s: Sower, m: GlassMove, move: string): Result<never, GameError> | null {
   let stones = 0;
   let mask = 0;
   let twice = false;
@@ -47,7 +48,7 @@ function beadsFault(s: Sower, m: GlassMove, move: string): Result<never> | null 
 }
 
 /** The gems the move says it takes: exactly one set the chain may take, ascending. */
-function takenFault(s: Sower, m: GlassMove, move: string): Result<never> | null {
+function takenFault(s: Sower, m: GlassMove, move: string): Result<never, GameError> | null {
   const codes = m.taken.map((t) => (t.place << 4) | t.gem);
   if (s.chain === 0 || s.direct) {
     if (codes.length === 0) return null;
@@ -95,10 +96,7 @@ function takenFault(s: Sower, m: GlassMove, move: string): Result<never> | null 
   return null;
 }
 
-export function applyMove(
-  p: GlassPosition,
-  move: string,
-): Result<{ readonly position: GlassPosition; readonly trace: Trace }> {
+export function applyMove(p: GlassPosition, move: string): Played<GlassPosition> {
   const parsed = parseMove(move);
   if (!parsed.ok) return parsed;
   const m = parsed.value;

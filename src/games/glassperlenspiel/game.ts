@@ -7,17 +7,17 @@
 import { resolveOptions } from "../core/options.js";
 import { err, ok, readingNames, type Result } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   OptionSpec,
   Outcome,
+  Played,
   SensorStep,
   SensorView,
-  Side,
-  Trace,
   TraceStep,
 } from "../core/types.js";
 import { GLASS_LAYOUT, PIT_COUNT, PLACES, gemIndex } from "./geometry.js";
@@ -30,6 +30,8 @@ import { tookFromPits } from "./captures.js";
 import { turnTreeRoots } from "./tree.js";
 import { KeyStack, endOf, forEachMove, materialize, perftOf, randomTurn, sowerOf } from "./turn.js";
 import { gemsCode, stonesCode } from "./history.js";
+import type { GameError } from "../core/errors.js";
+import type { GlassSide } from "./geometry.js";
 
 /** GB-1: one stone and one gem a pit, gem 1 in each owner's rightmost pit. */
 const SETUP_GEMS = [5, 6, 7, 8, 9, 4, 3, 2, 1, 0];
@@ -53,9 +55,9 @@ export class GlassGame implements Game<GlassPosition> {
   readonly id = GAME_ID;
   readonly title = "Glassperlenspiel";
   readonly optionSpecs: readonly OptionSpec[] = [];
-  readonly layout: BoardLayout = GLASS_LAYOUT;
+  readonly layout: BoardLayout<GlassSide> = GLASS_LAYOUT;
 
-  initial(options?: Readonly<Record<string, unknown>>): Result<GlassPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<GlassPosition, GameError> {
     const resolved = resolveOptions(this.id, this.optionSpecs, options);
     if (!resolved.ok) return resolved;
     return ok({
@@ -68,7 +70,7 @@ export class GlassGame implements Game<GlassPosition> {
     });
   }
 
-  parsePosition(json: unknown): Result<GlassPosition> {
+  parsePosition(json: unknown): Result<GlassPosition, GameError> {
     return parsePosition(json);
   }
 
@@ -101,16 +103,9 @@ export class GlassGame implements Game<GlassPosition> {
     return normaliseMove(text);
   }
 
-  apply(
-    position: GlassPosition,
-    move: string,
-  ): Result<{ readonly position: GlassPosition; readonly trace: Trace }> {
+  apply(position: GlassPosition, move: string): Played<GlassPosition> {
     const over = outcomeOf(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-      });
-    }
+    if (over !== null) return gameOverError(over);
     return applyMove(position, move);
   }
 
@@ -196,10 +191,7 @@ export class GlassGame implements Game<GlassPosition> {
    * passed on the same board (a forfeit) adds the position it passed from,
    * as a move that takes no gem from the pits does.
    */
-  withBoard(
-    position: GlassPosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<GlassPosition> {
+  withBoard(position: GlassPosition, change: BoardChange): Result<GlassPosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       const board = boardOfReadings(change.counts);
@@ -221,7 +213,7 @@ export class GlassGame implements Game<GlassPosition> {
     return parsePosition({ ...json, history: [] });
   }
 
-  outcome(position: GlassPosition): Outcome | null {
+  outcome(position: GlassPosition): Outcome<GlassSide> | null {
     const over = outcomeOf(position);
     return over === null
       ? null
@@ -263,7 +255,7 @@ export class GlassGame implements Game<GlassPosition> {
 /** The JSON `pits` and `cups` of a board given as readings (`sensorView` order). */
 function boardOfReadings(
   counts: readonly number[],
-): Result<{ pits: Record<string, unknown>; cups: Record<string, unknown> }> {
+): Result<{ pits: Record<string, unknown>; cups: Record<string, unknown> }, GameError> {
   if (!Array.isArray(counts) || counts.length !== READINGS.length) {
     return err(
       "bad-position",

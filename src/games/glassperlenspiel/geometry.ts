@@ -13,8 +13,9 @@
  */
 import { GEOMETRIES } from "../../shared/index.js";
 import type { BoardLayout } from "../core/board.js";
+import type { SowingSide } from "../core/types.js";
 
-export type GlassSide = "S" | "N";
+export type GlassSide = SowingSide;
 
 export const PLACES: readonly string[] = GEOMETRIES["2x5+2"].cells;
 export const PIT_COUNT = 10;
@@ -118,7 +119,7 @@ const OWNERS: readonly ("S" | "N" | null)[] = PLACES.map((p) =>
   p.startsWith("A") || p === "SC" ? "S" : "N",
 );
 
-export const GLASS_LAYOUT: BoardLayout = {
+export const GLASS_LAYOUT: BoardLayout<GlassSide> = {
   geometry: "2x5+2",
   places: PLACES,
   sides: ["S", "N"],

@@ -14,6 +14,7 @@ import {
   gemIndex,
   type GlassSide,
 } from "./geometry.js";
+import type { GameError } from "../core/errors.js";
 
 /** A key read back: who moves, stones per pit, the place of each gem. */
 export interface KeyBoard {
@@ -62,7 +63,7 @@ function tagsOf(mask: number): string {
   return tags.length === 0 ? "none" : tags.join(" ");
 }
 
-function bad(message: string, field: string): Result<never> {
+function bad(message: string, field: string): Result<never, GameError> {
   return err("bad-position", `${message} (GB-7)`, { field, rule: "GB-7" });
 }
 
@@ -71,7 +72,7 @@ export function checkHistory(
   raw: unknown,
   toMove: GlassSide,
   gems: readonly number[],
-): Result<readonly string[]> {
+): Result<readonly string[], GameError> {
   if (raw === undefined) return ok([]);
   const field = "position.history";
   if (!Array.isArray(raw)) return bad(`${field} must be a list of position keys`, field);

@@ -8,6 +8,7 @@
 import { err, ok, type Result } from "../../shared/index.js";
 import { GEM_TAGS, PLACES, STONE, beadName, gemIndex, placeIndex } from "./geometry.js";
 import type { Sower } from "./sowing.js";
+import type { GameError } from "../core/errors.js";
 
 export interface GlassMove {
   readonly start: number;
@@ -19,7 +20,7 @@ export interface GlassMove {
 
 const MOVE = /^([AB][1-5]):((?:s|[NS][1-5])+)(?:\/((?:(?:[AB][1-5]|SC|NC)[NS][1-5])+))?$/;
 
-export function parseMove(move: string): Result<GlassMove> {
+export function parseMove(move: string): Result<GlassMove, GameError> {
   const m = MOVE.exec(move);
   if (m === null) {
     return err(

@@ -6,13 +6,19 @@
  * Checked in that order. Points are the numbers of the gems in one's cup.
  */
 import { msg, type Message } from "../../shared/index.js";
-import type { Side } from "../core/types.js";
-import { GEM_COUNT, PIT_COUNT, WINNING_POINTS, gemPoints, otherSide } from "./geometry.js";
+import {
+  GEM_COUNT,
+  PIT_COUNT,
+  WINNING_POINTS,
+  gemPoints,
+  otherSide,
+  type GlassSide,
+} from "./geometry.js";
 import { keyOf, type GlassPosition } from "./position.js";
 import { endOf, sowerOf, type EndRule } from "./turn.js";
 
 export interface GlassOutcome {
-  readonly winner: Side | null;
+  readonly winner: GlassSide | null;
   readonly rule: EndRule;
   readonly reason: string;
   /** The same as a message, for the player's language (issue 32). */
@@ -47,7 +53,7 @@ export function outcomeOf(p: GlassPosition): GlassOutcome | null {
   const mover = p.toMove;
   const opp = otherSide(mover);
   const points = `${score.S}–${score.N}`;
-  const side = (s: Side) => msg(`side.${s}`);
+  const side = (s: GlassSide) => msg(`side.${s}`);
   if (rule === "GB-6") {
     const wins = score[opp] >= WINNING_POINTS;
     const reason = wins

@@ -16,6 +16,7 @@ import {
   type GlassSide,
 } from "./geometry.js";
 import { checkHistory } from "./history.js";
+import type { GameError } from "../core/errors.js";
 
 export const GAME_ID = "glassperlenspiel";
 
@@ -75,12 +76,17 @@ export function positionToJSON(p: GlassPosition): Record<string, unknown> {
   };
 }
 
-function bad(message: string, field: string, rule = "GB-1"): Result<never> {
+function bad(message: string, field: string, rule = "GB-1"): Result<never, GameError> {
   return err("bad-position", `${message} (${rule})`, { field, rule });
 }
 
 /** Puts the tags of one gem list into `gems` at `place`; an unknown or repeated tag is an error. */
-function readGems(raw: unknown, place: number, field: string, gems: number[]): Result<true> {
+function readGems(
+  raw: unknown,
+  place: number,
+  field: string,
+  gems: number[],
+): Result<true, GameError> {
   if (!Array.isArray(raw)) return bad(`${field} must be a list of gem tags`, field);
   for (const tag of raw as unknown[]) {
     const g = typeof tag === "string" ? gemIndex(tag) : -1;
@@ -98,7 +104,7 @@ function readGems(raw: unknown, place: number, field: string, gems: number[]): R
   return ok(true);
 }
 
-function readPits(raw: unknown, stones: number[], gems: number[]): Result<true> {
+function readPits(raw: unknown, stones: number[], gems: number[]): Result<true, GameError> {
   const field = "position.pits";
   if (!isObject(raw)) return bad(`${field} must be an object with pits A1…A5, B1…B5`, field);
   for (const key of Object.keys(raw)) {
@@ -127,7 +133,7 @@ function readPits(raw: unknown, stones: number[], gems: number[]): Result<true> 
   return ok(true);
 }
 
-function readCups(raw: unknown, gems: number[]): Result<true> {
+function readCups(raw: unknown, gems: number[]): Result<true, GameError> {
   const field = "position.cups";
   if (!isObject(raw) || Object.keys(raw).some((k) => k !== "S" && k !== "N")) {
     return bad(`${field} must be {"S":[…],"N":[…]}`, field);
@@ -143,7 +149,7 @@ function readCups(raw: unknown, gems: number[]): Result<true> {
 }
 
 /** Reads a position's JSON, checking every invariant (glassperlenspiel.md, "Invalid positions"). */
-export function parsePosition(json: unknown): Result<GlassPosition> {
+export function parsePosition(json: unknown): Result<GlassPosition, GameError> {
   const header = readHeader(json, GAME_ID, FIELDS, []);
   if (!header.ok) {
     const e = header.error;

@@ -1,12 +1,15 @@
 /**
  * A Kalah position (kalah.md, "Position JSON"): the fourteen counts of the
  * board in sensor order, the side to move and the options; read from JSON
- * with every invariant checked, and written back.
+ * with every invariant checked (the shared part by `../tworow/json.ts`), and
+ * written back.
  */
-import { describeValue, err, ok, type Result } from "../../shared/index.js";
+import { ok, type Result } from "../../shared/index.js";
 import { resolveOptions } from "../core/options.js";
 import type { OptionSpec, Position } from "../core/types.js";
-import { NORTH_STORE, PLACES, SOUTH_STORE, type KalahSide } from "./board.js";
+import { PIT_COUNT, type TwoRowSide } from "../tworow/board.js";
+import { bad, boardToJSON, readTwoRow } from "../tworow/json.js";
+import type { GameError } from "../core/errors.js";
 
 export const GAME_ID = "kalah";
 
@@ -24,12 +27,12 @@ export interface KalahOptions {
 export interface KalahPosition extends Position {
   readonly game: typeof GAME_ID;
   readonly options: KalahOptions;
-  readonly toMove: KalahSide;
+  readonly toMove: TwoRowSide;
   /** The counts of `A1`…`A6`, `B1`…`B6`, `SC`, `NC` (the board's readings). */
   readonly board: readonly number[];
 }
 
-export function optionsOf(input: unknown): Result<KalahOptions> {
+export function optionsOf(input: unknown): Result<KalahOptions, GameError> {
   const resolved = resolveOptions(GAME_ID, OPTION_SPECS, input);
   if (!resolved.ok) return resolved;
   return ok({
@@ -38,75 +41,28 @@ export function optionsOf(input: unknown): Result<KalahOptions> {
   });
 }
 
-function bad(message: string, field: string, rule?: string): Result<never> {
-  return err("bad-position", message, rule === undefined ? { field } : { field, rule });
-}
-
-function count(value: unknown, field: string): Result<number> {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    return bad(`${field} is ${describeValue(value)}; it must be a whole number ≥ 0`, field);
-  }
-  return ok(value);
-}
-
-function record(value: unknown, field: string): Result<Record<string, unknown>> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return bad(`${field} must be an object`, field);
-  }
-  return ok(value as Record<string, unknown>);
-}
-
 /** Reads a position, checking every invariant (kalah.md, "Position JSON"). */
-export function parsePosition(json: unknown): Result<KalahPosition> {
-  const top = record(json, "position");
-  if (!top.ok) return top;
-  const j = top.value;
-  if (j.game !== GAME_ID) return bad(`game must be "${GAME_ID}"`, "game");
-  const options = optionsOf(j.options);
-  if (!options.ok) return options;
-  if (j.toMove !== "S" && j.toMove !== "N") {
-    return bad(`toMove is ${describeValue(j.toMove)}; it must be "S" or "N"`, "toMove");
-  }
-  const pits = record(j.pits, "pits");
-  if (!pits.ok) return pits;
-  const board: number[] = [];
-  for (const name of PLACES.slice(0, 12)) {
-    const c = count(pits.value[name], `pits.${name}`);
-    if (!c.ok) return c;
-    board.push(c.value);
-  }
-  const extra = Object.keys(pits.value).find((k) => !PLACES.slice(0, 12).includes(k));
-  if (extra !== undefined)
-    return bad(`pits.${extra} is not a pit of Kalah (A1…A6, B1…B6)`, `pits.${extra}`);
-  const stores = record(j.stores, "stores");
-  if (!stores.ok) return stores;
-  for (const side of ["S", "N"]) {
-    const c = count(stores.value[side], `stores.${side}`);
-    if (!c.ok) return c;
-    board.push(c.value);
-  }
-  const other = Object.keys(stores.value).find((k) => k !== "S" && k !== "N");
-  if (other !== undefined) return bad(`stores.${other} is not a store (S, N)`, `stores.${other}`);
+export function parsePosition(json: unknown): Result<KalahPosition, GameError> {
+  const read = readTwoRow(json, GAME_ID, "Kalah", optionsOf);
+  if (!read.ok) return read;
+  const { options, toMove, board } = read.value;
   const total = board.reduce((a, b) => a + b, 0);
-  const want = 12 * options.value.stones;
+  const want = PIT_COUNT * options.stones;
   if (total !== want) {
     return bad(
-      `the board holds ${total} stones; with ${options.value.stones} a pit it holds ${want} (KA-1)`,
+      `the board holds ${total} stones; with ${options.stones} a pit it holds ${want} (KA-1)`,
       "pits",
       "KA-1",
     );
   }
-  return ok({ game: GAME_ID, options: options.value, toMove: j.toMove, board });
+  return ok({ game: GAME_ID, options, toMove, board });
 }
 
 export function positionToJSON(p: KalahPosition): Record<string, unknown> {
-  const pits: Record<string, number> = {};
-  for (let i = 0; i < 12; i++) pits[PLACES[i] as string] = p.board[i] as number;
   return {
     game: GAME_ID,
     options: { stones: p.options.stones, emptyCapture: p.options.emptyCapture },
     toMove: p.toMove,
-    pits,
-    stores: { S: p.board[SOUTH_STORE], N: p.board[NORTH_STORE] },
+    ...boardToJSON(p.board),
   };
 }

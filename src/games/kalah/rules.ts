@@ -4,41 +4,31 @@
  * end and its score (KA-5, KA-6).
  */
 import type { Outcome, Trace, TraceStep } from "../core/types.js";
-import { resultMessage } from "../core/outcome-text.js";
+import { pointsResult } from "../core/outcome-text.js";
 import { msg } from "../../shared/index.js";
 import {
-  AT,
-  CIRCUIT,
   PLACES,
   PLACE_COUNT,
-  firstPit,
+  SIDES,
+  fullPits,
+  inRow,
   opposite,
+  rowTotal,
   sideIndex,
   storeOf,
-  type KalahSide,
-} from "./board.js";
+  type TwoRowSide,
+} from "../tworow/board.js";
+import { AT, CIRCUIT } from "./board.js";
 import type { KalahPosition } from "./position.js";
-
-const SIDES: readonly KalahSide[] = ["S", "N"];
 
 /** The pits the mover may sow from (KA-2): their own non-empty ones, in name order. */
 export function startsOf(p: KalahPosition): number[] {
-  if (isOver(p.board)) return [];
-  const first = firstPit(sideIndex(p.toMove));
-  const out: number[] = [];
-  for (let i = first; i < first + 6; i++) if ((p.board[i] as number) > 0) out.push(i);
-  return out;
-}
-
-function rowEmpty(board: readonly number[], side: 0 | 1): boolean {
-  const first = firstPit(side);
-  for (let i = first; i < first + 6; i++) if ((board[i] as number) > 0) return false;
-  return true;
+  return isOver(p.board) ? [] : fullPits(p.board, sideIndex(p.toMove));
 }
 
 /** KA-5: the game is over when either player's six pits are empty. */
 export function isOver(board: readonly number[]): boolean {
-  return rowEmpty(board, 0) || rowEmpty(board, 1);
+  return rowTotal(board, 0) === 0 || rowTotal(board, 1) === 0;
 }
 
 /**
@@ -70,8 +60,7 @@ export function sow(
     n--;
   }
   if (last === store) return true; // KA-3
-  const own = last >= firstPit(side) && last < firstPit(side) + 6;
-  if (own && board[last] === 1) {
+  if (inRow(last, side) && board[last] === 1) {
     // KA-4: the last stone fell into an own pit that was empty before it.
     const facing = opposite(last);
     const taken = board[facing] as number;
@@ -93,38 +82,27 @@ export function play(p: KalahPosition, from: number): { position: KalahPosition;
   const trace: TraceStep[] = [];
   const side = sideIndex(p.toMove);
   const again = sow(board, side, from, p.options.emptyCapture, trace);
-  const toMove = again ? p.toMove : (SIDES[1 - side] as KalahSide);
+  const toMove = again ? p.toMove : SIDES[1 - side]!;
   return { position: { ...p, board, toMove }, trace };
 }
 
 /** Each side's score (KA-6): the store and the stones left in their own pits. */
 export function scoreOf(board: readonly number[]): { S: number; N: number } {
-  const sum = (side: 0 | 1): number => {
-    let s = board[storeOf(side)] as number;
-    for (let i = firstPit(side); i < firstPit(side) + 6; i++) s += board[i] as number;
-    return s;
-  };
+  const sum = (side: 0 | 1): number => (board[storeOf(side)] as number) + rowTotal(board, side);
   return { S: sum(0), N: sum(1) };
 }
 
 /** How the game ended, or null while it goes on (KA-5, KA-6). */
-export function outcomeOf(p: KalahPosition): Outcome | null {
+export function outcomeOf(p: KalahPosition): Outcome<TwoRowSide> | null {
   if (!isOver(p.board)) return null;
   const score = scoreOf(p.board);
-  const emptiedSide = rowEmpty(p.board, 0) ? "S" : "N";
+  const emptiedSide = rowTotal(p.board, 0) === 0 ? "S" : "N";
   const emptied = emptiedSide === "S" ? "South's" : "North's";
-  const winner = score.S > score.N ? "S" : score.N > score.S ? "N" : null;
-  const result =
-    winner === null
-      ? `a draw, ${score.S}–${score.N}`
-      : `${winner === "S" ? "South" : "North"} wins ${Math.max(score.S, score.N)}–${Math.min(score.S, score.N)}`;
+  const { winner, words, text } = pointsResult(score);
   return {
     winner,
-    reason: `KA-5: ${emptied} pits are empty; KA-6: each keeps the stones left in their own pits, ${result}`,
-    text: msg("outcome.kalahEmpty", {
-      side: msg(`side.${emptiedSide}`),
-      result: resultMessage(winner, score),
-    }),
+    reason: `KA-5: ${emptied} pits are empty; KA-6: each keeps the stones left in their own pits, ${words}`,
+    text: msg("outcome.kalahEmpty", { side: msg(`side.${emptiedSide}`), result: text }),
     score,
   };
 }

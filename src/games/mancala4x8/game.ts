@@ -2,21 +2,20 @@
  * The four-row games behind the `Game` interface: legal moves with traces,
  * apply, outcome (HB-7, HB-8, HUS-4, BDE-4), perft and random playouts.
  */
-import { resolveOptions } from "../core/options.js";
 import { err, msg, ok, type Message, type Result } from "../../shared/index.js";
-import type { BoardLayout } from "../core/board.js";
-import type { BoardAct, Refusal, RuleBook } from "../core/rules.js";
+import { gameOverError, type BoardAct, type Refusal, type RuleBook } from "../core/rules.js";
 import type {
+  BoardChange,
   Game,
   LegalMove,
   LegalMoves,
   Options,
   Outcome,
+  Played,
   SensorView,
   Side,
-  Trace,
 } from "../core/types.js";
-import { FOUR_ROW_LAYOUT } from "../fourrow/layout.js";
+import { FourRowBoardGame } from "../fourrow/game.js";
 import { rowsOfCounts } from "../fourrow/json.js";
 import {
   CCW,
@@ -41,6 +40,8 @@ import { fourRowRefusal, notOwnPit } from "./refusal.js";
 import { materializeTrace } from "../fourrow/trace.js";
 import { turnTreeRoots, type FourRowTurnNode } from "./tree.js";
 import type { Variant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
+import type { FourRowSide } from "../fourrow/geometry.js";
 
 function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
   for (let i = side << 4, end = i + 16; i < end; i++) if (pits[i] >= 2) return true;
@@ -48,12 +49,12 @@ function hasStartPit(pits: Uint8Array, side: 0 | 1): boolean {
 }
 
 /** An illegal move, its message already citing `rule`. */
-function illegal(rule: string, message: string): Result<never> {
+function illegal(rule: string, message: string): Result<never, GameError> {
   return err("illegal-move", message, { rule, field: "move" });
 }
 
 /** CORE-5's refusal, saying whether the turn cycles or is only too long. */
-function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<never> {
+function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<never, GameError> {
   const why = runner.cycled
     ? "never ends: its stages repeat in a cycle"
     : `would need more than ${maxStages} stages`;
@@ -63,20 +64,9 @@ function tooLong(move: string, runner: TurnRunner, maxStages: number): Result<ne
   });
 }
 
-export class FourRowGame implements Game<FourRowPosition> {
-  readonly id: string;
-  readonly title: string;
-  readonly optionSpecs;
-  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
-
-  constructor(readonly variant: Variant) {
-    this.id = variant.id;
-    this.title = variant.title;
-    this.optionSpecs = variant.optionSpecs;
-  }
-
-  initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition> {
-    const resolved = resolveOptions(this.id, this.optionSpecs, options);
+export class FourRowGame extends FourRowBoardGame<Variant> implements Game<FourRowPosition> {
+  initial(options?: Readonly<Record<string, unknown>>): Result<FourRowPosition, GameError> {
+    const resolved = this.resolveOptions(options);
     if (!resolved.ok) return resolved;
     return ok({
       game: this.variant.id,
@@ -86,7 +76,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     });
   }
 
-  parsePosition(json: unknown): Result<FourRowPosition> {
+  parsePosition(json: unknown): Result<FourRowPosition, GameError> {
     return parsePosition(this.variant, json);
   }
 
@@ -99,10 +89,7 @@ export class FourRowGame implements Game<FourRowPosition> {
   }
 
   /** The position's JSON with other counts and/or side to move, read back as `parsePosition` reads it. */
-  withBoard(
-    position: FourRowPosition,
-    change: { readonly counts?: readonly number[]; readonly toMove?: Side },
-  ): Result<FourRowPosition> {
+  withBoard(position: FourRowPosition, change: BoardChange): Result<FourRowPosition, GameError> {
     const json = positionToJSON(position);
     if (change.counts !== undefined) {
       const rows = rowsOfCounts(change.counts);
@@ -217,16 +204,9 @@ export class FourRowGame implements Game<FourRowPosition> {
     );
   }
 
-  apply(
-    position: FourRowPosition,
-    move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
+  apply(position: FourRowPosition, move: string): Played<FourRowPosition> {
     const over = this.outcome(position);
-    if (over !== null) {
-      return err("game-over", `the game is over (${over.reason}); no move can be played`, {
-        field: "move",
-      });
-    }
+    if (over !== null) return gameOverError(over);
     const parsed = parseMove(move);
     if (!parsed.ok) return parsed;
     return (
@@ -239,7 +219,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     position: FourRowPosition,
     { start, dir, choices }: FourRowMove,
     move: string,
-  ): Result<never> | null {
+  ): Result<never, GameError> | null {
     const pit = PIT_NAMES[start];
     if (start >> 4 !== sideIndex(position.toMove)) {
       return illegal("CORE-4", notOwnPit(pit, position.toMove));
@@ -273,7 +253,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     position: FourRowPosition,
     { start, dir, choices }: FourRowMove,
     move: string,
-  ): Result<{ readonly position: FourRowPosition; readonly trace: Trace }> {
+  ): Played<FourRowPosition> {
     const rules = this.rules(position.options);
     const cite = this.variant.captureRule;
     const runner = new TurnRunner(rules, true);
@@ -318,7 +298,7 @@ export class FourRowGame implements Game<FourRowPosition> {
     return false;
   }
 
-  outcome(position: FourRowPosition): Outcome | null {
+  outcome(position: FourRowPosition): Outcome<FourRowSide> | null {
     const pits = position.pits;
     const mover = position.toMove;
     const side = sideIndex(mover);

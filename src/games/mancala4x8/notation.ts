@@ -4,7 +4,7 @@
  * optional captures `/` and one character per capture opportunity met
  * (`x` taken, `.` declined): `B3+`, `A8-`, `B3+/x.x`.
  */
-import { err, ok, type Result } from "../../shared/index.js";
+import { ok, type Result } from "../../shared/index.js";
 import {
   CCW,
   CW,
@@ -15,6 +15,8 @@ import {
   type Direction,
 } from "../fourrow/geometry.js";
 import { CHOICE_CHARS, DECLINE, TAKE } from "./turn.js";
+import type { GameError } from "../core/errors.js";
+import { notAMove } from "../fourrow/notation.js";
 
 export interface FourRowMove {
   readonly start: number;
@@ -25,14 +27,12 @@ export interface FourRowMove {
 
 const MOVE_SHAPE = new RegExp(`^(${PIT_PATTERN})([+-])(?:/([x.]+))?$`);
 
-export function parseMove(text: string): Result<FourRowMove> {
+export function parseMove(text: string): Result<FourRowMove, GameError> {
   const m = MOVE_SHAPE.exec(text);
   if (m === null) {
-    const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-    return err(
-      "bad-move",
-      `"${shown}" is not a move: write the start pit, + or - for the direction, and for optional captures / then x or . per opportunity (e.g. B3+, A8-, B3+/x.)`,
-      { field: "move" },
+    return notAMove(
+      text,
+      "is not a move: write the start pit, + or - for the direction, and for optional captures / then x or . per opportunity (e.g. B3+, A8-, B3+/x.)",
     );
   }
   const choices = [...(m[3] ?? "")].map((c) => (c === "x" ? TAKE : DECLINE));

@@ -8,6 +8,7 @@ import type { Position } from "../core/types.js";
 import type { FourRowSide } from "../fourrow/geometry.js";
 import { readHeader, readRows, rowsOfPits } from "../fourrow/json.js";
 import type { FourRowGameId, Variant } from "./variants.js";
+import type { GameError } from "../core/errors.js";
 
 export interface FourRowOptions {
   readonly direction: "free" | "cw" | "ccw";
@@ -31,7 +32,7 @@ export function positionToJSON(p: FourRowPosition): Record<string, unknown> {
 
 const FIELDS = ["game", "options", "toMove", "pits"];
 
-export function parsePosition(variant: Variant, json: unknown): Result<FourRowPosition> {
+export function parsePosition(variant: Variant, json: unknown): Result<FourRowPosition, GameError> {
   const header = readHeader(json, variant.id, FIELDS, variant.optionSpecs);
   if (!header.ok) return header;
   const rows = readRows(header.value.json.pits, "stone", variant.total);

@@ -5,38 +5,28 @@
  * ends of the game with their scores (OW-4, OW-6, OW-7, OW-8).
  */
 import type { Outcome, TraceStep } from "../core/types.js";
-import { resultMessage } from "../core/outcome-text.js";
+import { pointsResult } from "../core/outcome-text.js";
 import { msg } from "../../shared/index.js";
 import {
-  AT,
-  CIRCUIT,
   NORTH_STORE,
   PLACES,
+  SIDES,
   SOUTH_STORE,
   firstPit,
+  inRow,
+  rowTotal,
   sideIndex,
   storeOf,
-  type OwareSide,
-} from "./board.js";
+  type TwoRowSide,
+} from "../tworow/board.js";
+import { AT, CIRCUIT } from "./board.js";
 import { keyOf, type GrandSlam, type OwarePosition } from "./position.js";
-
-const SIDES: readonly OwareSide[] = ["S", "N"];
 
 /** One legal sowing: where from, the board after it, and the pits it captures (the last first). */
 export interface Sowing {
   readonly from: number;
   readonly board: readonly number[];
   readonly captured: readonly number[];
-}
-
-function inRow(i: number, side: 0 | 1): boolean {
-  return i >= firstPit(side) && i < firstPit(side) + 6;
-}
-
-function rowTotal(board: readonly number[], side: 0 | 1): number {
-  let n = 0;
-  for (let i = firstPit(side); i < firstPit(side) + 6; i++) n += board[i] as number;
-  return n;
 }
 
 /** OW-2: sows from `from` (board changed in place); the pit of the last stone. */
@@ -147,7 +137,7 @@ export function after(p: OwarePosition, s: Sowing): OwarePosition {
   return {
     ...p,
     board: captureAll(s, side),
-    toMove: SIDES[1 - side] as OwareSide,
+    toMove: SIDES[1 - side]!,
     history: s.captured.length > 0 ? [] : [...p.history, keyOf(p.toMove, p.board)],
   };
 }
@@ -185,7 +175,7 @@ const TEXT: Readonly<Record<End, string>> = {
 };
 
 /** How the game ended, or null while it goes on. */
-export function outcomeOf(p: OwarePosition): Outcome | null {
+export function outcomeOf(p: OwarePosition): Outcome<TwoRowSide> | null {
   const rule = endRule(p);
   if (rule === null) return null;
   const score =
@@ -195,15 +185,11 @@ export function outcomeOf(p: OwarePosition): Outcome | null {
           S: (p.board[SOUTH_STORE] as number) + rowTotal(p.board, 0),
           N: (p.board[NORTH_STORE] as number) + rowTotal(p.board, 1),
         };
-  const winner = score.S > score.N ? "S" : score.N > score.S ? "N" : null;
-  const result =
-    winner === null
-      ? `a draw, ${score.S}–${score.N}`
-      : `${winner === "S" ? "South" : "North"} wins ${Math.max(score.S, score.N)}–${Math.min(score.S, score.N)}`;
+  const { winner, words, text } = pointsResult(score);
   return {
     winner,
-    reason: `${WHY[rule]}: ${result}`,
-    text: msg(TEXT[rule], { result: resultMessage(winner, score) }),
+    reason: `${WHY[rule]}: ${words}`,
+    text: msg(TEXT[rule], { result: text }),
     score,
   };
 }

@@ -4,14 +4,18 @@
  * reading of one stone count.
  */
 import { err, ok } from "../result.js";
-import type { Result } from "../result.js";
+import type { CellError, CellErrorCode, Result } from "../result.js";
 
 /** Largest stone count a snapshot can carry. */
 export const MAX_COUNT = 255;
 
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
 
-export function cellError(code: string, message: string, field: string): Result<never> {
+export function cellError(
+  code: CellErrorCode,
+  message: string,
+  field: string,
+): Result<never, CellError> {
   return err(code, message, { field });
 }
 
@@ -21,7 +25,7 @@ export function decimalCell(
   min: number,
   max: number,
   field: string,
-): Result<number> {
+): Result<number, CellError> {
   if (!DECIMAL.test(token))
     return cellError("bad-field", `${field} must be a decimal number`, field);
   if (token.length > 10) return cellError("out-of-range", `${field} is out of range`, field);
@@ -32,7 +36,7 @@ export function decimalCell(
 }
 
 /** One count cell: `0`..`255`, or `?` for a faulty sensor. */
-export function countCell(token: string, field: string): Result<number | null> {
+export function countCell(token: string, field: string): Result<number | null, CellError> {
   return token === "?" ? ok(null) : decimalCell(token, 0, MAX_COUNT, field);
 }
 
@@ -41,7 +45,7 @@ export function splitCells(
   geometry: string,
   cells: readonly string[],
   token: string,
-): Result<string[]> {
+): Result<string[], CellError> {
   const parts = token.split(",");
   if (parts.length !== cells.length) {
     return cellError("wrong-field-count", `${geometry} needs ${cells.length} cells`, "cells");

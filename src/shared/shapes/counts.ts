@@ -4,7 +4,7 @@
  * separated by commas. One reading per place, named as the place.
  */
 import { ok } from "../result.js";
-import type { Result } from "../result.js";
+import type { CellError, Result } from "../result.js";
 import { countCell, MAX_COUNT, splitCells } from "./cells.js";
 import type { CellCodec, Cells, CountCells } from "./shape.js";
 
@@ -14,7 +14,11 @@ function countsOf(board: Cells): readonly (number | null)[] {
 
 export const COUNT_CODEC: CellCodec = {
   kind: "counts",
-  parse<G extends string>(geometry: G, cells: readonly string[], token: string): Result<Cells<G>> {
+  parse<G extends string>(
+    geometry: G,
+    cells: readonly string[],
+    token: string,
+  ): Result<Cells<G>, CellError> {
     const parts = splitCells(geometry, cells, token);
     if (!parts.ok) return parts;
     const counts: (number | null)[] = [];

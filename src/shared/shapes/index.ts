@@ -41,6 +41,6 @@ export function findShape(token: string): BoardShape<GeometryId> | undefined {
 export * from "./shape.js";
 export * from "./vocabulary.js";
 export { MAX_COUNT } from "./cells.js";
-export { HOLE_CHARS, HOLE_BY_CHAR, HOLE_CODES } from "./hex61/index.js";
+export { HOLE_CHARS, HOLE_BY_CHAR, HOLE_CODES, HEX_STEPS } from "./hex61/index.js";
 export { boardRows, sideBreak } from "./terminal.js";
 export type { BoardRow } from "./terminal.js";

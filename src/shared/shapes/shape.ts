@@ -9,7 +9,7 @@
  * Pure: a shape turns text into cells, cells into readings, texts and
  * drawings, and knows no port, file or clock.
  */
-import type { Result } from "../result.js";
+import type { CellError, Result } from "../result.js";
 import type { Gem, MarbleColour } from "./vocabulary.js";
 
 /** One Glassperlenspiel pit or cup: plain stones counted, gems by tag. */
@@ -69,7 +69,11 @@ export interface ShapeDrawing {
 export interface CellCodec {
   readonly kind: CellKind;
   /** The cells field as typed cells, or a typed error (`wrong-field-count`, `bad-field`, …). */
-  parse<G extends string>(geometry: G, cells: readonly string[], token: string): Result<Cells<G>>;
+  parse<G extends string>(
+    geometry: G,
+    cells: readonly string[],
+    token: string,
+  ): Result<Cells<G>, CellError>;
   /** The cells field of a board's cells (sets in canonical order). */
   format(board: Cells): string;
   /** The readings of the cells, in the order of the shape's `readingNames`. */

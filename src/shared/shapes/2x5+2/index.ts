@@ -4,7 +4,7 @@
  * and the gems in it by tag.
  */
 import { ok } from "../../result.js";
-import type { Result } from "../../result.js";
+import type { CellError, Result } from "../../result.js";
 import { cellError, decimalCell, MAX_COUNT, splitCells } from "../cells.js";
 import { maskDigitsOf, range, rowColumn, rowsOf } from "../shape.js";
 import type { BoardShape, CellCodec, Cells, GemCells, Place } from "../shape.js";
@@ -19,7 +19,11 @@ const PLACE = /^(0|[1-9][0-9]*)((?:[SN][1-5])*)$/;
  * places is `inconsistent`, with the field `gems.<tag>` (a tag read in two
  * places at once, a sensor fault: PROTOCOL.md §7).
  */
-function placeCell(token: string, field: string, seen: Map<Gem, string>): Result<Place | null> {
+function placeCell(
+  token: string,
+  field: string,
+  seen: Map<Gem, string>,
+): Result<Place | null, CellError> {
   if (token === "?") return ok(null);
   const m = PLACE.exec(token);
   if (m === null)
@@ -57,7 +61,11 @@ function placesOf(board: Cells): readonly (Place | null)[] {
 
 const GEM_CODEC: CellCodec = {
   kind: "gems",
-  parse<G extends string>(geometry: G, cells: readonly string[], token: string): Result<Cells<G>> {
+  parse<G extends string>(
+    geometry: G,
+    cells: readonly string[],
+    token: string,
+  ): Result<Cells<G>, CellError> {
     const parts = splitCells(geometry, cells, token);
     if (!parts.ok) return parts;
     const seen = new Map<Gem, string>();

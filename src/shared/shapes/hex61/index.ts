@@ -4,7 +4,7 @@
  * colour of the marble in it.
  */
 import { ok } from "../../result.js";
-import type { Result } from "../../result.js";
+import type { CellError, Result } from "../../result.js";
 import { cellError } from "../cells.js";
 import { maskDigitsOf, range, round1, rowColumn, rowsOf } from "../shape.js";
 import type { BoardShape, CellCodec, Cells, HoleCells, HoleContent, Painter } from "../shape.js";
@@ -24,13 +24,30 @@ export const HOLE_BY_CHAR: ReadonlyMap<string, HoleContent> = new Map(
 /** A hall sensor's value for each content (a simulated board's reading): 0 empty, then the colours. */
 export const HOLE_CODES: readonly HoleContent[] = ["empty", ...MARBLES];
 
+/**
+ * The six directions of the hexagon as (row, diagonal) steps, `d + 3` the
+ * opposite of `d` (abalone.md, coordinates; PROTOCOL.md §5.3's names).
+ */
+export const HEX_STEPS: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+];
+
 function holesOf(board: Cells): readonly (HoleContent | null)[] {
   return "holes" in board ? board.holes : [];
 }
 
 const HOLE_CODEC: CellCodec = {
   kind: "holes",
-  parse<G extends string>(geometry: G, cells: readonly string[], token: string): Result<Cells<G>> {
+  parse<G extends string>(
+    geometry: G,
+    cells: readonly string[],
+    token: string,
+  ): Result<Cells<G>, CellError> {
     if (token.length !== cells.length) {
       return cellError("wrong-field-count", `${geometry} needs ${cells.length} cells`, "cells");
     }
