@@ -22,6 +22,22 @@ export function boardOption(): Option {
   ).choices([...BOARD_KINDS]);
 }
 
+/** `--wait`: how long the board may take to be ready (the kind's default: `readyMsOf`). */
+export function waitOption(): Option {
+  return new Option(
+    "--wait <seconds>",
+    "how long the board may take to be ready (default 8, 12 with --board firmata)",
+  );
+}
+
+/** `--baud`: a kete board's line speed when its firmware was built for another. */
+export function baudOption(): Option {
+  return new Option(
+    "--baud <rate>",
+    "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
+  );
+}
+
 /** `--board`: serial (default) or firmata; the usage error says what each is. */
 export function boardKindOf(
   text: string | undefined,
