@@ -134,6 +134,21 @@ export default tseslint.config(
       eqeqeq: ["error", "always"],
     },
   },
+  {
+    // Issue 31: a Result in src names its error type, the union of codes its layer may
+    // give (docs/architecture.md, "Errors"); with the default any code would compile.
+    files: ["src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: 'TSTypeReference[typeName.name="Result"][typeArguments.params.length=1]',
+          message:
+            "name the error type: Result<T, LayerError> (the layer's union of codes), or Result<T, KeteError> for an error passed on as it came",
+        },
+      ],
+    },
+  },
   ...Object.keys(LAYERS).map((layer) => layerRules(layer)),
   ...Object.entries(PURE_FILES).map(([layer, files]) => layerRules(layer, files)),
   {

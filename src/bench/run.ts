@@ -8,6 +8,7 @@ import { benchBoard } from "./board.js";
 import { benchClub } from "./club.js";
 import { benchController } from "./controller.js";
 import { benchEmulator } from "./emulator.js";
+import { benchEmulatorSpeed } from "./emulator-speed.js";
 import { benchEngine } from "./engine.js";
 import { benchFirmata } from "./firmata.js";
 import { benchGems } from "./gems.js";
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<void>> = {
   board: benchBoard,
   play: benchPlay,
   emulator: benchEmulator,
+  speed: benchEmulatorSpeed,
   firmata: benchFirmata,
   gems: benchGems,
   abalone: benchAbalone,

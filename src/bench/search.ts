@@ -163,6 +163,8 @@ interface GameResult {
   readonly plies: number;
   /** The game reached the move limit (`--plies`) and was judged by material. */
   readonly judged: boolean;
+  /** How a game A did not win ended (the outcome's reason), for the per-game line; else null. */
+  readonly end: string | null;
   readonly statsA: PlayerStats;
   readonly statsB: PlayerStats;
 }
@@ -323,7 +325,8 @@ function playGame(job: Job): GameResult {
     const m = pointsAhead(game, p, sideA) || evaluatorOf(game).material(p, sideA);
     scoreA = m > 0 ? 1 : m < 0 ? 0 : 0.5;
   }
-  return { id: job.id, scoreA, plies, judged: over === null, statsA, statsB };
+  const end = scoreA === 1 ? null : (over?.reason ?? "judged at the move limit");
+  return { id: job.id, scoreA, plies, judged: over === null, end, statsA, statsB };
 }
 
 /** Runs the jobs on `WORKERS` threads; results in job order. */
@@ -392,7 +395,7 @@ async function playMatches(matches: readonly Match[]): Promise<MatchResult[]> {
     const results = await runJobs(jobs, (r) => {
       const a = r.statsA;
       process.stderr.write(
-        `bench search: ${match.game} ${label(match.a)} vs ${label(match.b)} game ${r.id + 1}/${match.games}: A ${r.scoreA}, ${r.plies} plies${r.judged ? " (judged)" : ""}, A ${a.moves === 0 ? 0 : Math.round(a.ms / a.moves)} ms/move\n`,
+        `bench search: ${match.game} ${label(match.a)} vs ${label(match.b)} game ${r.id + 1}/${match.games}: A ${r.scoreA}, ${r.plies} plies${r.judged ? " (judged)" : ""}, A ${a.moves === 0 ? 0 : Math.round(a.ms / a.moves)} ms/move, ${a.moves === 0 ? 0 : Math.round(a.nodes / a.moves)} nodes/move${r.end === null ? "" : `; ${r.end}`}\n`,
       );
     });
     out.push({ match, results, seconds: (performance.now() - t0) / 1000 });

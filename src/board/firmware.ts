@@ -50,16 +50,24 @@
  * (hardware/README.md §3). Stored calibration lives as long as the object
  * (the EEPROM).
  */
-import { HOLE_CODES, seededRandom, shapeOf } from "../shared/index.js";
-import { LED_COLOURS, LED_PATTERNS, formatBoardMessage, hasPit } from "../protocol/index.js";
+import { HOLE_CODES, MARBLE_COLOURS, seededRandom, shapeOf } from "../shared/index.js";
+import {
+  LED_COLOURS,
+  LED_PATTERNS,
+  PROTOCOL_VERSION,
+  formatBoardMessage,
+  hasPit,
+} from "../protocol/index.js";
 import type {
   BoardMessage,
   BootReason,
   Gem,
+  HoleContent,
   HostMessage,
   LedColour,
   LedPattern,
   LedState,
+  MarbleColour,
   NakReason,
   SnapshotBoard,
   SnapshotReason,
@@ -130,6 +138,19 @@ export interface FirmwareOptions {
   readonly snapshotIntervalMs?: number;
   /** Sensor scan period (protocol: at most 50 ms). */
   readonly scanMs?: number;
+  /**
+   * The highest protocol version the board speaks (default 2, PROTOCOL.md
+   * §16); 1: a board from before `INFO holes=`, which says nothing of them.
+   */
+  readonly protocol?: number;
+  /**
+   * `hex61`: the marbles its sensors tell (`INFO holes=`; default all four,
+   * the simulation sends what a hole holds). Without `neutral` the board is
+   * one like the reference board before issue 29: its hall sensor feels no
+   * field from AB-9.6's neutral marble (it has no magnet,
+   * hardware/abalone.md §2.3), so a hole holding it reads empty.
+   */
+  readonly holes?: readonly MarbleColour[];
 }
 
 /** A pit's load cell in raw units (CALR's 0..65535): the reading when empty, and per stone. */
@@ -422,9 +443,19 @@ export class SimulatedFirmware {
     this.cancelScan = this.cancelBeat = null;
   }
 
+  /** `hex61`: the marbles the sensors tell (`INFO holes=`). */
+  private get tells(): readonly MarbleColour[] {
+    return this.options.holes ?? (Object.keys(MARBLE_COLOURS) as MarbleColour[]);
+  }
+
+  /** `hex61`: what a hole's sensor reads of what it holds (a marble it does not tell: empty). */
+  private holeCode(h: HoleContent): number {
+    return HOLE_CODES.indexOf(h === "empty" || this.tells.includes(h) ? h : "empty");
+  }
+
   /** What each place's load cell weighs, in beads: stones (and, on `2x5+2`, gems). */
   private weights(): number[] {
-    if (this.physical.hasHoles) return this.physical.holes().map((h) => HOLE_CODES.indexOf(h));
+    if (this.physical.hasHoles) return this.physical.holes().map((h) => this.holeCode(h));
     return this.physical.hasGems
       ? this.physical.pits.map((p) => this.physical.beads(p))
       : this.physical.counts();
@@ -432,7 +463,7 @@ export class SimulatedFirmware {
 
   private weight(i: number): number {
     const pit = this.physical.pits[i] ?? "";
-    if (this.physical.hasHoles) return HOLE_CODES.indexOf(this.physical.hole(pit));
+    if (this.physical.hasHoles) return this.holeCode(this.physical.hole(pit));
     return this.physical.hasGems ? this.physical.beads(pit) : this.physical.count(pit);
   }
 
@@ -513,7 +544,7 @@ export class SimulatedFirmware {
       const rolling = faulty ? null : this.physical.rolling(this.physical.pits[i] ?? "");
       let reading: number | null = faulty ? null : code;
       if (rolling !== null && this.noise.jitter > 0 && this.random() < this.noise.jitter) {
-        reading = code === 0 ? HOLE_CODES.indexOf(rolling) : 0;
+        reading = code === 0 ? this.holeCode(rolling) : 0;
       }
       if (reading !== this.readings[i] || rolling !== null) {
         this.readings[i] = reading;
@@ -631,10 +662,12 @@ export class SimulatedFirmware {
     const geometry = this.physical.geometry.id;
     const cal = this.calibrationSupported;
     switch (c.type) {
-      case "hello":
+      case "hello": {
+        // The highest version both speak (PROTOCOL.md §6.2); from 2 on INFO says `holes=`.
+        const proto = Math.min(c.proto, this.options.protocol ?? PROTOCOL_VERSION);
         this.send({
           type: "info",
-          proto: 1,
+          proto,
           firmware: this.options.firmwareVersion ?? "sim-1.0.0",
           boardId: this.options.boardId ?? "KETE-SIM",
           geometry,
@@ -646,8 +679,10 @@ export class SimulatedFirmware {
           calibration: cal,
           debounceMs: this.debounce,
           snapshotIntervalMs: this.interval,
+          ...(proto >= 2 ? { holes: this.physical.hasHoles ? this.tells : [] } : {}),
         });
         return null;
+      }
       case "ping":
         return null;
       case "snapshot-request":
@@ -813,9 +848,11 @@ export class SimulatedFirmware {
  * `hex61`: a hall sensor's raw reading (CALR) for each hole code (`HOLE_CODES`:
  * empty, black, white, the neutral marble of AB-9.6, a colourless marble): the
  * simulated board's own numbers (the reference board's fields and margins are
- * hardware/abalone.md's), a neutral marble between empty and white.
+ * hardware/abalone.md's). The neutral marble reads as an empty hole's: it is
+ * an aluminium ball without a magnet, told by its inductive switch
+ * (hardware/abalone.md §2.3), which CALR does not report.
  */
-const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812, 662, 812];
+const HALL_RAW: readonly [number, ...number[]] = [512, 212, 812, 512, 812];
 
 function zeroNoise(): Required<NoiseOptions> {
   return {

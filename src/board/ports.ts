@@ -20,7 +20,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SerialPort } from "serialport";
 import { SerialPortStream } from "@serialport/stream";
-import { formatHostMessage, LineFramer, parseBoardLine } from "../protocol/index.js";
+import {
+  PROTOCOL_VERSION,
+  formatHostMessage,
+  LineFramer,
+  parseBoardLine,
+} from "../protocol/index.js";
 import type { InfoMessage } from "../protocol/index.js";
 import { err, ok, type Result } from "../shared/index.js";
 import { sleep, type Scheduler } from "./scheduler.js";
@@ -214,7 +219,7 @@ async function askKete(
     }
   });
   if (!opened.ok) return opened;
-  const hello = formatHostMessage({ type: "hello", id: 1, proto: 1 });
+  const hello = formatHostMessage({ type: "hello", id: 1, proto: PROTOCOL_VERSION });
   await askUntil(
     o.scheduler,
     o.helloMs,

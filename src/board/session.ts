@@ -17,6 +17,7 @@ import type { Result } from "../shared/index.js";
 import {
   GEOMETRIES,
   LineFramer,
+  OLDEST_PROTOCOL_VERSION,
   PROTOCOL_VERSION,
   formatHostMessage,
   parseBoardLine,
@@ -559,9 +560,11 @@ export class BoardSession implements BoardLink {
 
   private handshakeInfo(info: InfoMessage): void {
     if (this.hello === null) return;
-    if (info.proto !== PROTOCOL_VERSION) {
+    // A board answers with the highest version it speaks up to the HELLO's
+    // (PROTOCOL.md §6.2): kete speaks 1 (no `holes=`) and 2.
+    if (info.proto < OLDEST_PROTOCOL_VERSION || info.proto > PROTOCOL_VERSION) {
       this.giveUp(
-        `${this.transport.name} speaks board protocol ${info.proto}, kete speaks ${PROTOCOL_VERSION}`,
+        `${this.transport.name} speaks board protocol ${info.proto}, kete speaks ${OLDEST_PROTOCOL_VERSION} to ${PROTOCOL_VERSION}`,
       );
       return;
     }
@@ -924,7 +927,7 @@ export class BoardSession implements BoardLink {
     if (this.phase === "handshaking" && this.hello?.id === message.id) {
       this.giveUp(
         message.reason === "version"
-          ? `${this.transport.name} does not speak board protocol ${PROTOCOL_VERSION}`
+          ? `${this.transport.name} speaks no board protocol up to ${PROTOCOL_VERSION}`
           : `${this.transport.name} refused HELLO (${message.reason})`,
       );
       return;

@@ -40,7 +40,7 @@ import { hintPits, inForce, nextActPits, plannedSteps } from "./computer.js";
 
 export type ControllerSnapshot = SnapshotFrom<ControllerMachine>;
 
-/** The machine's state as a dotted path: `session.play.turn.sowing`. */
+/** The machine's state as a dotted path: `session.play.turn.underWay`. */
 export function statePath(snapshot: ControllerSnapshot): string {
   const walk = (v: unknown): string[] => {
     if (typeof v === "string") return [v];

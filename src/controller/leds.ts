@@ -11,8 +11,8 @@
  * | liftNext | cyan fast | within a turn, the hand empty: lift this whole pit and sow on (a relay; Bao: a safari from the nyumba, a takasa after a placement; `guide.liftNext`) |
  * | liftPart | blue fast | within a turn: lift only part of this pit, as many as the screen says (Bao's taxed nyumba, two seeds, BK-11; `guide.liftPart`, a trace lift of fewer stones than the pit holds) |
  * | captureFrom | yellow fast | the pit(s) to capture from (captures in any order, Glassperlenspiel's gems: every one still to take) |
- * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them; Bao: the kichwa receiving the first captured seed, `guide.kichwa` with one pit; Glassperlenspiel: the mover's cup from the moment a capture is due until every gem taken is in it) |
- * | kichwaChoice | yellow pulse | Bao: both kichwa while the player may choose either (`guide.kichwa`, two pits; not used by four-row games) |
+ * | capturedTo | yellow blink | where the captured stones go (the landing pit, lifted with them; Bao: the kichwa receiving the first captured seed, `guide.captureSowsInto` with one pit; Glassperlenspiel: the mover's cup from the moment a capture is due until every gem taken is in it) |
+ * | kichwaChoice | yellow pulse | Bao: both kichwa while the player may choose either (`guide.captureSowsInto`, two pits; not used by four-row games) |
  * | mistakeExcess | magenta fast | a mistake: this pit holds too many stones |
  * | mistakeMissing | magenta blink | a mistake: this pit holds too few stones |
  * | setupWrong | magenta steady | setting up: the pit does not hold its starting count yet |
@@ -186,7 +186,7 @@ export function ledPlan(input: LedInput): Map<string, LedState> {
       set(g.captureFrom, "captureFrom");
       set(g.nextStone, "nextStone");
       // After (or before) a capture into the hand, the kichwa shows over the next-stone light.
-      set(g.kichwa, g.kichwa.length > 1 ? "kichwaChoice" : "capturedTo");
+      set(g.captureSowsInto, g.captureSowsInto.length > 1 ? "kichwaChoice" : "capturedTo");
       // A hint over the starts: kete's best start, and where its first stone goes.
       if (hint !== null) {
         set(hint.next, "hintNext");

@@ -8,8 +8,12 @@
  *   setup            board checked against the position; LEDs show wrong pits
  *     ──board matches──▶ play
  *   play
- *     turn           awaitingStart → sowing (direction open until the first stone)
- *                    → capturing → relay … → ending (an end that may go on)
+ *     turn           awaitingStart → underWay (a move begun; on a sowing board
+ *                    the direction open until the first stone) → taking (a
+ *                    capture under way) → laterStage (another stage of the
+ *                    same move: a relay's next handful) … → ending (an end
+ *                    that may go on); the names are no game's: each game's
+ *                    moves come as steps (lift, sow, capture, place)
  *                    → (move accepted) awaitingStart of the other player
  *     mistake        restoring: every differing pit lit with what it needs,
  *                    then the policy (retry, forfeit, truncate, penalty5);
@@ -220,8 +224,10 @@ export const controllerMachine = setup({
       context.verdict.phase === "penalty" && context.verdict.decision === params.is,
     takenBack: ({ context }) => context.verdict.phase === "takeback" && context.verdict.done,
     atTurnStart: ({ context }) => context.guide === null || context.guide.atStart,
-    capturing: ({ context }) => context.guide !== null && context.guide.capturing,
-    relaying: ({ context }) => context.guide !== null && context.guide.stage >= 2,
+    /** A capture is next or under way (units taken from their places). */
+    taking: ({ context }) => context.guide !== null && context.guide.capturing,
+    /** A later stage of the move (a second handful and on). */
+    laterStage: ({ context }) => context.guide !== null && context.guide.stage >= 2,
     hasPlies: ({ context }) => context.game !== null && context.game.plies.length > 0,
     /** A takeback from the end: not of a game lost on time (its clocks have stopped). */
     canTakeBack: ({ context }) =>
@@ -340,18 +346,18 @@ export const controllerMachine = setup({
                     },
                     { guard: { type: "turnVerdict", params: { is: "pending" } }, target: "ending" },
                     { guard: "atTurnStart", target: "awaitingStart" },
-                    { guard: "capturing", target: "capturing" },
-                    { guard: "relaying", target: "relay" },
-                    { target: "sowing" },
+                    { guard: "taking", target: "taking" },
+                    { guard: "laterStage", target: "laterStage" },
+                    { target: "underWay" },
                   ],
                 },
                 awaitingStart: {
                   tags: ["awaitingStart"],
                   always: { guard: "gameOver", target: "#kete.session.over" },
                 },
-                sowing: { tags: ["moving"] },
-                capturing: { tags: ["moving"] },
-                relay: { tags: ["moving"] },
+                underWay: { tags: ["moving"] },
+                taking: { tags: ["moving"] },
+                laterStage: { tags: ["moving"] },
                 ending: { tags: ["moving"] },
                 sensorFault: { tags: ["sensorFault"] },
               },

@@ -1046,7 +1046,7 @@ export interface TurnGuide {
    * `B4*R`). Empty in games whose captured stones join a lifted landing pit
    * (see `capturedTo`).
    */
-  readonly kichwa: readonly string[];
+  readonly captureSowsInto: readonly string[];
   /** Pits to lift next (a relay, a safari, a takasa) other than a start: the whole pit. */
   readonly liftNext: readonly string[];
   /**
@@ -1157,7 +1157,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
   const liftPart: string[] = [];
   let liftPartStones = 0;
   const last = new Set<number>();
-  const kichwa = new Set<number>();
+  const sowsInto = new Set<number>();
   const nodes = new Set<TrieNode<P>>();
   let atStart = true;
   let capturing = false;
@@ -1182,7 +1182,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
       for (const d of b.undropped) if (d.to !== null) capturedTo.push(name(d.to));
     }
     if (due.length === 0) {
-      captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, kichwa, { n: 256 });
+      captureSowsFrom(c.node, c.offset, prev?.op === OP_CAPTURE, sowsInto, { n: 256 });
     }
     const next = nextSteps(c.node, c.offset);
     for (const s of next) {
@@ -1225,7 +1225,7 @@ export function guide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     nextStone: uniq(nextStone),
     captureFrom: uniq(captureFrom),
     capturedTo: uniq(capturedTo),
-    kichwa: uniq([...kichwa].map(name)),
+    captureSowsInto: uniq([...sowsInto].map(name)),
     liftNext: uniq(liftNext),
     liftPart: uniq(liftPart),
     liftPartStones,
@@ -1322,7 +1322,7 @@ function freeGuide<P extends Position>(t: TurnTracker<P>): TurnGuide {
     nextStone: [...nextStone].sort(),
     captureFrom: [],
     capturedTo: [],
-    kichwa: [],
+    captureSowsInto: [],
     liftNext: [],
     liftPart: [],
     liftPartStones: 0,

@@ -21,7 +21,8 @@ export function followHoles(field: AbaloneField, physical: PhysicalBoard, t: num
   const holes = physical.holes();
   const cells = field.cells();
   for (let h = 0; h < ABALONE_HOLES; h++) {
-    const want = holes[h] === "black" ? "b" : holes[h] === "white" ? "w" : ".";
+    const h0 = holes[h];
+    const want = h0 === "black" ? "b" : h0 === "white" ? "w" : h0 === "neutral" ? "n" : ".";
     const have = cells[h];
     if (want === have) continue;
     if (have !== ".") field.lift(h);

@@ -23,7 +23,13 @@
 import { seededRandom } from "../shared/index.js";
 
 export const ABALONE_HOLES = 61;
-export const MARBLE_K_MT = { b: 6.8, w: 2.0 } as const;
+/** The neutral marble of AB-9.6 is a 20 mm aluminium ball: no magnet (§2.3). */
+export const MARBLE_K_MT = { b: 6.8, w: 2.0, n: 0 } as const;
+/**
+ * The conductor each marble holds, its radius in mm (§2.3): a black one's 6 mm
+ * magnet, a white one's 4 mm, the neutral marble all of it (aluminium).
+ */
+export const CONDUCTOR_RADIUS_MM = { b: 3, w: 2, n: 10 } as const;
 /** Marble centre above the Hall element, mm (§3.3). */
 export const SENSOR_DEPTH_MM = 12;
 const PITCH_MM = 40;
@@ -31,7 +37,7 @@ const ROW_MM = 34.64101615;
 /** Rocking in the 40 mm-radius dish: period (§6) and the decay of the swing. */
 const ROCK_PERIOD_S = 0.41;
 
-export type MarbleColour = "b" | "w";
+export type MarbleColour = "b" | "w" | "n";
 
 /** Row (0 = A .. 8 = I) and column (1..9) of a canonical hole index. */
 export function holeRowCol(hole: number): [number, number] {
@@ -187,11 +193,32 @@ export class AbaloneField {
     return m.settleS / Math.log(Math.max(1.01, 20 * m.swing));
   }
 
+  /**
+   * The conductors over the board at time t (s), for the inductive switches
+   * (ldc0851.ts): each marble's, where it is now (x, y on the grid, mm; z its
+   * centre above the coil plane, the Hall element's, §3.3).
+   */
+  conductors(t: number): { x: number; y: number; z: number; radius: number }[] {
+    const out: { x: number; y: number; z: number; radius: number }[] = [];
+    for (const m of this.marbles.values()) {
+      const [px, py] = this.pose(m, t);
+      const magnet = m.colour === "n" ? [0, 0, 0] : m.magnet;
+      out.push({
+        x: px + (magnet[0] ?? 0),
+        y: py + (magnet[1] ?? 0),
+        z: SENSOR_DEPTH_MM + (magnet[2] ?? 0),
+        radius: CONDUCTOR_RADIUS_MM[m.colour],
+      });
+    }
+    return out;
+  }
+
   /** The field at hole `h`'s sensor at time t (s), mT. */
   field(h: number, t: number): [number, number, number] {
     const [sx, sy] = holeXY(h);
     const b: [number, number, number] = [this.stray[0], this.stray[1], this.stray[2]];
     for (const m of this.marbles.values()) {
+      if (m.k === 0) continue; // the neutral marble: no magnet
       const [px, py, dir] = this.pose(m, t);
       const R = [
         px - sx + m.magnet[0],

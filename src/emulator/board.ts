@@ -38,6 +38,7 @@ import type { IsoTag, Pn5180Options } from "./pn5180.js";
 import { DARK, Sk9822Chain } from "./sk9822.js";
 import { UsartBridge } from "./usart-bridge.js";
 import { AbaloneField } from "./abalone-field.js";
+import { NeutralSwitches } from "./ldc0851.js";
 import { AbaloneSensors } from "./abalone-sensors.js";
 import { calibrateHallAtFactory, followHoles } from "./abalone-board.js";
 import { GEMS, seededRandom, shapeOf } from "../shared/index.js";
@@ -146,6 +147,8 @@ export class EmulatedBoard {
    */
   readonly marbles: AbaloneField | null = null;
   readonly hall: AbaloneSensors | null = null;
+  /** hex61: the neutral marble's inductive switches and their 74HCT165 chain (hardware/abalone.md §2.3). */
+  readonly neutral: NeutralSwitches | null = null;
   /** `2x5+2`: the PN5180 readers (null on `4x8`). */
   readonly readers: Pn5180Bank | null = null;
   /** `2x5+2`: each gem's tag (UID, DSFID, AFI) and where and since when it lies. */
@@ -245,6 +248,14 @@ export class EmulatedBoard {
         seed,
         noise: options.hallNoise ?? 1,
       });
+      this.neutral = new NeutralSwitches({
+        conductors: (t: number) => {
+          if (t !== synced) followHoles(field, physical, t);
+          synced = t;
+          return field.conductors(t);
+        },
+        seed,
+      });
       // the standard start (AB-1) already lies still when the board powers up
       followHoles(field, physical, -10);
       if (options.calibrated === true) calibrateHallAtFactory(eeprom, this.hall);
@@ -306,6 +317,17 @@ export class EmulatedBoard {
       const hall = this.hall;
       hall.bus.connect(chip.twi, cpu);
       hall.reset(); // a reset of the Mega: D53 floats low until the firmware drives it
+      const neutral = this.neutral;
+      if (neutral !== null) {
+        // D22 PL, D23 CP (PA0, PA1) driven by a firmware with the switches; Q7 on D24 (PA2)
+        const portA = chip.port("A");
+        const now = (): number => this.mcu.cycles / (CYCLES_PER_MS * 1000);
+        portA.setPin(2, true);
+        portA.addListener((value) => {
+          neutral.pins(value, now());
+          portA.setPin(2, neutral.q7 === 1);
+        });
+      }
       chip.port("B").addListener((value) => {
         // D53 (PB0) driven low: the switches' RESET (hardware/abalone.md §9.1)
         if ((cpu.data[0x24] ?? 0) & 1 && !(value & 1)) hall.reset();

@@ -25,3 +25,4 @@ export * from "./tca9548a.js";
 export * from "./tmag5273.js";
 export * from "./usart-bridge.js";
 export * from "./errors.js";
+export * from "./ldc0851.js";

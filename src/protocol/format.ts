@@ -7,7 +7,7 @@
  * and patterns, gems in a place, unsettled pits) are written in canonical
  * order whatever order they came in.
  */
-import { err, ok, shapeOf } from "../shared/index.js";
+import { err, MARBLE_COLOURS, ok, shapeOf } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
 import type { ProtocolError } from "./wire.js";
 import { withChecksum } from "./checksum.js";
@@ -80,6 +80,8 @@ function boardFields(msg: BoardMessage): string[] {
         `cal=${msg.calibration ? 1 : 0}`,
         `deb=${msg.debounceMs}`,
         `int=${msg.snapshotIntervalMs}`,
+        // Protocol 2's thirteenth key (PROTOCOL.md §12.2); a proto=1 line has twelve.
+        ...(msg.proto >= 2 ? [`holes=${letters(MARBLE_COLOURS, msg.holes ?? [])}`] : []),
       ];
     case "snapshot": {
       const geometry = GEOMETRIES[msg.board.geometry];

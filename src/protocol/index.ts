@@ -1,5 +1,5 @@
 /**
- * The kete firmware protocol, version 1 (firmware-protocol/PROTOCOL.md): a pure
+ * The kete firmware protocol, versions 1 and 2 (firmware-protocol/PROTOCOL.md): a pure
  * codec for the line-based serial link between kete and a sensor board.
  * No I/O and no timers here; the serial port and the session live elsewhere.
  */

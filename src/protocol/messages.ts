@@ -13,14 +13,23 @@ import type {
   HoleCells,
   HoleContent,
   HoleGeometryId,
+  MarbleColour,
 } from "../shared/index.js";
 
 /** Gem tags of the Glassperlenspiel board, in canonical order (defined in shared). */
 export { GEMS } from "../shared/index.js";
 export type { Gem } from "../shared/index.js";
 
-/** The protocol version this codec speaks. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * The highest protocol version this codec speaks (PROTOCOL.md §16): version 2
+ * adds `INFO holes=`, the marbles a board tells apart (issue 29). It speaks
+ * every version from `OLDEST_PROTOCOL_VERSION` up, so a host sends `HELLO 2`
+ * and a version-1 board answers `proto=1` without the key.
+ */
+export const PROTOCOL_VERSION = 2;
+
+/** The oldest protocol version this codec still speaks (an `INFO proto=1` has no `holes=`). */
+export const OLDEST_PROTOCOL_VERSION = 1;
 
 /** Longest line, from its first byte to the last checksum digit, terminator excluded. */
 export const MAX_LINE_LENGTH = 250;
@@ -144,6 +153,13 @@ export interface InfoMessage {
   readonly calibration: boolean;
   readonly debounceMs: number;
   readonly snapshotIntervalMs: number;
+  /**
+   * `holes=` (protocol 2, PROTOCOL.md §12.2): the marbles this board may send
+   * in a hole, besides empty and a fault, in the order b w n x; empty on a
+   * geometry without holes. Absent when the board did not say (`proto=1`):
+   * such a board never sends `n` (`tellsNeutral`).
+   */
+  readonly holes?: readonly MarbleColour[];
 }
 
 export interface SnapshotMessage {
@@ -297,3 +313,12 @@ export type HostMessage =
   | CalibrateCommand
   | CalibrationRequestCommand
   | ResetCommand;
+
+/**
+ * Whether a board tells AB-9.6's neutral marble from both colours and an
+ * empty hole: it said `n` in `INFO holes=` (protocol 2). A board that did not
+ * say (`proto=1`, or a journal written before) cannot (PROTOCOL.md §5.3).
+ */
+export function tellsNeutral(info: InfoMessage): boolean {
+  return info.holes?.includes("neutral") === true;
+}

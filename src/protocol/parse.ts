@@ -3,8 +3,8 @@
  * however long or garbled, gives a `Result`; nothing throws, and an over-long
  * line is rejected before any other work is done.
  */
-import { err, ok, shapeOf } from "../shared/index.js";
-import type { Result } from "../shared/index.js";
+import { err, MARBLE_COLOURS, ok, shapeOf } from "../shared/index.js";
+import type { MarbleColour, Result } from "../shared/index.js";
 import { crc8 } from "./checksum.js";
 import { GEOMETRIES, isGeometryId, isPitName } from "./geometry.js";
 import type { GeometryId } from "./geometry.js";
@@ -288,7 +288,9 @@ const INFO_KEYS = [
 ] as const;
 
 function info(seq: number, fields: readonly string[]): Result<BoardMessage, ParseError> {
-  const bad = fieldCount(fields, INFO_KEYS.length);
+  // Protocol 2 adds a thirteenth key, `holes=` (PROTOCOL.md §12.2): a proto=1
+  // line has twelve, a later one thirteen.
+  const bad = fieldCount(fields, INFO_KEYS.length, INFO_KEYS.length + 1);
   if (bad) return bad;
   const v: string[] = [];
   for (let i = 0; i < INFO_KEYS.length; i++) {
@@ -330,6 +332,8 @@ function info(seq: number, fields: readonly string[]): Result<BoardMessage, Pars
   if (!deb.ok) return deb;
   const interval = snapshotInterval(intT, "int");
   if (!interval.ok) return interval;
+  const holes = infoHoles(proto.value, geo, fields[INFO_KEYS.length]);
+  if (!holes.ok) return holes;
   return ok({
     type: "info",
     seq,
@@ -345,7 +349,44 @@ function info(seq: number, fields: readonly string[]): Result<BoardMessage, Pars
     calibration: calT === "1",
     debounceMs: deb.value,
     snapshotIntervalMs: interval.value,
+    ...(holes.value === null ? {} : { holes: holes.value }),
   });
+}
+
+/**
+ * `INFO holes=` (protocol 2): the marbles a board sends in a hole, in the
+ * order b w n x; `-` on a geometry without holes, at least one letter on one
+ * with holes. A `proto=1` line has no such key (null: not said).
+ */
+function infoHoles(
+  proto: number,
+  geo: GeometryId,
+  token: string | undefined,
+): Result<MarbleColour[] | null, ParseError> {
+  if (proto < 2) {
+    return token === undefined
+      ? ok(null)
+      : fail("wrong-field-count", "an INFO of proto=1 has 12 keys; holes= came in protocol 2");
+  }
+  if (token === undefined) {
+    return fail("wrong-field-count", `an INFO of proto=${proto} ends with holes=`);
+  }
+  const value = keyed(token, "holes");
+  if (!value.ok) return value;
+  const holes = letterSet<MarbleColour>(value.value, MARBLE_COLOURS, "holes");
+  if (!holes.ok) return holes;
+  const hasHoles = shapeOf(geo).kind === "holes";
+  if (hasHoles && holes.value.length === 0) {
+    return fail(
+      "bad-field",
+      `a ${geo} board names the marbles it tells (holes=bw, bwn, x …)`,
+      "holes",
+    );
+  }
+  if (!hasHoles && holes.value.length > 0) {
+    return fail("bad-field", `a ${geo} board has no holes: holes=-`, "holes");
+  }
+  return ok(holes.value);
 }
 
 function snapshotInterval(token: string, field: string): Result<number, ParseError> {

@@ -8,7 +8,7 @@
  * browser reconnects and gets every board again).
  */
 import type { ServerResponse } from "node:http";
-import type { Result } from "../shared/index.js";
+import type { KeteError, Result } from "../shared/index.js";
 import type { WebBody } from "./hub.js";
 import { SsePages } from "./pages.js";
 
@@ -40,7 +40,7 @@ export interface EventSource {
   readonly name: string;
   readonly hub: EventHub;
   /** A round's games in one file (`kete export`'s text or JSON of each); null when the round has none. */
-  roundExport(round: number, format: "text" | "json"): Result<string> | null;
+  roundExport(round: number, format: "text" | "json"): Result<string, KeteError> | null;
 }
 
 export class EventHub {

@@ -53,12 +53,12 @@ export interface ArchiveGame {
 
 /** What `kete serve` reads (src/cli/serve.ts): the games folder. */
 export interface Archive {
-  /** Every journal of the folder, oldest first; an error when the folder cannot be read. */
-  list(): Result<readonly ArchiveEntry[]>;
+  /** Every journal of the folder, oldest first; an error when the folder cannot be read (the journal's or the command's, passed on as it came). */
+  list(): Result<readonly ArchiveEntry[], KeteError>;
   /** The game with id `id`: null when there is none, an error when it cannot be read. */
-  game(id: string): Result<ArchiveGame> | null;
+  game(id: string): Result<ArchiveGame, KeteError> | null;
   /** The game as `kete export` writes it. */
-  exported(id: string, format: "text" | "json"): Result<string> | null;
+  exported(id: string, format: "text" | "json"): Result<string, KeteError> | null;
 }
 
 export interface WebServerOptions {

@@ -65,7 +65,7 @@ describe.skipIf(!haveSocat)("kete board-sim with kete board-test", () => {
     expect(run.status).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^board KETE-SIM {2}firmware sim-1\.0\.0 {2}protocol 1 {2}geometry 4x8/,
+      /^board KETE-SIM {2}firmware sim-1\.0\.0 {2}protocol 2 {2}geometry 4x8/,
     );
     const rows = lines.filter((l) => /^ {2}[ABCD] /.test(l)).map((l) => l.trim()[0]);
     expect(rows).toEqual(["D", "C", "B", "A"]);

@@ -8,7 +8,7 @@
  * first act. Every journal must verify, and no game may stall waiting for a
  * press (the link is never declared lost while the board talks).
  */
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { confirmEnd } from "../../src/controller/index.js";
 import { findGame, type Position } from "../../src/games/index.js";
 import type { Journal } from "../../src/journal/records.js";
@@ -165,4 +165,25 @@ export async function noisyGame(i: number, t: Tally): Promise<void> {
   t.games++;
   for (const w of acceptedStops(journal)) t.stops[w]++;
   t.lineNoise += (h.out.join("").match(/line noise/g) ?? []).length;
+}
+
+/**
+ * The tests for games `from` to `from + 99`, ten to a test, and the check that
+ * the hundred accepted held stops each of the three ways under line noise.
+ */
+export function hundredNoisyGames(from: number): void {
+  const t = tally();
+  for (let block = from; block < from + 100; block += 10) {
+    it(`games ${block}-${block + 9}: every journal verifies, none stalls`, async () => {
+      for (let i = block; i < block + 10; i++) await noisyGame(i, t);
+    });
+  }
+  it("held stops accepted each of the three ways, under line noise", () => {
+    expect(t.games).toBe(100);
+    expect(t.stops.press).toBeGreaterThan(0);
+    expect(t.stops.quiet).toBeGreaterThan(0);
+    expect(t.stops.opponent).toBeGreaterThan(0);
+    expect(t.lineNoise).toBeGreaterThan(0);
+    expect(t.midTurn).toBeGreaterThan(100);
+  });
 }

@@ -411,7 +411,7 @@ describe("whole runs on a simulated board", () => {
     const r = run({ once: true });
     expect(await testBoard(sim, r.options)).toBe(0);
     const lines = r.out().split("\n");
-    expect(lines[0]).toMatch(/^board KETE-SIM {2}firmware \S+ {2}protocol 1 {2}geometry 4x8/);
+    expect(lines[0]).toMatch(/^board KETE-SIM {2}firmware \S+ {2}protocol 2 {2}geometry 4x8/);
     expect(lines[2]).toBe("sensor fault: pit A3 reads '?'");
     expect(lines[3]).toBe("       1    2    3    4    5    6    7    8");
     // Fresh from power-up the pits may not have settled yet (`~`, PROTOCOL.md §7).

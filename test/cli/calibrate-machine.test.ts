@@ -3,7 +3,7 @@
  * own: events in, commands, LEDs and notes out, on simulated time.
  */
 import { describe, expect, it } from "vitest";
-import { GEOMETRIES } from "../../src/protocol/index.js";
+import { GEOMETRIES, type NakReason } from "../../src/protocol/index.js";
 import {
   ledsFor,
   plausibleRange,
@@ -71,7 +71,7 @@ function machine(p: CalibrationPlan) {
     },
     notes: (): string[] => effects.flatMap((e) => (e.type === "note" ? [e.text] : [])),
     ok: () => m.feed({ type: "answer", ok: true }),
-    nak: (reason: string) =>
+    nak: (reason: NakReason) =>
       m.feed({ type: "answer", ok: false, code: `nak-${reason}`, message: `refused: ${reason}` }),
   };
   return m;

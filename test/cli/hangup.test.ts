@@ -14,7 +14,7 @@ import { quietWhenOutputCloses } from "../../src/cli/output.js";
 import { watchProcess } from "../../src/cli/play/host.js";
 import { watchInterrupts } from "../../src/cli/play/input.js";
 import { readJournal } from "../../src/journal/store.js";
-import { drive, driveUntil, fakeHost, journalAt, settings, start } from "./play-harness.js";
+import { fakeHost, journalAt, live, settings } from "./play-harness.js";
 import { startKete } from "./process.js";
 import { ensureBuilt } from "./run.js";
 
@@ -37,17 +37,18 @@ describe("SIGHUP", () => {
   });
 
   it("a game on the fake clock: SIGHUP pauses it, exit 130, the pause in the journal", async () => {
-    const h = fakeHost();
+    const fake = fakeHost();
     const signals = new EventEmitter();
     const host = {
-      ...h.host,
+      ...fake.host,
       interrupts: (p: (why: string) => void) =>
         watchInterrupts(signals as never, new EventEmitter(), p),
     };
-    const session = await start(settings("hus", { seed: 3 }), { ...h, host });
-    expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
+    const h = await live(settings("hus", { seed: 3 }), { ...fake, host });
+    const { session } = h;
+    expect(await h.until(() => session.moves.length === 1)).toBe(true);
     signals.emit("SIGHUP");
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(await h.finish()).toBe(130);
     expect(signals.listenerCount("SIGHUP")).toBe(0);
     expect(h.out.join("")).toMatch(
       /game paused: the terminal closed \(SIGHUP\); continue it with: npx kete play --resume /,

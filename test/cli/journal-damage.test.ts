@@ -14,17 +14,7 @@ import { journalOptions } from "../../src/cli/journal-options.js";
 import { resumeTarget } from "../../src/cli/play/settings.js";
 import { readJournal, scanJournals } from "../../src/journal/index.js";
 import type { Journal } from "../../src/journal/index.js";
-import {
-  drive,
-  driveUntil,
-  expectVerified,
-  fakeHost,
-  journalAt,
-  play,
-  records,
-  settings,
-  start,
-} from "./play-harness.js";
+import { expectVerified, journalAt, live, play, records, settings } from "./play-harness.js";
 import { runKete } from "./process.js";
 import { ensureBuilt } from "./run.js";
 
@@ -41,11 +31,11 @@ async function damagedGame(): Promise<{
   text: string;
 }> {
   const dir = mkdtempSync(join(tmpdir(), "kete-damaged-"));
-  const h = fakeHost();
-  const session = await start(settings("hus", { seed: 11, gamesDir: dir }), h);
-  expect(await driveUntil(h.scheduler, () => session.moves.length >= 8)).toBe(true);
+  const h = await live(settings("hus", { seed: 11, gamesDir: dir }));
+  const { session } = h;
+  expect(await h.until(() => session.moves.length >= 8)).toBe(true);
   session.pause();
-  expect(await drive(h.scheduler, session.finished)).toBe(130);
+  expect(await h.finish()).toBe(130);
   const path = session.journalPath;
   const r = { journal: journalAt(path) };
   const lines = readFileSync(path, "utf8").split("\n");

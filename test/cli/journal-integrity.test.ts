@@ -12,7 +12,7 @@ import { newGameId, newHeader } from "../../src/cli/play/recorder.js";
 import { startPlay } from "../../src/cli/play/session.js";
 import { FLAG_DEFAULTS, playSettings, resumeTarget } from "../../src/cli/play/settings.js";
 import { findGame } from "../../src/games/index.js";
-import { drive, fakeHost, play, settings, start } from "./play-harness.js";
+import { drive, fakeHost, live, play, settings } from "./play-harness.js";
 import { runKete, startKete } from "./process.js";
 import { ensureBuilt } from "./run.js";
 
@@ -44,15 +44,15 @@ function expectOneLine(r: { status: number | null; stdout: string; stderr: strin
 describe("one kete play per journal", () => {
   it("a second session resuming the same journal in-process is refused while the first runs", async () => {
     const { path } = await pausedGame();
-    const h = fakeHost();
-    const first = await start(settings("hus", { resume: path, seed: 4 }), h);
+    const h = await live(settings("hus", { resume: path, seed: 4 }));
+    const first = h.session;
     const h2 = fakeHost();
     const second = await drive(h2.scheduler, startPlay(settings("hus", { resume: path }), h2.host));
     expect("message" in second && second.message).toMatch(
       /is being played by another kete \(process \d+\); finish or pause that game first/,
     );
     first.pause();
-    await drive(h.scheduler, first.finished);
+    await h.finish();
     // Closed: the lock is gone and the game can be continued again.
     expect(resumeTarget(path, "/nowhere")).toMatchObject({ ok: true, value: { path } });
   });

@@ -15,14 +15,12 @@ import type { PlaySettings } from "../../src/cli/play/settings.js";
 import { findGame } from "../../src/games/index.js";
 import { exportGame, exportText } from "../../src/journal/export.js";
 import {
-  drive,
-  driveUntil,
-  fakeHost,
   journalAt,
+  keyboardHost,
+  live,
   play,
   records,
   settings,
-  start,
   verified,
 } from "./play-harness.js";
 
@@ -100,14 +98,14 @@ describe("Abalone with kete play", () => {
 
   it("killed mid-game, resumed, finishes and verifies", async () => {
     const s = abaloneSettings({ seed: 3, options: { moveLimit: 6 } });
-    const h = fakeHost();
-    const session = await start(s, h);
-    expect(await driveUntil(h.scheduler, () => session.moves.length >= 5)).toBe(true);
+    const h = await live(s);
+    const { session } = h;
+    expect(await h.until(() => session.moves.length >= 5)).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), "kete-abalone-killed-"));
     const killed = join(dir, basename(session.journalPath));
     copyFileSync(session.journalPath, killed);
     session.pause();
-    await drive(h.scheduler, session.finished);
+    await h.finish();
     const before = records(journalAt(killed), "move").map((m) => m.move);
 
     const again = await play({ ...s, resume: killed, gamesDir: dir, seed: 5 });
@@ -122,16 +120,14 @@ describe("Abalone with kete play", () => {
 
   it("the view draws the hexagon, rows I to A, with the marbles off by colour", async () => {
     const s = abaloneSettings({ seed: 2 });
-    const h = fakeHost();
     // The live screen: the frames the session draws.
-    const frames: string[] = [];
-    const host = { ...h.host, screen: { draw: (t: string) => frames.push(t), done: () => {} } };
-    const session = await start(s, { ...h, host });
-    expect(await driveUntil(h.scheduler, () => session.moves.length >= 2)).toBe(true);
+    const h = await live(s, keyboardHost());
+    const { session, frames } = h;
+    expect(await h.until(() => session.moves.length >= 2)).toBe(true);
     await h.scheduler.advance(500);
     const frame = frames.at(-1) ?? "";
     session.pause();
-    await drive(h.scheduler, session.finished);
+    await h.finish();
     const lines = frame.split("\n");
     const row = (r: string) => lines.findIndex((l) => l.startsWith(`  ${r}   `));
     expect(row("I")).toBeGreaterThan(0);
@@ -146,27 +142,17 @@ describe("Abalone with kete play", () => {
   });
 
   it("a person at the keyboard plays Black: a move typed in any case, the hand pushes it", async () => {
-    const h = fakeHost();
-    let keys: ((chunk: string) => void) | null = null;
-    const host = {
-      ...h.host,
-      keys: (onKeys: (chunk: string) => void) => {
-        keys = onKeys;
-        return () => {
-          keys = null;
-        };
-      },
-    };
     const s = abaloneSettings({ human: new Set(["b"]), options: { moveLimit: 1 } });
-    const session = await start(s, { ...h, host });
+    const h = await live(s, keyboardHost({ screen: false }));
+    const { session } = h;
     const view = () => session.controller.view;
     const blackToMove = () => view().awaitingStart && view().toMove === "b";
-    expect(await driveUntil(h.scheduler, blackToMove)).toBe(true);
-    keys!("a1a2\r");
+    expect(await h.until(blackToMove)).toBe(true);
+    h.type("a1a2\r");
     expect(h.out.join("")).toMatch(/AB-[2-5]/);
-    keys!("c3c4\r");
+    h.type("c3c4\r");
     expect(h.out.join("")).toMatch(/pushing C3C4/);
-    const code = await drive(h.scheduler, session.finished);
+    const code = await h.finish();
     expect(code).toBe(0);
     const moves = records(journalAt(session.journalPath), "move").map((m) => [m.side, m.move]);
     expect(moves[0]).toEqual(["b", "C3C4"]);

@@ -7,31 +7,10 @@ import { describe, expect, it } from "vitest";
 import { chooseMove } from "../../src/cli/play/players.js";
 import { findGame } from "../../src/games/index.js";
 import { seededRandom } from "../../src/shared/index.js";
-import {
-  drive,
-  driveUntil,
-  expectVerified,
-  fakeHost,
-  journalAt,
-  settings,
-  start,
-} from "./play-harness.js";
+import { expectVerified, journalAt, keyboardHost, live, settings } from "./play-harness.js";
 
 async function wholeGameFromKeys(id: string, options: Record<string, unknown> = {}) {
   const game = findGame(id)!;
-  const h = fakeHost();
-  const frames: string[] = [];
-  let keys: ((chunk: string) => void) | null = null;
-  const host = {
-    ...h.host,
-    screen: { draw: (t: string) => frames.push(t), done: () => frames.push("<done>") },
-    keys: (onKeys: (chunk: string) => void) => {
-      keys = onKeys;
-      return () => {
-        keys = null;
-      };
-    },
-  };
   const [a, b] = game.layout.sides;
   const s = settings(id, {
     seed: 5,
@@ -41,14 +20,14 @@ async function wholeGameFromKeys(id: string, options: Record<string, unknown> = 
     first: a,
     players: { [a]: "Amani", [b]: "Baraka" },
   });
-  const session = await start(s, { ...h, host });
+  const h = await live(s, keyboardHost());
+  const { session, frames } = h;
   const view = () => session.controller.view;
   const random = seededRandom(7);
   const typed: string[] = [];
   const prompts = new Set<string>();
   for (let k = 0; k < 400 && view().phase !== "over"; k++) {
-    const ready = await driveUntil(
-      h.scheduler,
+    const ready = await h.until(
       () => view().phase === "over" || (view().awaitingStart && view().toMove !== null),
     );
     expect(ready).toBe(true);
@@ -56,17 +35,17 @@ async function wholeGameFromKeys(id: string, options: Record<string, unknown> = 
     const side = view().toMove!;
     // Greedy players (seeded): a game that ends.
     const move = chooseMove(game, view().position!, side, random)!.move;
-    keys!(move.toLowerCase());
+    h.type(move.toLowerCase());
     await h.scheduler.advance(100);
     const last = frames[frames.length - 1] ?? "";
     expect(last).toContain(`your move> ${move}`);
     prompts.add(side);
 
-    keys!("\r");
+    h.type("\r");
     typed.push(move);
-    expect(await driveUntil(h.scheduler, () => session.moves.length === typed.length)).toBe(true);
+    expect(await h.until(() => session.moves.length === typed.length)).toBe(true);
   }
-  const code = await drive(h.scheduler, session.finished);
+  const code = await h.finish();
   expect(code).toBe(0);
   expect(prompts).toEqual(new Set(game.layout.sides));
   expect(session.moves).toEqual(typed);

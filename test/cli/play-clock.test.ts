@@ -7,45 +7,31 @@
  */
 import { describe, expect, it } from "vitest";
 import { standingOf } from "../../src/cli/play/recorder.js";
-import { FLAG_DEFAULTS, playSettings, resumeFacts } from "../../src/cli/play/settings.js";
-import type { PlayContext, PlayFlags } from "../../src/cli/play/settings.js";
+import { resumeFacts } from "../../src/cli/play/settings.js";
 import {
-  drive,
-  driveUntil,
-  fakeHost,
   journalAt,
+  live,
+  OFF_TERMINAL,
   play,
+  readFlags,
   records,
   settings,
-  start,
   verified,
 } from "./play-harness.js";
 
-const ctx: PlayContext = {
-  stdoutTTY: false,
-  stdinTTY: false,
-  noColour: false,
-  defaultGamesDir: "/games",
-  defaultSeed: 42,
-  resume: null,
-};
-
-const read = (flags: Partial<PlayFlags>, c: PlayContext = ctx) =>
-  playSettings({ ...FLAG_DEFAULTS, ...flags }, c);
-
 describe("--clock", () => {
   it("M+B or M; off by default", () => {
-    const on = read({ clock: "10+5" });
+    const on = readFlags({ clock: "10+5" });
     expect(on.ok && on.value.clock).toEqual({ minutes: 10, bonusSeconds: 5 });
-    const plain = read({ clock: "15" });
+    const plain = readFlags({ clock: "15" });
     expect(plain.ok && plain.value.clock).toEqual({ minutes: 15, bonusSeconds: 0 });
-    const off = read({});
+    const off = readFlags({});
     expect(off.ok && off.value.clock).toBeNull();
   });
 
   it("a bad value is one usage line", () => {
     for (const bad of ["ten", "10+", "0+0", "10+x", "700+0"]) {
-      const r = read({ clock: bad });
+      const r = readFlags({ clock: bad });
       expect(r.ok, bad).toBe(false);
       if (!r.ok) {
         expect(r.error.code).toBe("usage");
@@ -103,16 +89,12 @@ describe("kete play with clocks, on a fake clock", () => {
       mistakeRate: 0.3,
       clock: { minutes: 10, bonusSeconds: 0 },
     });
-    const h = fakeHost();
-    const session = await start(s, h);
-    expect(await driveUntil(h.scheduler, () => session.controller.view.phase === "mistake")).toBe(
-      true,
-    );
+    const h = await live(s);
+    const { session } = h;
+    expect(await h.until(() => session.controller.view.phase === "mistake")).toBe(true);
     const during = session.clocks;
     const t0 = h.scheduler.now();
-    expect(await driveUntil(h.scheduler, () => session.controller.view.phase !== "mistake")).toBe(
-      true,
-    );
+    expect(await h.until(() => session.controller.view.phase !== "mistake")).toBe(true);
     // The restore took a while; the clocks ran again only once it was done (the last step, 50 ms).
     expect(h.scheduler.now() - t0).toBeGreaterThan(500);
     const after = session.clocks;
@@ -120,18 +102,18 @@ describe("kete play with clocks, on a fake clock", () => {
       expect((during?.[side] ?? 0) - (after?.[side] ?? 0)).toBeLessThanOrEqual(50);
     }
     session.pause();
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(await h.finish()).toBe(130);
     const paused = records(journalAt(session.journalPath), "pause");
     expect(paused[0]?.clocks).toBeDefined();
   });
 
   it("the clocks stand still while the link is down, and run again once it is back", async () => {
     const s = settings("hus", { seed: 2, clock: { minutes: 10, bonusSeconds: 0 } });
-    const h = fakeHost();
-    const session = await start(s, h);
+    const h = await live(s);
+    const { session } = h;
     const sim = session.sim!;
     const between = () => session.moves.length >= 2 && session.controller.view.awaitingStart;
-    expect(await driveUntil(h.scheduler, between)).toBe(true);
+    expect(await h.until(between)).toBe(true);
     sim.unplug();
     await h.scheduler.advance(100);
     expect(session.controller.view.phase).toBe("linkLost");
@@ -139,24 +121,22 @@ describe("kete play with clocks, on a fake clock", () => {
     await h.scheduler.advance(20_000);
     expect(session.clocks).toEqual(down);
     sim.replug();
-    expect(
-      await driveUntil(h.scheduler, () => session.controller.view.phase !== "linkLost", 60_000),
-    ).toBe(true);
+    expect(await h.until(() => session.controller.view.phase !== "linkLost", 60_000)).toBe(true);
     await h.scheduler.advance(300);
     const toMove = session.controller.view.toMove as "S" | "N";
     expect(session.clocks?.[toMove]).toBeLessThan(down?.[toMove] ?? 0);
-    expect(await drive(h.scheduler, session.finished)).toBe(0);
+    expect(await h.finish()).toBe(0);
     expect(verified(journalAt(session.journalPath)).mismatch).toBeNull();
   });
 
   it("--resume keeps the time each player had left", async () => {
     const s = settings("hus", { seed: 8, clock: { minutes: 10, bonusSeconds: 0 } });
-    const h = fakeHost();
-    const session = await start(s, h);
-    expect(await driveUntil(h.scheduler, () => session.moves.length >= 3)).toBe(true);
+    const h = await live(s);
+    const { session } = h;
+    expect(await h.until(() => session.moves.length >= 3)).toBe(true);
     await h.scheduler.advance(2_000);
     session.pause();
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(await h.finish()).toBe(130);
     const paused = journalAt(session.journalPath);
     const left = records(paused, "pause")[0]?.clocks;
     expect(left?.S).toBeLessThan(600_000);
@@ -165,10 +145,10 @@ describe("kete play with clocks, on a fake clock", () => {
     expect(resumeFacts("j", paused).clock).toBe("10+0");
 
     // The journal's time control stands, whatever the settings say.
-    const h2 = fakeHost();
-    const again = await start({ ...s, clock: null, resume: session.journalPath }, h2);
+    const h2 = await live({ ...s, clock: null, resume: session.journalPath });
+    const again = h2.session;
     expect(again.clocks).toEqual(left);
-    expect(await drive(h2.scheduler, again.finished)).toBe(0);
+    expect(await h2.finish()).toBe(0);
     const j = journalAt(session.journalPath);
     const moves = records(j, "move");
     const last = moves[moves.length - 1];
@@ -188,11 +168,17 @@ describe("kete play with clocks, on a fake clock", () => {
       keyboard: [],
       clock: "10+0",
     } as const;
-    const same = read({ clock: "10+0" }, { ...ctx, resume: facts, given: new Set(["clock"]) });
+    const same = readFlags(
+      { clock: "10+0" },
+      { ...OFF_TERMINAL, resume: facts, given: new Set(["clock"]) },
+    );
     expect(same.ok && same.value.clock).toEqual({ minutes: 10, bonusSeconds: 0 });
-    const kept = read({}, { ...ctx, resume: facts, given: new Set() });
+    const kept = readFlags({}, { ...OFF_TERMINAL, resume: facts, given: new Set() });
     expect(kept.ok && kept.value.clock).toEqual({ minutes: 10, bonusSeconds: 0 });
-    const other = read({ clock: "5+0" }, { ...ctx, resume: facts, given: new Set(["clock"]) });
+    const other = readFlags(
+      { clock: "5+0" },
+      { ...OFF_TERMINAL, resume: facts, given: new Set(["clock"]) },
+    );
     expect(other.ok).toBe(false);
     if (!other.ok)
       expect(other.error.message).toMatch(/^--clock 5\+0: g\.jsonl is played with 10\+0/);

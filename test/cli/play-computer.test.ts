@@ -15,25 +15,23 @@ import { nodeOptions } from "../../src/cli/play/think.js";
 import { thinkSeed } from "../../src/cli/play/computer.js";
 import {
   FLAG_DEFAULTS,
-  playSettings,
-  resumeFacts,
-  type PlayContext,
   type PlayFlags,
+  playSettings,
   type ResumeFacts,
+  resumeFacts,
 } from "../../src/cli/play/settings.js";
 import { findGame, type Position } from "../../src/games/index.js";
 import type { Journal } from "../../src/journal/records.js";
 import { findLevel, search, type SearchResult } from "../../src/search/index.js";
 import type { Result } from "../../src/shared/index.js";
 import {
-  drive,
-  driveUntil,
   expectVerified,
-  fakeHost,
+  live,
+  OFF_TERMINAL,
   play,
+  readFlags,
   records,
   settings,
-  start,
 } from "./play-harness.js";
 import { runKete } from "./process.js";
 import { ensureBuilt } from "./run.js";
@@ -101,11 +99,11 @@ describe("kete play --computer on the simulated board", () => {
 describe("kete play --computer, paused and resumed", () => {
   it("carries on with kete's side: its moves are still the search's, and the whole journal verifies", async () => {
     const s = settings("husbao", { computer: { side: "N", level: 2 }, seed: 8 });
-    const h = fakeHost();
-    const session = await start(s, h);
-    expect(await driveUntil(h.scheduler, () => session.moves.length >= 5)).toBe(true);
+    const h = await live(s);
+    const { session } = h;
+    expect(await h.until(() => session.moves.length >= 5)).toBe(true);
     session.pause();
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(await h.finish()).toBe(130);
     const again = await play({ ...s, resume: session.journalPath });
     expect(again.code).toBe(0);
     expect(again.out).toMatch(/resumed .* at ply \d+\n/);
@@ -142,15 +140,7 @@ describe("kete play --computer across the games", () => {
 });
 
 describe("--computer and --hints flags", () => {
-  const ctx: PlayContext = {
-    stdoutTTY: false,
-    stdinTTY: false,
-    noColour: false,
-    defaultGamesDir: "/games",
-    defaultSeed: 1,
-    resume: null,
-  };
-  const read = (flags: Partial<PlayFlags>) => playSettings({ ...FLAG_DEFAULTS, ...flags }, ctx);
+  const read = (flags: Partial<PlayFlags>) => readFlags(flags);
 
   it("take a side, a side's name, and a level (default the strongest)", () => {
     expect(read({ computer: "N" })).toMatchObject({
@@ -206,7 +196,7 @@ describe("--computer and --hints flags", () => {
     const resuming = (flags: Partial<PlayFlags>, given: string[]) =>
       playSettings(
         { ...FLAG_DEFAULTS, ...flags },
-        { ...ctx, resume: facts, given: new Set(given) },
+        { ...OFF_TERMINAL, resume: facts, given: new Set(given) },
       );
     expect(resuming({}, [])).toMatchObject({
       ok: true,
@@ -257,7 +247,7 @@ describe("--computer and --hints flags", () => {
   it("refuse giving kete's side to the keyboard", () => {
     const r = playSettings(
       { ...FLAG_DEFAULTS, computer: "S", human: "S" },
-      { ...ctx, stdoutTTY: true, stdinTTY: true },
+      { ...OFF_TERMINAL, stdoutTTY: true, stdinTTY: true },
     );
     expect(r).toMatchObject({ ok: false, error: { code: "usage" } });
     if (!r.ok) expect(r.error.message).toContain("--human cannot give that side to the keyboard");

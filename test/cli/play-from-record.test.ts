@@ -11,38 +11,16 @@ import { describe, expect, it } from "vitest";
 import { exportOutcome, usualStart } from "../../src/cli/export.js";
 import { exportGame, exportText } from "../../src/journal/index.js";
 import { fromStart } from "../../src/cli/play/given.js";
-import {
-  FLAG_DEFAULTS,
-  playSettings,
-  type PlayContext,
-  type PlayFlags,
-} from "../../src/cli/play/settings.js";
 import { findGame } from "../../src/games/index.js";
 import {
-  drive,
-  driveUntil,
   expectVerified,
-  fakeHost,
   journalAt,
+  live,
   play,
   records,
   settings,
-  start,
+  settingsOf,
 } from "./play-harness.js";
-
-const ctx: PlayContext = {
-  stdoutTTY: false,
-  stdinTTY: false,
-  noColour: false,
-  defaultGamesDir: "/games",
-  defaultSeed: 42,
-  resume: null,
-};
-function read(flags: Partial<PlayFlags>) {
-  const r = playSettings({ ...FLAG_DEFAULTS, ...flags }, ctx);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 const dir = mkdtempSync(join(tmpdir(), "kete-from-"));
 function file(name: string, text: string): string {
@@ -53,7 +31,7 @@ function file(name: string, text: string): string {
 
 describe("a record with event, round, site and clock times reads back in (issue 32)", () => {
   it("exports the tags and clock times; --from text and json give the same position, --ply an earlier one", async () => {
-    const flags = read({
+    const flags = settingsOf({
       game: "hus",
       event: "Club night",
       round: "3",
@@ -61,17 +39,17 @@ describe("a record with event, round, site and clock times reads back in (issue 
       players: "Ana,Ben",
       clock: "10+0",
     });
-    const h = fakeHost();
     const s = settings("hus", {
       record: flags.record,
       players: flags.players,
       clock: flags.clock,
       seed: 4,
     });
-    const session = await start(s, h);
-    expect(await driveUntil(h.scheduler, () => session.moves.length >= 6, 600_000, 200)).toBe(true);
+    const h = await live(s);
+    const { session } = h;
+    expect(await h.until(() => session.moves.length >= 6, 600_000, 200)).toBe(true);
     session.pause();
-    await drive(h.scheduler, session.finished);
+    await h.finish();
     const journal = journalAt(session.journalPath);
     const moves = records(journal, "move");
     const text = exportOutcome(journal, "j", { format: "text", unverified: false });
@@ -144,7 +122,7 @@ describe("a record with event, round, site and clock times reads back in (issue 
     expect(first.code).toBe(3); // out of time, resumable: an adjourned game
     const out = exportOutcome(first.journal, "a", { format: "text", unverified: false });
     const path = file("adjourned.txt", out.stdout);
-    const s = read({ from: path, ply: "4", site: "Zanzibar", seed: "2" });
+    const s = settingsOf({ from: path, ply: "4", site: "Zanzibar", seed: "2" });
     expect(s.record).toEqual({ event: "Lesson", round: "1", site: "Zanzibar" });
     const r = await play(
       settings("husbao", {

@@ -15,14 +15,14 @@ import { exportGame, exportText } from "../../src/journal/export.js";
 import { listJournals } from "../../src/journal/store.js";
 import {
   drive,
-  driveUntil,
   expectVerified,
   fakeHost,
   journalAt,
+  live,
   play,
   records,
   settings,
-  start,
+  type LivePlay,
 } from "./play-harness.js";
 
 describe("whole games on a fake clock", () => {
@@ -124,8 +124,8 @@ describe("after a mistake", () => {
 
 describe("a takeback", () => {
   it("puts the last move back: the mover's hand restores the board, and the game goes on", async () => {
-    const h = fakeHost();
-    const session = await start(settings("hus", { seed: 12 }), h);
+    const h = await live(settings("hus", { seed: 12 }));
+    const { session } = h;
     let asked = false;
     session.controller.on((e) => {
       if (e.type === "move" && e.ply === 2 && !asked) {
@@ -133,8 +133,8 @@ describe("a takeback", () => {
         queueMicrotask(() => session.command({ type: "takeback" }));
       }
     });
-    expect(await driveUntil(h.scheduler, () => asked && session.moves.length === 1)).toBe(true);
-    const code = await drive(h.scheduler, session.finished);
+    expect(await h.until(() => asked && session.moves.length === 1)).toBe(true);
+    const code = await h.finish();
     expect(code).toBe(0);
     const out = h.out.join("");
     expect(out).toMatch(/ply 2 .*\n(.*\n)*.*takeback\n(.*\n)*.*ply 2 /);
@@ -174,16 +174,16 @@ describe("a game interrupted and resumed", () => {
    * it, and the hand holds stones. (At half a person's pace, so that readings
    * settle between the stones.)
    */
-  const midTurn = (session: Awaited<ReturnType<typeof start>>) => () =>
+  const midTurn = (session: LivePlay["session"]) => () =>
     session.moves.length >= 2 && session.controller.view.moving && session.sim!.hand.held > 0;
 
   it("Ctrl-C mid-turn pauses (exit 130); --resume finishes the same game", async () => {
     const s = settings("hus", { seed: 8, mistakeRate: 0.1, pace: 0.5 });
-    const h = fakeHost();
-    const session = await start(s, h);
-    expect(await driveUntil(h.scheduler, midTurn(session))).toBe(true);
+    const h = await live(s);
+    const { session } = h;
+    expect(await h.until(midTurn(session))).toBe(true);
     session.pause();
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(await h.finish()).toBe(130);
     expect(h.out.join("")).toContain(
       `game paused: interrupted; continue it with: npx kete play --resume ${session.journalPath}\n`,
     );
@@ -207,9 +207,9 @@ describe("a game interrupted and resumed", () => {
 
   it("killed mid-turn (the journal as it stood): resumed, the held stones come from the box", async () => {
     const s = settings("bao-kiswahili", { seed: 2, mistakeRate: 0.05, pace: 0.5 });
-    const h = fakeHost();
-    const session = await start(s, h);
-    expect(await driveUntil(h.scheduler, midTurn(session))).toBe(true);
+    const h = await live(s);
+    const { session } = h;
+    expect(await h.until(midTurn(session))).toBe(true);
     const held = session.sim!.hand.held;
     expect(held).toBeGreaterThan(0);
     // What a SIGKILL leaves: the file as it is now, nothing more.
@@ -217,7 +217,7 @@ describe("a game interrupted and resumed", () => {
     const killed = join(dir, basename(session.journalPath));
     copyFileSync(session.journalPath, killed);
     session.pause();
-    await drive(h.scheduler, session.finished);
+    await h.finish();
 
     const atKill = journalAt(killed);
     expect(records(atKill, "pause")).toHaveLength(0);

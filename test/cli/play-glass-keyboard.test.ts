@@ -11,37 +11,15 @@ import type { KeyboardPlayer } from "../../src/cli/play/players.js";
 import { findGame } from "../../src/games/index.js";
 import { normaliseMove } from "../../src/games/glassperlenspiel/notation.js";
 import { seededRandom } from "../../src/shared/random.js";
-import {
-  drive,
-  driveUntil,
-  fakeHost,
-  journalAt,
-  records,
-  settings,
-  start,
-  verified,
-} from "./play-harness.js";
+import { journalAt, keyboardHost, live, records, settings, verified } from "./play-harness.js";
 
 const GLASS = findGame("glassperlenspiel")!;
 
 /** A session with South at the keyboard: its keys go straight to the session. */
 async function keyboardSession(seed: number) {
-  const h = fakeHost();
-  let keys: ((chunk: string) => void) | null = null;
-  const host = {
-    ...h.host,
-    keys: (onKeys: (chunk: string) => void) => {
-      keys = onKeys;
-      return () => {
-        keys = null;
-      };
-    },
-  };
-  const session = await start(settings("glassperlenspiel", { seed, human: new Set(["S"]) }), {
-    ...h,
-    host,
-  });
-  const type = (text: string) => keys?.(text);
+  const s = settings("glassperlenspiel", { seed, human: new Set(["S"]) });
+  const h = await live(s, keyboardHost({ screen: false }));
+  const { session, type } = h;
   const view = () => session.controller.view;
   const southToMove = () => view().awaitingStart && view().toMove === "S";
   const printed = () => h.out.join("");
@@ -61,41 +39,27 @@ describe("the rules' notation as typed", () => {
 
 describe("a person plays Glassperlenspiel from the keyboard", () => {
   it("the prompt shows the line as the rules write it while it is typed", async () => {
-    const h = fakeHost();
-    const frames: string[] = [];
-    let keys: ((chunk: string) => void) | null = null;
-    const host = {
-      ...h.host,
-      screen: { draw: (t: string) => frames.push(t), done: () => frames.push("<done>") },
-      keys: (onKeys: (chunk: string) => void) => {
-        keys = onKeys;
-        return () => {
-          keys = null;
-        };
-      },
-    };
     const s = settings("glassperlenspiel", { seed: 3, live: true, human: new Set(["S"]) });
-    const session = await start(s, { ...h, host });
+    const h = await live(s, keyboardHost());
+    const { session, frames, type } = h;
     const view = () => session.controller.view;
-    expect(await driveUntil(h.scheduler, () => view().awaitingStart && view().toMove === "S")).toBe(
-      true,
-    );
-    keys!("a1:s");
+    expect(await h.until(() => view().awaitingStart && view().toMove === "S")).toBe(true);
+    type("a1:s");
     await h.scheduler.advance(100);
     expect(frames.at(-1)).toContain("your move> A1:s");
-    keys!("5s");
+    type("5s");
     await h.scheduler.advance(100);
     expect(frames.at(-1)).toContain("your move> A1:S5s");
-    keys!("\r");
-    expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
+    type("\r");
+    expect(await h.until(() => session.moves.length === 1)).toBe(true);
     expect(session.moves).toEqual(["A1:S5s"]);
-    keys!("\u0003");
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    type("\u0003");
+    expect(await h.finish()).toBe(130);
   });
 
   it("South's moves typed in the notation, in any case, are sown bead by bead; bad entries are refused, typed", async () => {
     const k = await keyboardSession(3);
-    expect(await driveUntil(k.h.scheduler, k.southToMove)).toBe(true);
+    expect(await k.h.until(k.southToMove)).toBe(true);
     const position = k.view().position!;
     // Bad entries, each refused with its kind and, for an illegal move, the rule.
     const player = (k.session as unknown as { keyboard: KeyboardPlayer }).keyboard;
@@ -123,17 +87,17 @@ describe("a person plays Glassperlenspiel from the keyboard", () => {
     // A move with a gem, typed lower-case: taken as the rules write it, and sown.
     const move = GLASS.legal(position, 50).moves.find((m) => /[SN][1-5]/.test(m.move))!.move;
     k.type(`${move.toLowerCase()}\r`);
-    expect(await driveUntil(k.h.scheduler, () => k.session.moves.length === 1)).toBe(true);
+    expect(await k.h.until(() => k.session.moves.length === 1)).toBe(true);
     expect(k.session.moves).toEqual([move]);
     expect(k.printed()).toContain(`sowing ${move}`);
     // Upper-case works as well (S followed by no number is a stone).
-    expect(await driveUntil(k.h.scheduler, k.southToMove)).toBe(true);
+    expect(await k.h.until(k.southToMove)).toBe(true);
     const next = GLASS.legal(k.view().position!, 50).moves.at(-1)!.move;
     k.type(`${next.toUpperCase()}\r`);
-    expect(await driveUntil(k.h.scheduler, () => k.session.moves.length === 3)).toBe(true);
+    expect(await k.h.until(() => k.session.moves.length === 3)).toBe(true);
     expect(k.session.moves[2]).toBe(next);
     k.type("\u0003");
-    expect(await drive(k.h.scheduler, k.session.finished)).toBe(130);
+    expect(await k.h.finish()).toBe(130);
     expect(verified(journalAt(k.session.journalPath)).mismatch).toBeNull();
   });
 
@@ -143,7 +107,7 @@ describe("a person plays Glassperlenspiel from the keyboard", () => {
     const typed: string[] = [];
     for (;;) {
       const ready = () => k.southToMove() || k.view().phase === "over";
-      expect(await driveUntil(k.h.scheduler, ready)).toBe(true);
+      expect(await k.h.until(ready)).toBe(true);
       if (k.view().phase === "over") break;
       const moves = GLASS.legal(k.view().position!, 500).moves;
       // Mostly a capture when there is one, so that captures are typed too.
@@ -153,10 +117,10 @@ describe("a person plays Glassperlenspiel from the keyboard", () => {
       const n = k.session.moves.length;
       k.type(`${m.toLowerCase()}\r`);
       typed.push(m);
-      expect(await driveUntil(k.h.scheduler, () => k.session.moves.length > n)).toBe(true);
+      expect(await k.h.until(() => k.session.moves.length > n)).toBe(true);
       expect(k.session.moves[n]).toBe(m);
     }
-    expect(await drive(k.h.scheduler, k.session.finished)).toBe(0);
+    expect(await k.h.finish()).toBe(0);
     const j = journalAt(k.session.journalPath);
     expect(typed.length).toBeGreaterThan(3);
     expect(typed.some((m) => m.includes("/"))).toBe(true);

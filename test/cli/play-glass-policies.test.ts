@@ -7,37 +7,24 @@
  * rules cannot carry, is refused when the flags are read.
  */
 import { describe, expect, it } from "vitest";
-import { FLAG_DEFAULTS, playSettings, type PlayContext } from "../../src/cli/play/settings.js";
+import { FLAG_DEFAULTS, playSettings } from "../../src/cli/play/settings.js";
 import { formatNeeds } from "../../src/controller/restore.js";
 import {
-  drive,
-  driveUntil,
   expectVerified,
-  fakeHost,
   journalAt,
+  live,
+  OFF_TERMINAL,
   play,
+  readFlags,
   records,
   settings,
-  start,
 } from "./play-harness.js";
-
-const offTerminal: PlayContext = {
-  stdoutTTY: false,
-  stdinTTY: false,
-  noColour: false,
-  defaultGamesDir: "/games",
-  defaultSeed: 42,
-  resume: null,
-};
 
 const GAME_OVER = /game over: ((South|North) wins|draw) — .*\(GB-[5-7]\)/;
 
 describe("--on-mistake for Glassperlenspiel", () => {
   it("penalty5 is refused when the flags are read: typed, with the reason from the rules", () => {
-    const r = playSettings(
-      { ...FLAG_DEFAULTS, game: "glassperlenspiel", onMistake: "penalty5" },
-      offTerminal,
-    );
+    const r = readFlags({ game: "glassperlenspiel", onMistake: "penalty5" });
     expect(r).toMatchObject({
       ok: false,
       error: { code: "policy-not-allowed", field: "onMistake" },
@@ -47,13 +34,10 @@ describe("--on-mistake for Glassperlenspiel", () => {
     );
     // The other policies are taken, and penalty5 still is for the four-row games.
     for (const onMistake of ["retry", "forfeit", "truncate"]) {
-      const ok = playSettings(
-        { ...FLAG_DEFAULTS, game: "glassperlenspiel", onMistake },
-        offTerminal,
-      );
+      const ok = readFlags({ game: "glassperlenspiel", onMistake });
       expect(ok.ok && ok.value.onMistake).toBe(onMistake);
     }
-    const hus = playSettings({ ...FLAG_DEFAULTS, game: "hus", onMistake: "penalty5" }, offTerminal);
+    const hus = readFlags({ game: "hus", onMistake: "penalty5" });
     expect(hus.ok && hus.value.onMistake).toBe("penalty5");
   });
 
@@ -63,7 +47,7 @@ describe("--on-mistake for Glassperlenspiel", () => {
     const r = playSettings(
       { ...FLAG_DEFAULTS, onMistake: "penalty5" },
       {
-        ...offTerminal,
+        ...OFF_TERMINAL,
         resume: {
           path: first.session.journalPath,
           game: "glassperlenspiel",
@@ -138,8 +122,8 @@ describe("whole Glassperlenspiel games under each policy", () => {
 
 describe("a Glassperlenspiel takeback", () => {
   it("puts the last move back, gems by tag: the mover's hand restores the board, and the game goes on", async () => {
-    const h = fakeHost();
-    const session = await start(settings("glassperlenspiel", { seed: 6 }), h);
+    const h = await live(settings("glassperlenspiel", { seed: 6 }));
+    const { session } = h;
     let asked = false;
     let shown = "";
     session.controller.on((e) => {
@@ -152,8 +136,8 @@ describe("a Glassperlenspiel takeback", () => {
         });
       }
     });
-    expect(await driveUntil(h.scheduler, () => asked && session.moves.length === 2)).toBe(true);
-    const code = await drive(h.scheduler, session.finished);
+    expect(await h.until(() => asked && session.moves.length === 2)).toBe(true);
+    const code = await h.finish();
     expect(code).toBe(0);
     const out = h.out.join("");
     expect(out).toMatch(/ply 3 .*\n(.*\n)*.*takeback\n(.*\n)*.*ply 3 /);

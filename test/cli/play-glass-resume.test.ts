@@ -13,24 +13,14 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { standingOf } from "../../src/cli/play/recorder.js";
-import {
-  drive,
-  driveUntil,
-  fakeHost,
-  journalAt,
-  play,
-  records,
-  settings,
-  start,
-  verified,
-} from "./play-harness.js";
+import { journalAt, live, play, records, settings, verified } from "./play-harness.js";
 
 describe("a Glassperlenspiel game killed mid-turn", () => {
   for (const seed of [3, 6])
     it(`seed ${seed}: resumes with the gems the killed hand held named by tag, finishes, and verifies exactly`, async () => {
       const s = settings("glassperlenspiel", { seed, pace: 0.5, mistakeRate: 0.1, noise: true });
-      const h = fakeHost();
-      const session = await start(s, h);
+      const h = await live(s);
+      const { session } = h;
       // Two moves stand and the third is being sown: kete has judged a reading
       // of it, and the hand holds gems as well as stones.
       const midTurn = () =>
@@ -38,14 +28,14 @@ describe("a Glassperlenspiel game killed mid-turn", () => {
         session.controller.view.moving &&
         session.sim!.hand.heldGems.length > 0 &&
         session.sim!.hand.heldStones > 0;
-      expect(await driveUntil(h.scheduler, midTurn)).toBe(true);
+      expect(await h.until(midTurn)).toBe(true);
       const heldGems = [...session.sim!.hand.heldGems];
       // What a SIGKILL leaves: the file as it is now, nothing more.
       const dir = mkdtempSync(join(tmpdir(), "kete-glass-killed-"));
       const killed = join(dir, basename(session.journalPath));
       copyFileSync(session.journalPath, killed);
       session.pause();
-      await drive(h.scheduler, session.finished);
+      await h.finish();
 
       const atKill = journalAt(killed);
       expect(records(atKill, "pause")).toHaveLength(0);
@@ -93,8 +83,8 @@ describe("a Glassperlenspiel move taken up again after the opponent touched the 
   for (const seed of [6, 9])
     it(`seed ${seed}: the hand holds the same gems again, the move is the one planned, the game verifies`, async () => {
       const s = settings("glassperlenspiel", { seed, pace: 0.5 });
-      const h = fakeHost();
-      const session = await start(s, h);
+      const h = await live(s);
+      const { session } = h;
       const sim = session.sim!;
       const view = () => session.controller.view;
       // A pit of the side not to move that holds a plain stone: the intruder takes it out.
@@ -110,16 +100,16 @@ describe("a Glassperlenspiel move taken up again after the opponent touched the 
         view().moving &&
         sim.hand.heldGems.length > 0 &&
         intruded() !== null;
-      expect(await driveUntil(h.scheduler, midTurn)).toBe(true);
+      expect(await h.until(midTurn)).toBe(true);
       const mover = view().toMove!;
       const plies = session.moves.length;
       const gems = [...sim.hand.heldGems];
       const pit = intruded()!;
       sim.physical.setCount(pit, sim.physical.count(pit) - 1);
       // GB-2: only the mover touches the board; the intruder restores, the mover sows on.
-      expect(await driveUntil(h.scheduler, () => view().phase === "mistake")).toBe(true);
+      expect(await h.until(() => view().phase === "mistake")).toBe(true);
       expect(view().erring).not.toBe(mover);
-      const took = await driveUntil(h.scheduler, () => session.moves.length > plies);
+      const took = await h.until(() => session.moves.length > plies);
       expect(took).toBe(true);
       const j = journalAt(session.journalPath);
       const mistake = records(j, "mistake").at(-1)!;
@@ -128,7 +118,7 @@ describe("a Glassperlenspiel move taken up again after the opponent touched the 
       expect(move.side).toBe(mover);
       for (const gem of gems) expect(move.move).toContain(gem);
       // The whole game then runs to its result and re-judges exactly.
-      expect(await drive(h.scheduler, session.finished)).toBe(0);
+      expect(await h.finish()).toBe(0);
       const done = journalAt(session.journalPath);
       expect(records(done, "result")).toHaveLength(1);
       expect(records(done, "mistake")).toHaveLength(1);

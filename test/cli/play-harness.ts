@@ -11,6 +11,12 @@ import { expect } from "vitest";
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import type { PlayHost } from "../../src/cli/play/host.js";
 import { startPlay, type PlaySession } from "../../src/cli/play/session.js";
+import {
+  FLAG_DEFAULTS,
+  playSettings,
+  type PlayContext,
+  type PlayFlags,
+} from "../../src/cli/play/settings.js";
 import type { PlaySettings } from "../../src/cli/play/settings.js";
 import { verifyJournal } from "../../src/cli/play/verify.js";
 import { findGame } from "../../src/games/index.js";
@@ -18,12 +24,15 @@ import type { Journal, JournalRecord } from "../../src/journal/records.js";
 import { readJournal } from "../../src/journal/store.js";
 
 /** A host on a fake clock that collects what would be printed. */
-export function fakeHost(scheduler = new FakeScheduler(1_000)): {
+export interface FakeHost {
   host: PlayHost;
   scheduler: FakeScheduler;
   out: string[];
   errors: string[];
-} {
+}
+
+/** A host on a fake clock that collects what would be printed. */
+export function fakeHost(scheduler = new FakeScheduler(1_000)): FakeHost {
   const out: string[] = [];
   const errors: string[] = [];
   const host: PlayHost = {
@@ -105,10 +114,93 @@ export async function driveUntil(
 }
 
 /** Starts a session on the fake clock (the handshake runs on it too). */
-export async function start(s: PlaySettings, h: ReturnType<typeof fakeHost>): Promise<PlaySession> {
+export async function start(s: PlaySettings, h: FakeHost): Promise<PlaySession> {
   const session = await drive(h.scheduler, startPlay(s, h.host), 60_000, 10);
   if (!("controller" in session)) throw new Error(session.message);
   return session;
+}
+
+/** A session running on a fake host, with the ways a test moves its clock on. */
+export interface LivePlay extends FakeHost {
+  readonly session: PlaySession;
+  /** Advances the fake clock until `condition` holds; whether it does (see `driveUntil`). */
+  readonly until: (condition: () => boolean, maxMs?: number, stepMs?: number) => Promise<boolean>;
+  /** Advances the fake clock until `promise` settles (see `drive`). */
+  readonly drive: <T>(promise: Promise<T>, maxMs?: number, stepMs?: number) => Promise<T>;
+  /** Runs the session to its end: its exit code. */
+  readonly finish: (maxMs?: number, stepMs?: number) => Promise<number>;
+  /** The session's journal as it is on disk now. */
+  readonly journal: () => Journal;
+}
+
+/**
+ * Starts a session on `h` (a fresh fake host by default), ready to be driven;
+ * what `h` carries besides (a keyboard, a screen) stays at hand.
+ */
+export async function live<H extends FakeHost = FakeHost>(
+  s: PlaySettings,
+  given?: H,
+): Promise<H & LivePlay> {
+  const h = given ?? (fakeHost() as H);
+  const session = await start(s, h);
+  return {
+    ...h,
+    session,
+    until: (condition, maxMs, stepMs) => driveUntil(h.scheduler, condition, maxMs, stepMs),
+    drive: (promise, maxMs, stepMs) => drive(h.scheduler, promise, maxMs, stepMs),
+    finish: (maxMs, stepMs) => drive(h.scheduler, session.finished, maxMs, stepMs),
+    journal: () => journalAt(session.journalPath),
+  };
+}
+
+/**
+ * A fake host whose keyboard a test types on (`type`) and whose screen it
+ * reads (`frames`, with "<done>" when the screen is given back); `screen:
+ * false` for a session that prints lines instead of drawing.
+ */
+export function keyboardHost(
+  options: { screen?: boolean; host?: FakeHost } = {},
+): FakeHost & { type: (text: string) => void; frames: string[]; typing: () => boolean } {
+  const h = options.host ?? fakeHost();
+  const frames: string[] = [];
+  let keys: ((chunk: string) => void) | null = null;
+  const host: PlayHost = {
+    ...h.host,
+    ...(options.screen === false
+      ? {}
+      : { screen: { draw: (t: string) => frames.push(t), done: () => frames.push("<done>") } }),
+    keys: (onKeys) => {
+      keys = onKeys;
+      return () => {
+        keys = null;
+      };
+    },
+  };
+  return { ...h, host, frames, type: (text) => keys?.(text), typing: () => keys !== null };
+}
+
+/** The context of `kete play` run off a terminal (output piped, no keyboard). */
+export const OFF_TERMINAL: PlayContext = {
+  stdoutTTY: false,
+  stdinTTY: false,
+  noColour: false,
+  defaultGamesDir: "/games",
+  defaultSeed: 42,
+  resume: null,
+};
+/** The context of `kete play` at a terminal. */
+export const ON_TERMINAL: PlayContext = { ...OFF_TERMINAL, stdoutTTY: true, stdinTTY: true };
+
+/** `kete play`'s flags read as the command line gives them: the defaults and `flags`. */
+export function readFlags(flags: Partial<PlayFlags>, ctx: PlayContext = OFF_TERMINAL) {
+  return playSettings({ ...FLAG_DEFAULTS, ...flags }, ctx);
+}
+
+/** The settings `flags` give; a usage error fails the test. */
+export function settingsOf(flags: Partial<PlayFlags>, ctx: PlayContext = OFF_TERMINAL) {
+  const r = readFlags(flags, ctx);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
 }
 
 /** Plays a whole session to its end; the exit code, the printed lines and the journal. */

@@ -13,14 +13,14 @@ import { STRONGEST } from "../../src/search/index.js";
 import { hotKey } from "../../src/cli/play/input.js";
 import { nodeOptions } from "../../src/cli/play/think.js";
 import { search } from "../../src/search/index.js";
-import { driveUntil, fakeHost, journalAt, records, settings, start } from "./play-harness.js";
+import { journalAt, live, records, settings } from "./play-harness.js";
 
 /** A game whose South is typed at the keyboard: its turn waits, so a hint can be asked. */
 async function southToMove(hints = true) {
-  const h = fakeHost();
   const s = settings("husbao", { human: new Set(["S"]), seed: 9, hints });
-  const session = await start(s, h);
-  const ready = await driveUntil(h.scheduler, () => {
+  const h = await live(s);
+  const { session } = h;
+  const ready = await h.until(() => {
     const v = session.controller.view;
     return v.phase === "turn" && v.awaitingStart && v.toMove === "S";
   });
@@ -46,7 +46,7 @@ describe("hints", () => {
     sim.firmware.pressButton(1);
     await h.scheduler.advance(1000);
     sim.firmware.releaseButton(1);
-    await driveUntil(h.scheduler, () => sim.firmware.litLeds()[startPit] === "GF", 5000, 10);
+    await h.until(() => sim.firmware.litLeds()[startPit] === "GF", 5000, 10);
     expect(sim.firmware.litLeds()[startPit]).toBe("GF");
     expect(sim.firmware.litLeds()[firstSown]).toBe("GB");
     const said = h.out.join("");

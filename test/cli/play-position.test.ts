@@ -20,27 +20,17 @@ import {
 import { findGame, type Position } from "../../src/games/index.js";
 import { exportGame } from "../../src/journal/index.js";
 import {
-  drive,
-  driveUntil,
   expectVerified,
-  fakeHost,
+  live,
+  OFF_TERMINAL,
   play,
+  readFlags,
   records,
   settings,
-  start as begin,
 } from "./play-harness.js";
 
-const ctx: PlayContext = {
-  stdoutTTY: false,
-  stdinTTY: false,
-  noColour: false,
-  defaultGamesDir: "/games",
-  defaultSeed: 42,
-  resume: null,
-};
-const read = (flags: Partial<PlayFlags>) => playSettings({ ...FLAG_DEFAULTS, ...flags }, ctx);
 function refused(flags: Partial<PlayFlags>): string {
-  const r = read(flags);
+  const r = readFlags(flags);
   if (r.ok) throw new Error("expected an error");
   return r.error.message;
 }
@@ -60,7 +50,7 @@ describe("kete play --position (issue 32)", () => {
     const game = findGame("husbao")!;
     const p = after("husbao", 6);
     const json = JSON.stringify(game.positionToJSON(p));
-    const s = read({ position: json, seed: "3", noise: false, mistakes: "0" });
+    const s = readFlags({ position: json, seed: "3", noise: false, mistakes: "0" });
     if (!s.ok) throw new Error(s.error.message);
     expect(s.value.game.id).toBe("husbao");
     expect(s.value.first).toBe(p.toMove);
@@ -93,11 +83,11 @@ describe("kete play --position (issue 32)", () => {
     const given = positionStart(JSON.stringify(game.positionToJSON(p)), null);
     if (!given.ok) throw new Error(given.error.message);
     const start = { position: given.value.position, said: given.value.said };
-    const h = fakeHost();
-    const session = await begin(settings("husbao", { start, first: p.toMove, seed: 5 }), h);
-    expect(await driveUntil(h.scheduler, () => session.moves.length >= 2, 600_000, 200)).toBe(true);
+    const h = await live(settings("husbao", { start, first: p.toMove, seed: 5 }));
+    const { session } = h;
+    expect(await h.until(() => session.moves.length >= 2, 600_000, 200)).toBe(true);
     session.pause();
-    await drive(h.scheduler, session.finished);
+    await h.finish();
     const path = session.journalPath;
     const r = await play(settings("husbao", { resume: path, first: p.toMove, seed: 5 }));
     expect(r.code).toBe(0);
@@ -145,7 +135,7 @@ describe("kete play --position (issue 32)", () => {
     expect(refused({ ply: "3" })).toMatch(/--ply goes with --from/);
     expect(refused({ position: json, from: "x.txt" })).toMatch(/give one of them/);
     const resuming: PlayContext = {
-      ...ctx,
+      ...OFF_TERMINAL,
       resume: {
         path: "/g/j.kete.jsonl",
         game: "husbao",

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_QUIET_MS } from "../../src/controller/index.js";
 import { settingsOf, LEGACY_QUIET_MS } from "../../src/cli/play/verify.js";
 import type { Journal } from "../../src/journal/records.js";
-import { expectVerified, fakeHost, journalAt, settings, start, drive } from "./play-harness.js";
+import { expectVerified, journalAt, live, settings } from "./play-harness.js";
 
 /** Each stop's wait: from the first pending decision to the move that ended it (`moved`). */
 function waits(j: Journal): number[] {
@@ -28,14 +28,14 @@ function waits(j: Journal): number[] {
 }
 
 async function game(seed: number, quietMs?: number): Promise<Journal> {
-  const h = fakeHost();
   const s = settings("bao-kiswahili", {
     seed,
     noise: true,
     ...(quietMs === undefined ? {} : { quietMs }),
   });
-  const session = await start(s, h);
-  expect(await drive(h.scheduler, session.finished, 3_600_000, 37)).toBe(0);
+  const h = await live(s);
+  const { session } = h;
+  expect(await h.finish(3_600_000, 37)).toBe(0);
   return journalAt(session.journalPath);
 }
 

@@ -12,14 +12,12 @@ import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLOCK_HEARTBEAT_MS, standingOf } from "../../src/cli/play/recorder.js";
 import {
-  drive,
-  driveUntil,
   expectVerified,
-  fakeHost,
   journalAt,
+  keyboardHost,
+  live,
   records,
   settings,
-  start,
 } from "./play-harness.js";
 
 /** The per-player times a frame shows (`South · Amani 0:05`), by side name. */
@@ -34,27 +32,18 @@ const seconds = (t: string) => {
   return m! * 60 + s!;
 };
 
-function liveHost() {
-  const h = fakeHost();
-  const frames: string[] = [];
-  const host = {
-    ...h.host,
-    screen: { draw: (t: string) => frames.push(t), done: () => undefined },
-  };
-  return { h: { ...h, host }, frames };
-}
+/** The last frame the screen drew before it was given back. */
+const lastFrame = (frames: readonly string[]) => frames.filter((f) => f !== "<done>").at(-1)!;
 
 describe("time on resume (issue 32)", () => {
   it("the view's time per player carries on from the journal", async () => {
-    const a = liveHost();
     const s = settings("hus", { seed: 8, live: true, pace: 1 });
-    const session = await start(s, a.h);
-    expect(await driveUntil(a.h.scheduler, () => session.moves.length >= 4, 600_000, 200)).toBe(
-      true,
-    );
+    const a = await live(s, keyboardHost());
+    const { session } = a;
+    expect(await a.until(() => session.moves.length >= 4, 600_000, 200)).toBe(true);
     session.pause();
-    await drive(a.h.scheduler, session.finished);
-    const before = shownTimes(a.frames[a.frames.length - 1]!);
+    await a.finish();
+    const before = shownTimes(lastFrame(a.frames));
     expect(seconds(before.South!)).toBeGreaterThan(2);
     expect(seconds(before.North!)).toBeGreaterThan(2);
     const standing = standingOf(journalAt(session.journalPath), "j");
@@ -64,28 +53,27 @@ describe("time on resume (issue 32)", () => {
       moves.filter((m) => m.side === "S").reduce((n, m) => n + m.t - m.startedAt, 0),
     );
 
-    const b = liveHost();
-    const again = await start({ ...s, resume: session.journalPath }, b.h);
-    await b.h.scheduler.advance(100);
-    const after = shownTimes(b.frames[b.frames.length - 1]!);
+    const b = await live({ ...s, resume: session.journalPath }, keyboardHost());
+    await b.scheduler.advance(100);
+    const after = shownTimes(lastFrame(b.frames));
     expect(seconds(after.South!)).toBeGreaterThanOrEqual(seconds(before.South!));
     expect(seconds(after.North!)).toBeGreaterThanOrEqual(seconds(before.North!));
-    again.pause();
-    await drive(b.h.scheduler, again.finished);
+    b.session.pause();
+    await b.finish();
   });
 
   it("killed mid-turn (no pause record): with --clock the side to move is charged up to the last record", async () => {
     const s = settings("hus", { seed: 8, clock: { minutes: 10, bonusSeconds: 0 }, pace: 0.5 });
-    const h = fakeHost();
-    const session = await start(s, h);
+    const h = await live(s);
+    const { session } = h;
     const midTurn = () =>
       session.moves.length >= 2 && session.controller.view.moving && session.sim!.hand.held > 0;
-    expect(await driveUntil(h.scheduler, midTurn)).toBe(true);
+    expect(await h.until(midTurn)).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), "kete-killed-clock-"));
     const killed = join(dir, basename(session.journalPath));
     copyFileSync(session.journalPath, killed);
     session.pause();
-    await drive(h.scheduler, session.finished);
+    await h.finish();
     const j = journalAt(killed);
     expect(records(j, "pause")).toHaveLength(0);
     const moves = records(j, "move");
@@ -109,15 +97,15 @@ describe("time on resume (issue 32)", () => {
       human: new Set(["S"]),
       clock: { minutes: 10, bonusSeconds: 0 },
     });
-    const h = fakeHost();
-    const session = await start(s, h);
+    const h = await live(s);
+    const { session } = h;
     const t0 = h.scheduler.now();
     await h.scheduler.advance(95_000);
     const dir = mkdtempSync(join(tmpdir(), "kete-idle-clock-"));
     const killed = join(dir, basename(session.journalPath));
     copyFileSync(session.journalPath, killed);
     session.pause();
-    await drive(h.scheduler, session.finished);
+    await h.finish();
     const standing = standingOf(journalAt(killed), killed);
     if (!standing.ok) throw new Error(standing.error.message);
     const spent = 600_000 - standing.value.clocks!.S!;

@@ -14,7 +14,7 @@ import {
 import { processHost } from "../../src/cli/play/host.js";
 import { runPlay } from "../../src/cli/play/session.js";
 import { findGame } from "../../src/games/index.js";
-import { drive, driveUntil, fakeHost, journalAt, settings, start } from "./play-harness.js";
+import { drive, fakeHost, journalAt, keyboardHost, live, settings } from "./play-harness.js";
 
 const hus = findGame("hus")!;
 const husStart = (() => {
@@ -103,36 +103,22 @@ describe("the process as host", () => {
 
 describe("a session at a terminal", () => {
   it("draws the board live; a person types a move, the hand sows it; Ctrl-C pauses", async () => {
-    const h = fakeHost();
-    const frames: string[] = [];
-    let keys: ((chunk: string) => void) | null = null;
-    const host = {
-      ...h.host,
-      screen: { draw: (t: string) => frames.push(t), done: () => frames.push("<done>") },
-      keys: (onKeys: (chunk: string) => void) => {
-        keys = onKeys;
-        return () => {
-          keys = null;
-        };
-      },
-    };
     const s = settings("hus", { seed: 3, live: true, human: new Set(["S"]) });
-    const session = await start(s, { ...h, host });
+    const h = await live(s, keyboardHost());
+    const { session, frames } = h;
     const view = () => session.controller.view;
-    expect(await driveUntil(h.scheduler, () => view().awaitingStart && view().toMove === "S")).toBe(
-      true,
-    );
+    expect(await h.until(() => view().awaitingStart && view().toMove === "S")).toBe(true);
     const move = hus.legal(view().position!, 500).moves[2]!.move;
-    keys!(move.toLowerCase());
+    h.type(move.toLowerCase());
     await h.scheduler.advance(100);
     expect(frames[frames.length - 1]).toContain(`your move> ${move}`);
-    keys!("\r");
-    expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
+    h.type("\r");
+    expect(await h.until(() => session.moves.length === 1)).toBe(true);
     expect(session.moves).toEqual([move]);
     expect(frames.some((f) => f.includes(`sowing ${move}`))).toBe(true);
-    keys!("\u0003");
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
-    expect(keys).toBeNull();
+    h.type("\u0003");
+    expect(await h.finish()).toBe(130);
+    expect(h.typing()).toBe(false);
     expect(frames[frames.length - 1]).toBe("<done>");
     expect(frames[frames.length - 2]).toMatch(/Hus — Amani \(South\) vs Baraka \(North\)/);
     // Live, the log lines go to the frame, not the output: only the last line is printed.
@@ -147,11 +133,11 @@ describe("a session at a terminal", () => {
   });
 
   it("a signal (SIGINT, SIGTERM, a closed output) pauses, and the session stops listening", async () => {
-    const h = fakeHost();
+    const fake = fakeHost();
     let pause: ((why: string) => void) | null = null;
     let stopped = false;
     const host = {
-      ...h.host,
+      ...fake.host,
       interrupts: (p: (why: string) => void) => {
         pause = p;
         return () => {
@@ -159,10 +145,10 @@ describe("a session at a terminal", () => {
         };
       },
     };
-    const session = await start(settings("hus", { seed: 3 }), { ...h, host });
-    expect(await driveUntil(h.scheduler, () => session.moves.length === 1)).toBe(true);
+    const h = await live(settings("hus", { seed: 3 }), { ...fake, host });
+    expect(await h.until(() => h.session.moves.length === 1)).toBe(true);
     pause!("stopped (SIGTERM)");
-    expect(await drive(h.scheduler, session.finished)).toBe(130);
+    expect(await h.finish()).toBe(130);
     expect(stopped).toBe(true);
     expect(h.scheduler.pending).toBe(0);
   });

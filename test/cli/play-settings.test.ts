@@ -7,32 +7,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  FLAG_DEFAULTS,
   numberFlag,
-  playSettings,
-  resumeTarget,
   type PlayContext,
   type PlayFlags,
   type ResumeFacts,
+  resumeTarget,
 } from "../../src/cli/play/settings.js";
-import { play, settings } from "./play-harness.js";
+import { OFF_TERMINAL, ON_TERMINAL, play, readFlags, settings } from "./play-harness.js";
 
-const offTerminal: PlayContext = {
-  stdoutTTY: false,
-  stdinTTY: false,
-  noColour: false,
-  defaultGamesDir: "/games",
-  defaultSeed: 42,
-  resume: null,
-};
-const onTerminal: PlayContext = { ...offTerminal, stdoutTTY: true, stdinTTY: true };
-
-function read(flags: Partial<PlayFlags>, ctx: PlayContext = offTerminal) {
-  return playSettings({ ...FLAG_DEFAULTS, ...flags }, ctx);
-}
-
-function usage(flags: Partial<PlayFlags>, ctx: PlayContext = offTerminal): string {
-  const r = read(flags, ctx);
+function usage(flags: Partial<PlayFlags>, ctx: PlayContext = OFF_TERMINAL): string {
+  const r = readFlags(flags, ctx);
   if (r.ok) throw new Error("expected a usage error");
   expect(r.error.code).toBe("usage");
   return r.error.message;
@@ -40,7 +24,7 @@ function usage(flags: Partial<PlayFlags>, ctx: PlayContext = offTerminal): strin
 
 describe("kete play's settings", () => {
   it("the defaults off a terminal: HusBao, a log, fast hands, ten minutes", () => {
-    const r = read({});
+    const r = readFlags({});
     if (!r.ok) throw new Error(r.error.message);
     const s = r.value;
     expect(s.game.id).toBe("husbao");
@@ -65,15 +49,15 @@ describe("kete play's settings", () => {
   });
 
   it("on a terminal: drawn live in colour at a person's pace, two hours (NO_COLOR: no colour)", () => {
-    const r = read({}, onTerminal);
+    const r = readFlags({}, ON_TERMINAL);
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value).toMatchObject({ live: true, colour: true, pace: 1, maxMinutes: 120 });
-    const plain = read({}, { ...onTerminal, noColour: true });
+    const plain = readFlags({}, { ...ON_TERMINAL, noColour: true });
     expect(plain.ok && plain.value.colour).toBe(false);
   });
 
   it("every flag given", () => {
-    const r = read(
+    const r = readFlags(
       {
         game: "hus",
         option: ["direction=ccw", "capture=optional"],
@@ -89,7 +73,7 @@ describe("kete play's settings", () => {
         mistakes: "0",
         minutes: "3",
       },
-      onTerminal,
+      ON_TERMINAL,
     );
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value).toMatchObject({
@@ -109,7 +93,7 @@ describe("kete play's settings", () => {
   });
 
   it("a real board's players are South and North unless named", () => {
-    const r = read({ port: "/dev/ttyACM0" });
+    const r = readFlags({ port: "/dev/ttyACM0" });
     expect(r.ok && r.value.players).toEqual({ S: "South", N: "North" });
     expect(r.ok && r.value.port).toBe("/dev/ttyACM0");
   });
@@ -124,14 +108,14 @@ describe("kete play's settings", () => {
     onMistake: "retry",
     keyboard: [],
   };
-  const resuming = (given: string[], ctx: PlayContext = offTerminal): PlayContext => ({
+  const resuming = (given: string[], ctx: PlayContext = OFF_TERMINAL): PlayContext => ({
     ...ctx,
     resume: journal,
     given: new Set(given),
   });
 
   it("--resume plays the journal's game, options, players and first side; flags left at their defaults are no change", () => {
-    const r = read({}, resuming([]));
+    const r = readFlags({}, resuming([]));
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.game.id).toBe("hus");
     expect(r.value).toMatchObject({
@@ -142,7 +126,7 @@ describe("kete play's settings", () => {
       changes: [],
     });
     // the same values typed again are no change either
-    const same = read(
+    const same = readFlags(
       { game: "hus", players: "Ana,Ben", first: "N", option: ["direction=ccw"] },
       resuming(["game", "players", "first", "option"]),
     );
@@ -182,7 +166,10 @@ describe("kete play's settings", () => {
   }
 
   it("--resume applies --guidance and --on-mistake and says so", () => {
-    const r = read({ guidance: "off", onMistake: "forfeit" }, resuming(["guidance", "onMistake"]));
+    const r = readFlags(
+      { guidance: "off", onMistake: "forfeit" },
+      resuming(["guidance", "onMistake"]),
+    );
     expect(r.ok && r.value).toMatchObject({
       guidance: false,
       onMistake: "forfeit",
@@ -195,13 +182,13 @@ describe("kete play's settings", () => {
 
   it("--resume remembers the keyboard sides; --human changes them, and none hands them to virtual players", () => {
     const typed: PlayContext = {
-      ...resuming([], onTerminal),
+      ...resuming([], ON_TERMINAL),
       resume: { ...journal, keyboard: ["S"] },
     };
-    const kept = read({}, typed);
+    const kept = readFlags({}, typed);
     expect(kept.ok && [...kept.value.human]).toEqual(["S"]);
     expect(kept.ok && kept.value.changes).toEqual([]);
-    const swapped = read({ human: "N" }, { ...typed, given: new Set(["human"]) });
+    const swapped = readFlags({ human: "N" }, { ...typed, given: new Set(["human"]) });
     expect(swapped.ok && [...swapped.value.human]).toEqual(["N"]);
     expect(swapped.ok && swapped.value.changes).toEqual([
       "played from the keyboard: North (was South)",
@@ -210,7 +197,7 @@ describe("kete play's settings", () => {
     expect(usage({}, off)).toMatch(
       /^in \/g\/x South played from the keyboard: resume it on a terminal, or give --human none/,
     );
-    const none = read({ human: "none" }, { ...off, given: new Set(["human"]) });
+    const none = readFlags({ human: "none" }, { ...off, given: new Set(["human"]) });
     expect(none.ok && [...none.value.human]).toEqual([]);
     expect(none.ok && none.value.changes).toEqual([
       "played from the keyboard: neither side (was South)",
@@ -241,20 +228,20 @@ describe("kete play's settings", () => {
       "a bad human side",
       { human: "W" },
       /^--human must be S, N, both or none, not 'W'$/,
-      onTerminal,
+      ON_TERMINAL,
     ],
     [
       "a human on a real board",
       { human: "S", port: "/dev/ttyACM0" },
       /^--human is for the simulated board/,
-      onTerminal,
+      ON_TERMINAL,
     ],
     ["a human without a terminal", { human: "S" }, /^--human needs a terminal to type moves in$/],
     [
       "a human with piped input",
       { human: "S" },
       /^--human needs a terminal/,
-      { ...onTerminal, stdinTTY: false },
+      { ...ON_TERMINAL, stdinTTY: false },
     ],
     [
       "a seed that is no number",

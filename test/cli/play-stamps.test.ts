@@ -13,15 +13,7 @@
 import { describe, expect, it } from "vitest";
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import { seededRandom } from "../../src/shared/random.js";
-import {
-  drive,
-  expectVerified,
-  fakeHost,
-  journalAt,
-  records,
-  settings,
-  start,
-} from "./play-harness.js";
+import { expectVerified, fakeHost, journalAt, live, records, settings } from "./play-harness.js";
 
 /** A fake clock whose every read finds it a little later (0.37 ms), as a loaded machine's. */
 class CreepingScheduler extends FakeScheduler {
@@ -45,7 +37,7 @@ describe("journal stamps: one time per event, whatever the event loop's timing",
   ] as const) {
     it(`${game} seed ${seed}: stops accepted by presses at random moments; the journal verifies`, async () => {
       const h = fakeHost(new CreepingScheduler(1_000));
-      const session = await start(settings(game, { seed, noise: true }), h);
+      const { session, finish } = await live(settings(game, { seed, noise: true }), h);
       const random = seededRandom(seed * 31);
       const press = (button: number, inMs: number): void => {
         h.scheduler.schedule(() => {
@@ -67,7 +59,7 @@ describe("journal stamps: one time per event, whatever the event loop's timing",
         waits++;
         press(1, random() * 2200);
       });
-      const code = await drive(h.scheduler, session.finished, 3_600_000, 37);
+      const code = await finish(3_600_000, 37);
       expect(code).toBe(0);
       const journal = journalAt(session.journalPath);
       const pressedAt = new Set(

@@ -137,7 +137,7 @@ describe.skipIf(!socatAvailable())("boards on ptys", { timeout: 60_000 }, () => 
     expect(id).toMatchObject({ kind: "kete", info: { boardId: "KETE-SIM", geometry: "4x8" } });
     expect(portLine(sim!.hostPath, id)).toMatch(
       new RegExp(
-        `^${sim!.hostPath} {2}kete board KETE-SIM \\(firmware sim-1\\.0\\.0, protocol 1, 4x8\\)$`,
+        `^${sim!.hostPath} {2}kete board KETE-SIM \\(firmware sim-1\\.0\\.0, protocol 2, 4x8\\)$`,
       ),
     );
     const none = await probePort(silentPath, quick);
@@ -168,7 +168,7 @@ describe.skipIf(!socatAvailable())("boards on ptys", { timeout: 60_000 }, () => 
     const listed = await runKete(["ports", sim!.hostPath, join(dir, "gone")]);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toBe(
-      `${sim!.hostPath}  kete board KETE-SIM (firmware sim-1.0.0, protocol 1, 4x8)\n` +
+      `${sim!.hostPath}  kete board KETE-SIM (firmware sim-1.0.0, protocol 2, 4x8)\n` +
         `${join(dir, "gone")}  unknown: cannot open it: no such device\n` +
         `kete play --port auto uses ${sim!.hostPath}\n`,
     );

@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { watch } from "node:fs";
-import { MAIN, ROOT } from "./run.js";
+import { afterAll, beforeAll } from "vitest";
+import { MAIN, ROOT, ensureBuilt } from "./run.js";
 
 export interface KeteProcess {
   readonly child: ChildProcess;
@@ -15,6 +16,12 @@ export interface KeteProcess {
   stderr(): string;
   /** Resolves once standard output matches `re` (rejects after `ms`, or if the process ends first). */
   printed(re: RegExp, ms?: number): Promise<void>;
+  /**
+   * Resolves once `condition` holds, checked now and on every chunk of
+   * output (rejects after `ms`, or if the process ends first): a wait on what
+   * kete says, never a fixed delay.
+   */
+  until(condition: () => boolean, what: string, ms?: number): Promise<void>;
   /** The exit code (null after a signal), once the process has ended. */
   readonly exited: Promise<number | null>;
 }
@@ -48,16 +55,16 @@ export function startKete(
       resolve(code);
     }),
   );
-  const printed = (re: RegExp, ms = 90_000) =>
+  const until = (condition: () => boolean, what: string, ms = 90_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (re.test(out)) done(null);
+        if (condition()) done(null);
         else if (closed) {
-          done(new Error(`kete ended before printing ${re}:\n${out}\n${err}`));
+          done(new Error(`kete ended before ${what}:\n${out}\n${err}`));
         }
       };
       const timer = setTimeout(
-        () => done(new Error(`kete did not print ${re} in ${ms} ms:\n${out}\n${err}`)),
+        () => done(new Error(`kete: still not ${what} after ${ms} ms:\n${out}\n${err}`)),
         ms,
       );
       const done = (e: Error | null) => {
@@ -69,7 +76,8 @@ export function startKete(
       changed.add(check);
       check();
     });
-  return { child, stdout: () => out, stderr: () => err, printed, exited };
+  const printed = (re: RegExp, ms?: number) => until(() => re.test(out), `printing ${re}`, ms);
+  return { child, stdout: () => out, stderr: () => err, printed, until, exited };
 }
 
 /** Runs `kete ARGS` to its end: exit code, output. */
@@ -101,4 +109,27 @@ export function whenDirChanges(dir: string, condition: () => boolean, ms = 90_00
     };
     check();
   });
+}
+
+/**
+ * `kete board-sim ARGS` for the tests of one describe block: started before
+ * them and awaited until it says it serves (its Ctrl-C line), stopped
+ * (SIGINT) after them. The process, once started.
+ */
+export function boardSimForSuite(args: readonly string[], readyMs = 20_000): () => KeteProcess {
+  let sim: KeteProcess | null = null;
+  beforeAll(async () => {
+    ensureBuilt();
+    sim = startKete(["board-sim", ...args]);
+    await sim.printed(/Ctrl-C/, readyMs);
+  }, readyMs + 10_000);
+  afterAll(async () => {
+    if (sim === null) return;
+    sim.child.kill("SIGINT");
+    await sim.exited;
+  });
+  return () => {
+    if (sim === null) throw new Error("kete board-sim has not started");
+    return sim;
+  };
 }

@@ -3,6 +3,7 @@
  * first brought up to date with src/ (build-dist.ts), so a test never runs an
  * old build.
  */
+import { expect } from "vitest";
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { buildDist } from "./build-dist.js";
@@ -26,4 +27,12 @@ export function kete(args: readonly string[], input = ""): SpawnSyncReturns<stri
     maxBuffer: 256 * 1024 * 1024,
     timeout: 60_000,
   });
+}
+
+/** `kete board-test --port PATH --seconds 2`: the LED cycle runs over every place, nothing refused, no sensor fault. */
+export function expectCleanLedCycle(path: string): void {
+  const run = kete(["board-test", "--port", path, "--seconds", "2"]);
+  expect(run.status).toBe(0);
+  expect(run.stdout).not.toMatch(/refused|nak-/);
+  expect(run.stdout).toMatch(/^sensor faults: none$/m);
 }

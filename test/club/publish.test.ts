@@ -19,7 +19,7 @@ import {
 } from "../../src/club/index.js";
 import { publishOf } from "../../src/cli/play/settings.js";
 import { JournalWriter, type JournalRecord } from "../../src/journal/index.js";
-import { fakeHost, journalAt, settings, start } from "../cli/play-harness.js";
+import { journalAt, live, settings } from "../cli/play-harness.js";
 import {
   mosquittoAvailable,
   password,
@@ -229,8 +229,8 @@ describe.skipIf(!mosquittoAvailable())("kete play --publish", () => {
         round: "2",
       });
       if (!flags.ok) throw new Error(flags.error.message);
-      const h = fakeHost();
-      const session = await start(settings("hus", { seed: 4, publish: flags.value }), h);
+      const h = await live(settings("hus", { seed: 4, publish: flags.value }));
+      const { session } = h;
       // The fake clock runs the game; each step lets the network's real events in.
       let done = false;
       void session.finished.then(() => (done = true));

@@ -12,6 +12,7 @@
  */
 import { expect } from "vitest";
 import { findGame } from "../../src/games/index.js";
+import { seededRandom } from "../../src/shared/random.js";
 import type { Game, LegalMove, Position } from "../../src/games/core/types.js";
 import { NEXT } from "../../src/games/abalone/geometry.js";
 import {
@@ -305,4 +306,21 @@ export function playAbaloneGames(
     plies += played.length;
   }
   return { games, plies, pushes, pushedOff, styles, injected };
+}
+
+/**
+ * A hundred games of `playAbaloneGames` from `seed` (issue 14: two halves make
+ * the ≥ 200): enough plies, every style of hand and every injected kind seen,
+ * pushes rolled at the board and marbles pushed off.
+ */
+export function expectHundredAbaloneGames(seed: number): void {
+  const r = playAbaloneGames(100, seededRandom(seed), 0.5, 20);
+  expect(r.plies).toBeGreaterThan(600);
+  for (const n of Object.values(r.styles)) expect(n).toBeGreaterThan(0);
+  // Pushes rolled at the board, and marbles pushed off counted in the position's off.
+  expect(r.pushes).toBeGreaterThan(50);
+  expect(r.pushedOff).toBeGreaterThan(5);
+  const named = Object.values(r.injected).reduce((a, b) => a + b, 0);
+  expect(named).toBeGreaterThanOrEqual(30);
+  for (const n of Object.values(r.injected)) expect(n).toBeGreaterThan(0);
 }

@@ -83,7 +83,7 @@ describe("bao: namua placements and guidance", () => {
     const t = stepBoards(boardOf(k2), traceOf(k2, "B4*R"));
     s.link.settled(t[0]!); // placed in B4: capture C4 next, captured seeds to B1 or B8
     let g = s.controller.snapshot.context.guide!;
-    expect(g.kichwa).toEqual(["B1", "B8"]);
+    expect(g.captureSowsInto).toEqual(["B1", "B8"]);
     let plan = s.controller.ledPlan();
     expect(plan.get("C4")).toEqual(YELLOW_FAST);
     expect(plan.get("B1")).toEqual(YELLOW_PULSE);
@@ -91,13 +91,13 @@ describe("bao: namua placements and guidance", () => {
     s.link.settled(t[1]!); // C4 taken into the hand
     g = s.controller.snapshot.context.guide!;
     expect(g.inHand).toBe(6);
-    expect(g.kichwa).toEqual(["B1", "B8"]);
+    expect(g.captureSowsInto).toEqual(["B1", "B8"]);
     plan = s.controller.ledPlan();
     expect(plan.get("B1")).toEqual(YELLOW_PULSE);
     expect(plan.get("B8")).toEqual(YELLOW_PULSE);
     s.link.settled(t[2]!); // the first seed into B8: the choice is made
     g = s.controller.snapshot.context.guide!;
-    expect(g.kichwa).toEqual([]);
+    expect(g.captureSowsInto).toEqual([]);
     expect(g.nextStone).toEqual(["B7"]);
     plan = s.controller.ledPlan();
     expect(plan.get("B1")).toEqual({ pattern: "off" });
@@ -109,7 +109,7 @@ describe("bao: namua placements and guidance", () => {
     const s = session(k3);
     const t = stepBoards(boardOf(k3), traceOf(k3, "B7*"));
     s.link.settled(t[0]!);
-    expect(s.controller.snapshot.context.guide?.kichwa).toEqual(["B8"]);
+    expect(s.controller.snapshot.context.guide?.captureSowsInto).toEqual(["B8"]);
     expect(s.controller.ledPlan().get("B8")).toEqual(YELLOW_BLINK);
     expect(s.controller.ledPlan().get("B1")).toEqual({ pattern: "off" });
   });
@@ -118,15 +118,15 @@ describe("bao: namua placements and guidance", () => {
     const s = session(j0);
     const t = stepBoards(boardOf(j0), traceOf(j0, "B3+"));
     s.link.settled(t[0]!); // B3 lifted: direction open, no capture known yet
-    expect(s.controller.snapshot.context.guide?.kichwa).toEqual([]);
+    expect(s.controller.snapshot.context.guide?.captureSowsInto).toEqual([]);
     s.link.settled(t[2]!); // B4, B5 sown: capture C5 next, sown from B1
-    expect(s.controller.snapshot.context.guide?.kichwa).toEqual(["B1"]);
+    expect(s.controller.snapshot.context.guide?.captureSowsInto).toEqual(["B1"]);
     expect(s.controller.ledPlan().get("B1")).toEqual(YELLOW_BLINK);
     expect(s.controller.ledPlan().get("C5")).toEqual(YELLOW_FAST);
     s.link.settled(t[3]!); // C5 taken
-    expect(s.controller.snapshot.context.guide?.kichwa).toEqual(["B1"]);
+    expect(s.controller.snapshot.context.guide?.captureSowsInto).toEqual(["B1"]);
     s.link.settled(t[4]!); // first captured seed in B1
-    expect(s.controller.snapshot.context.guide?.kichwa).toEqual([]);
+    expect(s.controller.snapshot.context.guide?.captureSowsInto).toEqual([]);
   });
 });
 

@@ -223,3 +223,18 @@ export async function playFirmataGames(
 function countsOf(s: BoardSnapshot): readonly (number | null)[] {
   return s.board.geometry === "4x8" ? s.board.counts : [];
 }
+
+/**
+ * What a file of these games must show in the end: every move accepted
+ * exactly once, mistakes made and named (as injected, but for one at most),
+ * and the hand following the lights (every start pit's LED green in the
+ * PCA9685 registers).
+ */
+export function expectFirmataReport(report: FirmataReport): void {
+  expect(report.moves).toBe(report.plies);
+  const named = Object.values(report.injected).reduce((a, b) => a + b, 0);
+  expect(named).toBeGreaterThanOrEqual(4);
+  expect(report.asInjected).toBeGreaterThanOrEqual(named - 1);
+  if (process.env.KETE_REPORT) console.log(JSON.stringify(report));
+  expect(report.greenStarts).toBe(report.plies);
+}

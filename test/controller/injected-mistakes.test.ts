@@ -179,7 +179,7 @@ describe("injected mistakes: first wrong reading, rule id, message", () => {
     expect(s.controller.state).toBe("session.play.turn.sensorFault");
     // The next good reading goes on as if nothing happened.
     s.link.settled(b3[0]!);
-    expect(s.controller.state).toBe("session.play.turn.sowing");
+    expect(s.controller.state).toBe("session.play.turn.underWay");
   });
 
   it("the restore flow shows every differing pit with +n/-n", () => {

@@ -27,21 +27,27 @@ class RefusingLink extends FakeLink {
   }
 }
 
+/** A controller on husbao's start, over a link refusing the first `refusals` LED commands, after the first settled reading. */
+async function husbaoAtStart(refusals: number) {
+  const game = gameOf("husbao");
+  const start = initial("husbao");
+  const link = new RefusingLink(refusals);
+  const controller = new Controller(link, { clock: () => link.time });
+  controller.send({
+    type: "resume",
+    game: game.id,
+    options: {},
+    start: game.positionToJSON(start),
+    moves: [],
+  });
+  link.settled(counts(game, start));
+  await controller.flush();
+  return { game, start, link, controller };
+}
+
 describe("LED commands the board refuses", () => {
   it("are sent again with the next change: the board ends up showing the whole plan", async () => {
-    const game = gameOf("husbao");
-    const start = initial("husbao");
-    const link = new RefusingLink(1);
-    const controller = new Controller(link, { clock: () => link.time });
-    controller.send({
-      type: "resume",
-      game: game.id,
-      options: {},
-      start: game.positionToJSON(start),
-      moves: [],
-    });
-    link.settled(counts(game, start));
-    await controller.flush();
+    const { game, start, link, controller } = await husbaoAtStart(1);
     expect(link.refused).toBe(1);
     // Nothing reached the board.
     expect(link.leds.size).toBe(0);
@@ -56,19 +62,7 @@ describe("LED commands the board refuses", () => {
   });
 
   it("accepted commands are not resent", async () => {
-    const game = gameOf("husbao");
-    const start = initial("husbao");
-    const link = new RefusingLink(0);
-    const controller = new Controller(link, { clock: () => link.time });
-    controller.send({
-      type: "resume",
-      game: game.id,
-      options: {},
-      start: game.positionToJSON(start),
-      moves: [],
-    });
-    link.settled(counts(game, start));
-    await controller.flush();
+    const { game, start, link, controller } = await husbaoAtStart(0);
     const sent = link.ledCommands;
     link.settled(counts(game, start));
     await controller.flush();

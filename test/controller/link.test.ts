@@ -20,7 +20,7 @@ describe("link lost and resynchronising", () => {
     const s = session(start);
     s.link.settled(b3[0]!);
     s.link.settled(b3[1]!);
-    expect(s.controller.state).toBe("session.play.turn.sowing");
+    expect(s.controller.state).toBe("session.play.turn.underWay");
     s.link.emit({ type: "link", state: "lost" });
     expect(s.controller.state).toBe("resynchronising");
     s.link.emit({ type: "link", state: "ready" });
@@ -28,7 +28,7 @@ describe("link lost and resynchronising", () => {
     await s.controller.flush();
     expect(s.link.leds.get("A1")).toEqual({ pattern: "pulse", colour: "blue" });
     s.link.settled(b3[1]!);
-    expect(s.controller.state).toBe("session.play.turn.sowing");
+    expect(s.controller.state).toBe("session.play.turn.underWay");
     for (const b of b3.slice(2)) s.link.settled(b);
     expect(
       s.events.filter((e) => e.type === "move").map((e) => (e.type === "move" ? e.move : "")),
@@ -41,7 +41,7 @@ describe("link lost and resynchronising", () => {
     s.link.emit({ type: "link", state: "lost" });
     s.link.emit({ type: "link", state: "ready" });
     s.link.settled(b3[3]!); // sowing went on meanwhile
-    expect(s.controller.state).toBe("session.play.turn.capturing");
+    expect(s.controller.state).toBe("session.play.turn.taking");
     expect(s.controller.game?.plies.length).toBe(0);
     for (const b of b3.slice(4)) s.link.settled(b);
     expect(s.controller.game?.plies.length).toBe(1);

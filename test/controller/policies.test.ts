@@ -134,7 +134,7 @@ describe("policies (HB-9)", () => {
       toMove: "S",
     });
     // Back in the turn where it stood: mid-sowing, not waiting for a start.
-    expect(s.controller.state).toBe("session.play.turn.sowing");
+    expect(s.controller.state).toBe("session.play.turn.underWay");
     for (const b of b3.slice(2)) s.link.settled(b);
     expect(
       s.events.filter((e) => e.type === "move").map((e) => (e.type === "move" ? e.move : "")),

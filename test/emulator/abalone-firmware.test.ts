@@ -30,7 +30,12 @@ describe.skipIf(hex === null)("the Abalone firmware on the emulated board", () =
     const answer = await t.command("01", "HELLO 1");
     expect(answer.text).toMatch(/ ACK 01\*/);
     expect(t.lines.find((l) => / INFO /.test(l.text))?.text).toMatch(
-      / INFO proto=1 fw=1\.0\.0 id=KETE-A-0001 geo=hex61 boot=0 max=1 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000\*/,
+      / INFO proto=1 fw=1\.1\.0 id=KETE-A-0001 geo=hex61 boot=0 max=1 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000\*/,
+    );
+    // Protocol 2 (PROTOCOL.md §6.2): INFO says which marbles its holes tell.
+    await t.command("02", "HELLO 2");
+    expect(t.lines.filter((l) => / INFO /.test(l.text)).at(-1)?.text).toMatch(
+      / INFO proto=2 fw=1\.1\.0 id=KETE-A-0001 geo=hex61 .* int=2000 holes=bw\*/,
     );
     const snap = await t.waitFor(SETTLED, 1500);
     expect(cells(snap)).toBe(START);

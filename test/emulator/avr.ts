@@ -145,6 +145,8 @@ export const GEMS_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_gems.h
 
 /** The Abalone board's firmware (`make -C hardware/firmware abalone`). */
 export const ABALONE_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_abalone.hex");
+/** The same with the neutral marble's switches (`make -C hardware/firmware abalone-neutral`). */
+export const NEUTRAL_FIRMWARE_HEX = join(ROOT, "hardware/firmware/build/kete_abalone_n.hex");
 
 /** One make in hardware/firmware at a time (test files run in parallel): `f` runs under a lock. */
 export async function withBuildLock<T>(f: () => T): Promise<T> {
@@ -172,7 +174,7 @@ export async function withBuildLock<T>(f: () => T): Promise<T> {
  */
 export async function referenceFirmware(
   suite: string,
-  build: "make" | "ide" | "gems" | "abalone" = "make",
+  build: "make" | "ide" | "gems" | "abalone" | "abalone-neutral" = "make",
 ): Promise<string | null> {
   const hex =
     build === "ide"
@@ -181,7 +183,9 @@ export async function referenceFirmware(
         ? GEMS_FIRMWARE_HEX
         : build === "abalone"
           ? ABALONE_FIRMWARE_HEX
-          : FIRMWARE_HEX;
+          : build === "abalone-neutral"
+            ? NEUTRAL_FIRMWARE_HEX
+            : FIRMWARE_HEX;
   if (existsSync(hex)) return hex;
   if (!avrToolchain(suite)) return null;
   return withBuildLock(() => {

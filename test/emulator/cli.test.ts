@@ -89,7 +89,7 @@ describe.skipIf(hex === null || !socatAvailable())("kete board-sim --firmware on
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
       expect(run.stdout.split("\n")[0]).toMatch(
-        /^board \S+ {2}firmware \S+ {2}protocol 1 {2}geometry 4x8 {2}boot #0$/,
+        /^board \S+ {2}firmware \S+ {2}protocol 2 {2}geometry 4x8 {2}boot #0$/,
       );
       expect(run.stdout).toMatch(/ {2}A +4 +4 +4 +4 +4 +4 +4 +4\n/);
       expect(run.stdout).toMatch(/ {2}D +4 +4 +4 +4 +4 +4 +4 +4\n/);

@@ -169,9 +169,8 @@ describe.skipIf(!image.ok || !haveSocat)(
           const seen = (re: RegExp): number => (k.stdout().match(re) ?? []).length;
           // As long as kete itself may wait for the board (--wait 60) and more: after a
           // reset or an unplug the emulated Mega starts again on what CPU is left.
-          const until = async (done: () => boolean): Promise<void> => {
-            for (let i = 0; i < 2400 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
-          };
+          const until = (done: () => boolean): Promise<void> =>
+            k.until(done, "seeing the link go and come back", 120_000);
           if (ply === 2) {
             // The Mega resets mid-game (its reset button, a brown-out): StandardFirmata
             // announces itself again, kete sets it up again, and the game goes on.

@@ -5,10 +5,10 @@
  * board: GB-1's gems named by their tags, the LED cycle over its twelve
  * places with a clean summary.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { socatAvailable } from "../../src/board/pty.js";
-import { startKete, type KeteProcess } from "../cli/process.js";
-import { ensureBuilt, kete } from "../cli/run.js";
+import { boardSimForSuite } from "../cli/process.js";
+import { expectCleanLedCycle, kete } from "../cli/run.js";
 import { referenceFirmware } from "./avr.js";
 
 const hex = await referenceFirmware("test/emulator/gems-cli.test.ts", "gems");
@@ -16,23 +16,11 @@ const hex = await referenceFirmware("test/emulator/gems-cli.test.ts", "gems");
 describe.skipIf(hex === null || !socatAvailable())(
   "kete board-sim --firmware kete_gems.hex --geometry 2x5+2 with kete board-test",
   () => {
-    let sim: KeteProcess | null = null;
     const path = `/tmp/kete-gems-cli-${process.pid}`;
-
-    beforeAll(async () => {
-      ensureBuilt();
-      sim = startKete(["board-sim", "--firmware", hex!, "--geometry", "2x5+2", "--path", path]);
-      await sim.printed(/Ctrl-C/, 20_000);
-    }, 30_000);
-
-    afterAll(async () => {
-      if (sim === null) return;
-      sim.child.kill("SIGINT");
-      await sim.exited;
-    });
+    const sim = boardSimForSuite(["--firmware", hex!, "--geometry", "2x5+2", "--path", path]);
 
     it("says what it serves", () => {
-      expect(sim!.stdout() + sim!.stderr()).toContain(
+      expect(sim().stdout() + sim().stderr()).toContain(
         `emulated Mega 2560 (2x5+2 board) running ${hex!} on ${path}\n`,
       );
     });
@@ -47,10 +35,7 @@ describe.skipIf(hex === null || !socatAvailable())(
     });
 
     it("--seconds runs the LED cycle over its twelve places and ends with a clean summary", () => {
-      const run = kete(["board-test", "--port", path, "--seconds", "2"]);
-      expect(run.status).toBe(0);
-      expect(run.stdout).not.toMatch(/refused|nak-/);
-      expect(run.stdout).toMatch(/^sensor faults: none$/m);
+      expectCleanLedCycle(path);
     });
   },
 );

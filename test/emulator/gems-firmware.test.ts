@@ -37,7 +37,7 @@ describe.skipIf(hex === null)("the Glassperlenspiel firmware on the emulated boa
     const answer = await t.command("01", "HELLO 1");
     expect(answer.text).toMatch(/ ACK 01\*/);
     expect(t.lines.find((l) => / INFO /.test(l.text))?.text).toMatch(
-      / INFO proto=1 fw=1\.0\.0 id=KETE-G-0001 geo=2x5\+2 boot=0 max=20 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000\*/,
+      / INFO proto=1 fw=1\.1\.0 id=KETE-G-0001 geo=2x5\+2 boot=0 max=20 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000\*/,
     );
     const snap = await t.waitFor(SETTLED, 1500);
     expect(cells(snap)).toBe(GB1);

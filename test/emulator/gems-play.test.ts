@@ -89,9 +89,8 @@ describe.skipIf(hex === null || !haveSocat)(
       );
       const seen = (re: RegExp): number => (k.stdout().match(re) ?? []).length;
       // As long as kete itself may wait for the board (--wait 60) and more.
-      const until = async (done: () => boolean): Promise<void> => {
-        for (let i = 0; i < 2400 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
-      };
+      const until = (done: () => boolean): Promise<void> =>
+        k.until(done, "seeing the link go and come back", 120_000);
       try {
         await k.printed(/new game of Glassperlenspiel/);
         await k.printed(/board set up\n/);

@@ -16,7 +16,14 @@ const MODULE_RAM_BUDGET = 6144 - 1100 - 1024;
 
 const SKETCH = join(FIRMWARE, "kete_abalone");
 /** The files that compile for the board and, unchanged, for the native tests. */
-const PORTABLE = ["hall.cpp", "hall.h", "hall_state.cpp", "places_hall.cpp"];
+const PORTABLE = [
+  "hall.cpp",
+  "hall.h",
+  "hall_state.cpp",
+  "places_hall.cpp",
+  "neutral.cpp",
+  "neutral.h",
+];
 
 describe("firmware: the Abalone sketch's sources", () => {
   it("keeps the portable files free of AVR and Arduino headers, and allocates nothing on the heap", () => {
@@ -53,6 +60,13 @@ describe("firmware: the Abalone sensing module", () => {
       expect(Number(placed?.[1])).toBe(10_000);
       expect(placed?.[2]).toBe("0");
       expect(placed?.[3]).toBe("0");
+      // the neutral marble's classifier (neutral.cpp, hardware/abalone.md §2.3)
+      const neutral = /neutral: (\d+) random boards, (\d+) neutral cells, (\d+) wrong/.exec(
+        r.output,
+      );
+      expect(neutral, r.output).not.toBeNull();
+      expect(Number(neutral?.[2])).toBeGreaterThan(10_000);
+      expect(neutral?.[3]).toBe("0");
     },
     180_000,
   );

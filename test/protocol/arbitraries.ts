@@ -11,6 +11,7 @@ import {
   GEOMETRY_IDS,
   LED_COLOURS,
   LED_PATTERNS,
+  MARBLE_COLOURS,
   MAX_LED_ENTRIES,
   NAK_REASONS,
   PIT_ERROR_CODES,
@@ -24,6 +25,7 @@ import type {
   LedColour,
   LedPattern,
   LedState,
+  MarbleColour,
   Place,
   SnapshotBoard,
   SnapshotMessage,
@@ -124,22 +126,30 @@ export const boardMessage: fc.Arbitrary<BoardMessage> = fc.oneof(
     boot,
     reason: fc.constantFrom(...BOOT_REASONS),
   }),
-  fc.record({
-    type: fc.constant("info"),
-    seq: tag,
-    proto: fc.integer({ min: 1, max: 255 }),
-    firmware: token16,
-    boardId: token16,
-    geometry: fc.constantFrom(...GEOMETRY_IDS),
-    boot,
-    maxCount: fc.integer({ min: 1, max: 255 }),
-    colours: fc.subarray(Object.keys(LED_COLOURS) as LedColour[]),
-    patterns: fc.subarray(Object.keys(LED_PATTERNS) as LedPattern[]),
-    buttons: fc.integer({ min: 0, max: 16 }),
-    calibration: fc.boolean(),
-    debounceMs: debounce,
-    snapshotIntervalMs: interval,
-  }),
+  fc
+    .record({
+      type: fc.constant("info" as const),
+      seq: tag,
+      proto: fc.integer({ min: 1, max: 255 }),
+      firmware: token16,
+      boardId: token16,
+      geometry: fc.constantFrom(...GEOMETRY_IDS),
+      boot,
+      maxCount: fc.integer({ min: 1, max: 255 }),
+      colours: fc.subarray(Object.keys(LED_COLOURS) as LedColour[]),
+      patterns: fc.subarray(Object.keys(LED_PATTERNS) as LedPattern[]),
+      buttons: fc.integer({ min: 0, max: 16 }),
+      calibration: fc.boolean(),
+      debounceMs: debounce,
+      snapshotIntervalMs: interval,
+      marbles: fc.subarray(Object.keys(MARBLE_COLOURS) as MarbleColour[], { minLength: 1 }),
+    })
+    // Protocol 2's `holes=` (PROTOCOL.md §12.2): the marbles a hex61 board tells, none elsewhere.
+    .map(({ marbles, ...info }) =>
+      info.proto < 2
+        ? info
+        : { ...info, holes: shapeOf(info.geometry).kind === "holes" ? marbles : [] },
+    ),
   snapshot,
   fc.record({
     type: fc.constant("heartbeat"),

@@ -6,3 +6,7 @@
 HoleState hall_st[HALL_HOLES];
 HoleCal hall_cal[HALL_HOLES];
 HallCalJob hall_job;
+#if KETE_NEUTRAL
+#include "neutral.h"
+NeutralState neutral_st[NEUTRAL_HOLES];  // the neutral-marble switches (hardware/abalone.md §2.3)
+#endif

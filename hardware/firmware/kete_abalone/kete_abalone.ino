@@ -9,6 +9,9 @@
 #include "hal_avr.h"
 #include "hall.h"
 #include "hall_avr.h"
+#if KETE_NEUTRAL
+#include "neutral.h"  // the neutral marble's switches (hardware/abalone.md §2.3)
+#endif
 
 #define SCAN_PERIOD_MS 25  // a scan of all 61 every 25 ms (§5)
 
@@ -29,6 +32,9 @@ volatile uint16_t kete_scan_ms;
 void setup() {
   hal_init();
   hall_bus_begin();
+#if KETE_NEUTRAL
+  neutral_pins_begin();
+#endif
   uint32_t now = millis();
   board_begin(hal_boot_reason(), now);
   lastButtons = now;

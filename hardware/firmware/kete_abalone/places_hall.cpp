@@ -7,10 +7,32 @@
 #include "hal.h"
 #include "hall.h"
 #include "places.h"
+#if KETE_NEUTRAL
+#include "neutral.h"
+extern NeutralState neutral_st[NEUTRAL_HOLES];  // hall_state.cpp
+#endif
 
 extern HoleState hall_st[HALL_HOLES];  // hall_state.cpp
 extern HoleCal hall_cal[HALL_HOLES];
 extern HallCalJob hall_job;
+
+// A hole's cell and settled bit: the Hall module's, and with the neutral
+// switches (-DKETE_NEUTRAL, hardware/abalone.md §2.3) 'n' for an empty Hall
+// reading over a conductor, settled once the switch too is still.
+static char cell(uint8_t i) {
+#if KETE_NEUTRAL
+  return neutral_cell(hall_cell(&hall_st[i]), &neutral_st[i]);
+#else
+  return hall_cell(&hall_st[i]);
+#endif
+}
+
+static bool settled(uint8_t i, uint32_t now, uint16_t deb) {
+#if KETE_NEUTRAL
+  if (!neutral_settled(&neutral_st[i], now, deb)) return false;
+#endif
+  return hall_settled(&hall_st[i], now, deb);
+}
 
 static char sentCells[KETE_PITS];  // the cell of each hole in the last snapshot ...
 static uint8_t sentSettled[8];     // ... and its settled bit (bytes: no 64-bit shifts per pass)
@@ -24,6 +46,9 @@ PlaceMask places_begin(uint32_t now) {
   ztNext = KETE_PITS;
   for (uint8_t b = 0; b < 8; b++) sentSettled[b] = 0;
   hall_begin(hall_st, now);
+#if KETE_NEUTRAL
+  neutral_begin(neutral_st, now);
+#endif
   PlaceMask need = 0;
   for (uint8_t i = 0; i < KETE_PITS; i++) {
     uint8_t rec[HALL_RECORD_SIZE];
@@ -36,23 +61,23 @@ PlaceMask places_begin(uint32_t now) {
 
 bool places_faulty(uint8_t i) { return hall_faulty(&hall_st[i]); }
 
-bool places_settled(uint8_t i, uint32_t now, uint16_t deb) { return hall_settled(&hall_st[i], now, deb); }
+bool places_settled(uint8_t i, uint32_t now, uint16_t deb) { return settled(i, now, deb); }
 
-void places_cell(LineWriter* w, uint8_t i) { lw_char(w, hall_cell(&hall_st[i])); }  // PROTOCOL.md §5.3
+void places_cell(LineWriter* w, uint8_t i) { lw_char(w, cell(i)); }  // PROTOCOL.md §5.3
 
 void places_sent(uint32_t now, uint16_t deb) {
   for (uint8_t b = 0; b < 8; b++) sentSettled[b] = 0;
   for (uint8_t i = 0; i < KETE_PITS; i++) {
-    sentCells[i] = hall_cell(&hall_st[i]);
-    if (hall_settled(&hall_st[i], now, deb)) sentSettled[i >> 3] |= (uint8_t)(1u << (i & 7));
+    sentCells[i] = cell(i);
+    if (settled(i, now, deb)) sentSettled[i >> 3] |= (uint8_t)(1u << (i & 7));
   }
 }
 
 bool places_changed(uint32_t now, uint16_t deb) {
   for (uint8_t i = 0; i < KETE_PITS; i++) {
-    if (hall_cell(&hall_st[i]) != sentCells[i]) return true;  // a fault shows as '?'
+    if (cell(i) != sentCells[i]) return true;  // a fault shows as '?'
     bool was = sentSettled[i >> 3] & (uint8_t)(1u << (i & 7));
-    if (hall_settled(&hall_st[i], now, deb) != was) return true;
+    if (settled(i, now, deb) != was) return true;
   }
   return false;
 }
@@ -105,6 +130,9 @@ void board_hole(uint8_t h, const int16_t* r) {
 bool board_scan_end(uint8_t from, uint8_t to, uint32_t now) {
   hall_classify_part(hall_st, hall_cal, now, from, to);
   if (to < KETE_PITS) return false;
+#if KETE_NEUTRAL
+  neutral_scan(neutral_st, neutral_read(), now);  // the switches, once a scan (≈ 70 µs)
+#endif
   session_scan_done(0);
   if (hall_job.kind != HJ_NONE) {
     bool full = hall_job_scan_end(&hall_job);
@@ -121,5 +149,5 @@ void places_view(BoardView* v) { (void)v; }
 
 int board_count(uint8_t hole) {
   if (places_faulty(hole)) return -1;
-  return hall_st[hole].cls == HALL_EMPTY ? 0 : 1;
+  return cell(hole) == '.' ? 0 : 1;
 }

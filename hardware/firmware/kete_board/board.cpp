@@ -210,7 +210,9 @@ void board_rx_byte(uint8_t b, uint32_t now) {
 
 static void execute(const Command* c, uint32_t now) {
   switch (c->kind) {
-    case CMD_HELLO: push_answer(c->id, ANS_INFO, 0); return;
+    // INFO in the highest protocol version both speak (PROTOCOL.md §6.2): the
+    // answer's third byte carries it (no NAK reason rides on an INFO).
+    case CMD_HELLO: push_answer(c->id, ANS_INFO, c->version < KETE_PROTO ? c->version : KETE_PROTO); return;
     case CMD_PING: push_answer(c->id, ANS_ACK, 0); return;
     case CMD_SNAP: push_answer(c->id, ANS_SNAP, 0); return;
     case CMD_CALGET: push_answer(c->id, ANS_CALGET, 0); return;
@@ -322,9 +324,11 @@ static void fmt_snapshot(char reason, uint32_t now) {
 
 static bool state_changed(uint32_t now) { return !snapSent || places_changed(now, deb); }
 
-static void fmt_info() {
+static void fmt_info(uint8_t proto) {
   begin_line();
-  lw_str(&tx, KETE_STR("INFO proto=1 fw=" FW_VERSION " id=" KETE_BOARD_ID " geo=" KETE_GEO_NAME " boot="));
+  lw_str(&tx, KETE_STR("INFO proto="));
+  lw_uint(&tx, proto);
+  lw_str(&tx, KETE_STR(" fw=" FW_VERSION " id=" KETE_BOARD_ID " geo=" KETE_GEO_NAME " boot="));
   lw_uint(&tx, bootCount);
   lw_str(&tx, KETE_STR(" max="));
   lw_uint(&tx, KETE_MAX_COUNT);
@@ -343,6 +347,8 @@ static void fmt_info() {
   lw_uint(&tx, deb);
   lw_str(&tx, KETE_STR(" int="));
   lw_uint(&tx, interval);
+  // Protocol 2: the marbles this board's holes tell (geometry.h; `-` without holes).
+  if (proto >= 2) lw_str(&tx, KETE_STR(" holes=" KETE_HOLES));
   end_line();
 }
 
@@ -437,7 +443,7 @@ static void fmt_answer(uint32_t now) {
     case ANS_INFO:
     case ANS_SNAP:
       if (a->step == 0) {
-        if (a->kind == ANS_INFO) fmt_info();
+        if (a->kind == ANS_INFO) fmt_info(a->nak);
         else fmt_snapshot('R', now);
         a->step = 1;
         done = false;

@@ -11,7 +11,9 @@
 #include "leds.h"
 #include "sense.h"
 
-#define FW_VERSION "1.0.0"
+#define FW_VERSION "1.1.0"
+// The highest protocol version spoken (PROTOCOL.md §16): 2 adds INFO holes=.
+#define KETE_PROTO 2
 #include "geometry.h"
 #ifndef KETE_BOARD_ID
 #define KETE_BOARD_ID "KETE-0001"

@@ -44,6 +44,20 @@
 #ifndef KETE_HALL
 #define KETE_HALL 0
 #endif
+// INFO holes= (protocol 2, PROTOCOL.md §12.2): the marbles a hole tells; `-`
+// on a board without holes. The hex61 sensing module says what it tells.
+#ifndef KETE_NEUTRAL
+#define KETE_NEUTRAL 0  // -DKETE_NEUTRAL=1: the hex61 board with the neutral marble's switches
+#endif
+#ifndef KETE_HOLES
+#if KETE_HALL && KETE_NEUTRAL
+#define KETE_HOLES "bwn"
+#elif KETE_HALL
+#define KETE_HOLES "bw"
+#else
+#define KETE_HOLES "-"
+#endif
+#endif
 
 // A set of places, bit = canonical index: 32 bits hold 4x8 and 2x5+2, hex61 needs 64.
 #include <stdint.h>

@@ -87,17 +87,25 @@ TEST(hello_info_ack_and_settings) {
   CHECK(i >= 0);
   if (i >= 0) {
     CHECK_STR(v[i],
-              "INFO proto=1 fw=1.0.0 id=KETE-0001 geo=4x8 boot=0 max=64 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000");
+              "INFO proto=1 fw=1.1.0 id=KETE-0001 geo=4x8 boot=0 max=64 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000");
     CHECK(i + 1 < (int)v.size() && v[i + 1] == "ACK 01");
   }
   rig.send("02 CFG deb=150 int=5000");
-  rig.send("03 HELLO 7");  // a newer host: version 1 is what this board speaks
+  rig.send("03 HELLO 7");  // a newer host: version 2 is the highest this board speaks (PROTOCOL.md §6.2)
   rig.step(5);
   v = rig.take();
   CHECK(index_of(v, "ACK 02") >= 0);
   i = index_of(v, "INFO");
-  CHECK(i >= 0 && v[i].find("proto=1 ") != std::string::npos && v[i].find(" deb=150 int=5000") != std::string::npos);
+  CHECK(i >= 0 && v[i].find("proto=2 ") != std::string::npos && v[i].find(" deb=150 int=5000 holes=-") != std::string::npos);
   CHECK(index_of(v, "ACK 03") > i);
+  rig.send("05 HELLO 2");  // protocol 2's thirteenth key: a 4x8 board has no holes
+  rig.step(5);
+  v = rig.take();
+  i = index_of(v, "INFO");
+  CHECK(i >= 0);
+  if (i >= 0)
+    CHECK_STR(v[i],
+              "INFO proto=2 fw=1.1.0 id=KETE-0001 geo=4x8 boot=0 max=64 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=150 int=5000 holes=-");
   rig.send("04 PING");
   rig.step(3);
   CHECK_STR(rig.take().back(), "ACK 04");

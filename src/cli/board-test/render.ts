@@ -7,9 +7,22 @@
  */
 import type { BoardSnapshot } from "../../board/index.js";
 import { LED_COLOURS, LED_PATTERNS } from "../../protocol/index.js";
-import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
+import type { InfoMessage, MarbleColour, SnapshotBoard } from "../../protocol/index.js";
 import { shapeOf } from "../../shared/index.js";
 import type { Painter } from "../../shared/index.js";
+
+const MARBLE_WORDS: Readonly<Record<MarbleColour, string>> = {
+  black: "black",
+  white: "white",
+  neutral: "the neutral marble (AB-9.6)",
+  marble: "a marble (no colour)",
+};
+
+/** What a hex61 board's holes read (`INFO holes=`; a protocol-1 board: empty, black or white). */
+function holesTold(info: InfoMessage): string {
+  const told = ["empty", ...(info.holes ?? ["black", "white"]).map((m) => MARBLE_WORDS[m])];
+  return `${told.slice(0, -1).join(", ")} or ${told.at(-1) ?? ""}`;
+}
 
 /** Two lines: who the board is and what it can do (from its INFO). */
 export function describeInfo(info: InfoMessage): string {
@@ -17,7 +30,7 @@ export function describeInfo(info: InfoMessage): string {
     xs.length === 0 ? "none" : xs.map((x) => table[x] ?? "?").join("");
   return [
     `board ${info.boardId}  firmware ${info.firmware}  protocol ${info.proto}  geometry ${info.geometry}  boot #${info.boot}`,
-    `${shapeOf(info.geometry).kind === "holes" ? "sensors read empty, black or white" : `sensors up to ${info.maxCount} stones`}  LEDs ${letters(info.colours, LED_COLOURS)}/${letters(info.patterns, LED_PATTERNS)}` +
+    `${shapeOf(info.geometry).kind === "holes" ? `sensors read ${holesTold(info)}` : `sensors up to ${info.maxCount} stones`}  LEDs ${letters(info.colours, LED_COLOURS)}/${letters(info.patterns, LED_PATTERNS)}` +
       `  buttons ${info.buttons}  calibration ${info.calibration ? "yes" : "no"}` +
       `  debounce ${info.debounceMs} ms  snapshots every ${info.snapshotIntervalMs} ms`,
   ].join("\n");

@@ -34,6 +34,7 @@
  * second, `s`) leaves the pit as it is; stop (Ctrl-C, `q`) ends the run.
  */
 import type { CalibrationStatus, LedColour, LedEntry, LedState } from "../../protocol/index.js";
+import type { LinkErrorCode } from "../../board/index.js";
 
 export interface CalibrationTiming {
   /** A reading must stay the same this long before kete acts on it by itself. */
@@ -108,7 +109,12 @@ export type CalibrationEvent =
       readonly at: number;
     }
   | { readonly type: "answer"; readonly ok: true }
-  | { readonly type: "answer"; readonly ok: false; readonly code: string; readonly message: string }
+  | {
+      readonly type: "answer";
+      readonly ok: false;
+      readonly code: LinkErrorCode;
+      readonly message: string;
+    }
   | { readonly type: "link"; readonly ready: boolean }
   /** The raw readings of a CALGET (empty when the board gave none). */
   | { readonly type: "raws"; readonly raws: ReadonlyMap<string, number>; readonly at: number };
@@ -551,7 +557,7 @@ function refused(
   s: Draft,
   command: CalibrationCommand,
   what: string,
-  event: { readonly code: string; readonly message: string },
+  event: { readonly code: LinkErrorCode; readonly message: string },
   fx: CalibrationEffect[],
 ): void {
   if (event.code === "nak-busy" && s.tries + 1 < s.timing.busyTries) {

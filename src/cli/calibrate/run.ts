@@ -8,7 +8,7 @@
  * tests run it on a simulated board and a fake clock.
  */
 import { every, waitForReady } from "../../board/index.js";
-import type { BoardEvent, BoardSession, Scheduler } from "../../board/index.js";
+import type { BoardEvent, BoardSession, LinkError, Scheduler } from "../../board/index.js";
 import { GEOMETRIES } from "../../protocol/index.js";
 import type { InfoMessage, SnapshotBoard } from "../../protocol/index.js";
 import { err, ok, shapeOf } from "../../shared/index.js";
@@ -375,7 +375,7 @@ function runMachine(
 function sendCommand(
   board: BoardSession,
   command: CalibrationCommand,
-): Promise<Result<void, CliError>> {
+): Promise<Result<void, LinkError>> {
   if (command.type === "tare") return board.tare(command.pit ?? undefined);
   return board.command({ type: "calibrate", pit: command.pit, known: command.known });
 }

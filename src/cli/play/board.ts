@@ -7,7 +7,13 @@ import { statSync } from "node:fs";
 import { Option } from "commander";
 import { BOARD_KINDS, SimulatedBoard, openBoard, waitForReady } from "../../board/index.js";
 import type { BoardKind, BoardLink, Scheduler, SessionOptions } from "../../board/index.js";
-import { holesOfReadings, type HoleContent } from "../../protocol/index.js";
+import {
+  MARBLE_COLOURS,
+  holesOfReadings,
+  tellsNeutral,
+  type HoleContent,
+  type InfoMessage,
+} from "../../protocol/index.js";
 import { err, ok, shapeOf, type GeometryId, type Result } from "../../shared/index.js";
 import type { CliError } from "../errors.js";
 
@@ -341,4 +347,34 @@ async function openFirmata(
     );
   }
   return ok({ board, sim: null });
+}
+
+/**
+ * Why a game's options cannot be played on the board that answered, or null.
+ * AB-9.6's neutral marble must be told from both colours and an empty hole;
+ * a board says it does with `n` in `INFO holes=` (PROTOCOL.md §5.3, §12.2,
+ * protocol 2). One that does not say so (a protocol-1 board, the reference
+ * board before issue 29) would read the neutral marble as an empty hole or
+ * as a colour, and every push of it as a mistake or a wrong move: refused
+ * before the game starts. `where` names the board (its port).
+ */
+export function boardRefusal(
+  geometry: GeometryId | undefined,
+  options: Readonly<Record<string, unknown>>,
+  info: InfoMessage | null,
+  where: string,
+): string | null {
+  if (geometry !== "hex61" || info === null) return null;
+  const neutral = options.neutral;
+  if (typeof neutral !== "string" || tellsNeutral(info)) return null;
+  const said =
+    info.holes === undefined
+      ? `its INFO (protocol ${info.proto}) does not say holes=, so it tells black and white only`
+      : `its INFO says holes=${info.holes.map((m) => MARBLE_COLOURS[m]).join("") || "-"}, without n`;
+  return (
+    `AB-9.6: the neutral marble (--option neutral=${neutral}) must be told from a black marble, a white one and an empty hole, ` +
+    `and the board ${where} (${info.boardId}, firmware ${info.firmware}) does not tell it: ${said}. ` +
+    `Play without --option neutral, on the simulated board (drop --port), or flash firmware that senses the neutral marble ` +
+    `(hardware/abalone.md §2.3: a hex61 image that says holes=bwn)`
+  );
 }

@@ -10,7 +10,7 @@ import { sleep } from "../../board/index.js";
 import type { Scheduler, SimulatedBoard } from "../../board/index.js";
 import type { Controller, ControllerView } from "../../controller/index.js";
 import { countsAlong, handChange } from "../../games/index.js";
-import type { Game, LegalMove, Position, Side, Trace } from "../../games/index.js";
+import type { Game, GameErrorCode, LegalMove, Position, Side, Trace } from "../../games/index.js";
 import type { HoleContent } from "../../protocol/index.js";
 import { GEMS, MARBLE_COLOURS, type Gem, type MarbleColour } from "../../shared/index.js";
 
@@ -579,10 +579,13 @@ export type Entry =
   | { readonly kind: "sowing"; readonly move: string; readonly message: string }
   | {
       readonly kind: "refused";
-      readonly code: string;
+      readonly code: RefusalCode;
       readonly rule: string | null;
       readonly message: string;
     };
+
+/** Why a typed move was not taken: the hand still busy, the other side's turn, or the game's refusal. */
+export type RefusalCode = "busy" | "not-your-turn" | GameErrorCode;
 
 /** A typed move as the game writes it (`a3:ss4s` → `A3:sS4s`; `b3+` → `B3+`). */
 export function normalisedMove(game: Game, text: string): string {
@@ -596,7 +599,7 @@ export class KeyboardPlayer extends Player {
 
   /** A line typed at the prompt: the move taken, or why not (see `Entry`). */
   submit(text: string): Entry {
-    const refused = (code: string, message: string, rule: string | null = null): Entry => ({
+    const refused = (code: RefusalCode, message: string, rule: string | null = null): Entry => ({
       kind: "refused",
       code,
       rule,

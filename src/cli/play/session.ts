@@ -21,7 +21,7 @@ import { damageText, JournalWriter, readJournal } from "../../journal/index.js";
 import type { Damage, JournalHeader } from "../../journal/index.js";
 import { err, findShape, seededRandom, type Result } from "../../shared/index.js";
 import { presenceOnly, readingsOf } from "../../protocol/index.js";
-import { openGameBoard } from "./board.js";
+import { boardRefusal, openGameBoard } from "./board.js";
 import type { PlayHost } from "./host.js";
 import { typeKeys } from "./input.js";
 import { PlayClocks } from "./clocks.js";
@@ -198,6 +198,16 @@ export async function startPlay(
   const opened = await openGameBoard({ ...s, geometry }, counts, host.scheduler);
   if (!opened.ok) return failure({ exit: 1, message: opened.error.message });
   const { board, sim } = opened.value;
+  const refused = boardRefusal(
+    geometry,
+    s.options,
+    board.info,
+    s.port === null ? "simulated" : `on ${s.port}`,
+  );
+  if (refused !== null) {
+    await board.close();
+    return failure({ exit: 1, message: refused });
+  }
   if (what.resumed === null && s.game.startsFromBoard?.(s.options) === true) {
     const read = await startFromBoard(s, board);
     if (!read.ok) {

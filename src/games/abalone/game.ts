@@ -122,7 +122,7 @@ export class AbaloneGame implements Game<AbalonePosition> {
   readonly id = GAME_ID;
   readonly title = "Abalone";
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
-  readonly layout: BoardLayout = ABALONE_LAYOUT;
+  readonly layout: BoardLayout<AbaloneSide> = ABALONE_LAYOUT;
 
   initial(options?: Readonly<Record<string, unknown>>): Result<AbalonePosition, GameError> {
     const read = readOptions(options, "options");

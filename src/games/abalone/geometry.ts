@@ -128,7 +128,7 @@ export const ROW_E: readonly number[] = HOLES.flatMap((n, i) => (n[0] === "E" ? 
  * The board for the controller: the `hex61` holes, which belong to neither
  * side (any hole may hold either colour) and are never sown.
  */
-export const ABALONE_LAYOUT: BoardLayout = {
+export const ABALONE_LAYOUT: BoardLayout<AbaloneSide> = {
   geometry: "hex61",
   places: HOLES,
   sides: ["b", "w"],

@@ -10,17 +10,18 @@
  */
 import type { Side } from "./types.js";
 
-export interface BoardLayout {
+/** `S`: the game's sides (`SideOf<P>`: `SowingSide`, `MarbleSide`); any string where the game is not known. */
+export interface BoardLayout<S extends string = Side> {
   /** The geometry token of PROTOCOL.md §5 the game is played on (`4x8`, `2x5+2`, `hex61`). */
   readonly geometry: string;
   /** Every pit, cup or hole, in the geometry's canonical (snapshot) order. */
   readonly places: readonly string[];
   /** The sides, the one who moves first in the initial position first (`S`, `N`; `b`, `w`). */
-  readonly sides: readonly [Side, Side];
+  readonly sides: readonly [S, S];
   /** Each side's name for players (`South`, `Black`). */
-  readonly sideNames: Readonly<Record<Side, string>>;
+  readonly sideNames: Readonly<Record<S, string>>;
   /** The side whose pit each place is (by index in `places`); null for a place no side owns. */
-  readonly owners: readonly (Side | null)[];
+  readonly owners: readonly (S | null)[];
   /**
    * For each place (by index), the places a sowing may drop its next stone
    * into after a stone fell there, in either direction of the circuits the

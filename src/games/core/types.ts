@@ -333,7 +333,7 @@ export interface Game<P extends Position = Position> {
   sensorSteps?(step: TraceStep): readonly SensorStep[];
 
   /** The board: geometry, places in sensor order, owners and sowing successors (core/board.ts). */
-  readonly layout: BoardLayout;
+  readonly layout: BoardLayout<SideOf<P>>;
 
   /** The rule ids a mistake of each kind breaks under these options (core/rules.ts). */
   ruleBook(options: Options): RuleBook;

@@ -9,6 +9,7 @@ import { resolveOptions } from "../core/options.js";
 import type { OptionSpec, Options } from "../core/types.js";
 import type { Result } from "../../shared/index.js";
 import { FOUR_ROW_LAYOUT } from "./layout.js";
+import type { FourRowSide } from "./geometry.js";
 import type { GameError } from "../core/errors.js";
 
 /** What a variant of a four-row family says of itself. */
@@ -22,7 +23,7 @@ export abstract class FourRowBoardGame<V extends FourRowVariant> {
   readonly id: string;
   readonly title: string;
   readonly optionSpecs: readonly OptionSpec[];
-  readonly layout: BoardLayout = FOUR_ROW_LAYOUT;
+  readonly layout: BoardLayout<FourRowSide> = FOUR_ROW_LAYOUT;
 
   constructor(readonly variant: V) {
     this.id = variant.id;

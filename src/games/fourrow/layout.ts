@@ -5,7 +5,7 @@
  * (mancala-4x8.md, "Geometry and names"; bao-kiswahili.md, "Names").
  */
 import type { BoardLayout } from "../core/board.js";
-import { CCW, CW, NEXT, PIT_NAMES } from "./geometry.js";
+import { CCW, CW, NEXT, PIT_NAMES, type FourRowSide } from "./geometry.js";
 
 /** South owns rows A and B (pits 0…15), North rows C and D (16…31). */
 const OWNERS: readonly ("S" | "N")[] = PIT_NAMES.map((_, i) => (i < 16 ? "S" : "N"));
@@ -15,7 +15,7 @@ const SUCCESSORS: readonly (readonly number[])[] = PIT_NAMES.map((_, i) =>
   Object.freeze([NEXT[CW][i] as number, NEXT[CCW][i] as number]),
 );
 
-export const FOUR_ROW_LAYOUT: BoardLayout = Object.freeze({
+export const FOUR_ROW_LAYOUT: BoardLayout<FourRowSide> = Object.freeze({
   geometry: "4x8",
   places: PIT_NAMES,
   sides: Object.freeze(["S", "N"]) as readonly ["S", "N"],

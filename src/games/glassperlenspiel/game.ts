@@ -55,7 +55,7 @@ export class GlassGame implements Game<GlassPosition> {
   readonly id = GAME_ID;
   readonly title = "Glassperlenspiel";
   readonly optionSpecs: readonly OptionSpec[] = [];
-  readonly layout: BoardLayout = GLASS_LAYOUT;
+  readonly layout: BoardLayout<GlassSide> = GLASS_LAYOUT;
 
   initial(options?: Readonly<Record<string, unknown>>): Result<GlassPosition, GameError> {
     const resolved = resolveOptions(this.id, this.optionSpecs, options);

@@ -119,7 +119,7 @@ const OWNERS: readonly ("S" | "N" | null)[] = PLACES.map((p) =>
   p.startsWith("A") || p === "SC" ? "S" : "N",
 );
 
-export const GLASS_LAYOUT: BoardLayout = {
+export const GLASS_LAYOUT: BoardLayout<GlassSide> = {
   geometry: "2x5+2",
   places: PLACES,
   sides: ["S", "N"],

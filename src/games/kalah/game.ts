@@ -25,7 +25,7 @@ export class KalahGame extends TwoRowGame<KalahPosition> {
   readonly id = GAME_ID;
   readonly title = "Kalah";
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
-  readonly layout: BoardLayout = KALAH_LAYOUT;
+  readonly layout: BoardLayout<TwoRowSide> = KALAH_LAYOUT;
   protected readonly rules: TwoRowRules = { start: "KA-2", end: "KA-5", capture: "KA-4" };
   protected readonly noPenalty5 =
     "penalty5 cannot apply to Kalah: its rules (KA-1…KA-6) have no penalty, and stones put into an opponent's pits by hand would change the score the stores and pits count (KA-6); choose retry, forfeit or truncate";

@@ -34,7 +34,7 @@ export class OwareGame extends TwoRowGame<OwarePosition> {
   readonly id = GAME_ID;
   readonly title = "Oware (abapa)";
   readonly optionSpecs: readonly OptionSpec[] = OPTION_SPECS;
-  readonly layout: BoardLayout = OWARE_LAYOUT;
+  readonly layout: BoardLayout<TwoRowSide> = OWARE_LAYOUT;
   protected readonly rules: TwoRowRules = {
     start: "OW-2",
     end: "OW-8",

@@ -64,7 +64,7 @@ export function fullPits(board: readonly number[], side: 0 | 1): number[] {
 }
 
 /** The board's layout with each place's sowing successors, which the game's rules give. */
-export function twoRowLayout(successors: readonly (readonly number[])[]): BoardLayout {
+export function twoRowLayout(successors: readonly (readonly number[])[]): BoardLayout<TwoRowSide> {
   return {
     geometry: GEOMETRY,
     places: PLACES,

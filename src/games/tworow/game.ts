@@ -62,7 +62,7 @@ export abstract class TwoRowGame<P extends TwoRowPosition> implements Game<P> {
   abstract readonly id: string;
   abstract readonly title: string;
   abstract readonly optionSpecs: readonly OptionSpec[];
-  abstract readonly layout: BoardLayout;
+  abstract readonly layout: BoardLayout<TwoRowSide>;
   protected abstract readonly rules: TwoRowRules;
   /**
    * Why HB-9's `penalty5` policy cannot apply, citing the game's rules: none

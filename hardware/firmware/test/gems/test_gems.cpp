@@ -58,7 +58,7 @@ TEST(gems_info_and_setup_snapshot) {
   bench.send("01 HELLO 1");
   bench.step(50);
   CHECK_STR(bench.last("INFO"),
-            "INFO proto=1 fw=1.0.0 id=KETE-G-0001 geo=2x5+2 boot=0 max=20 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000");
+            "INFO proto=1 fw=1.1.0 id=KETE-G-0001 geo=2x5+2 boot=0 max=20 leds=RGBYCMW pat=SBFP btn=2 cal=1 deb=200 int=2000");
   CHECK_STR(bench.last("SNAP 2x5+2 C"), std::string("SNAP 2x5+2 C S FFF ") + GB1);
   CHECK_EQ(bench.busyViolations, 0);
   CHECK(bench.maxFieldsOn <= 1);  // one field at a time (§3.3)
