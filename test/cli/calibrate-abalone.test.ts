@@ -7,18 +7,17 @@
  * kete lights; the levels are in use at once and, after a reboot, read back
  * from the EEPROM.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BoardSession, every } from "../../src/board/index.js";
-import type { CalibrationReport } from "../../src/cli/calibrate/report.js";
-import { calibrateBoard } from "../../src/cli/calibrate/run.js";
+import { every } from "../../src/board/index.js";
 import type { CalibrateOptions } from "../../src/cli/calibrate/run.js";
 import { EmulatedBoard, loadFirmware } from "../../src/emulator/index.js";
 import { parseBoardLine, withChecksum } from "../../src/protocol/index.js";
 import type { LedState } from "../../src/protocol/index.js";
 import { referenceFirmware } from "../emulator/avr.js";
+import { calibrateOnEmulator } from "./calibrate-harness.js";
 import { EmulatorCable } from "./emulator-cable.js";
 
 const hex = await referenceFirmware("test/cli/calibrate-abalone.test.ts", "abalone");
@@ -67,40 +66,26 @@ describe.skipIf(hex === null)("kete calibrate on the Abalone firmware (emulated,
         return;
       }
     });
-    const out: string[] = [];
-    const errors: string[] = [];
-    let code: number | null = null;
-    const link = new BoardSession(cable, { scheduler: emu.clock });
-    void calibrateBoard(link, options, {
-      out: (t) => out.push(t),
-      err: (t) => errors.push(t),
-      live: false,
-      colour: false,
-      scheduler: emu.clock,
-      date: () => new Date("2026-11-29T09:00:00Z"),
-      input: () => () => undefined,
-    }).then((c) => (code = c));
-    for (let t = 0; t < 40_000 && code === null; t += 200) await emu.runFor(200);
-    expect(errors.join("")).toBe("");
-    expect(out.join("")).toMatch(
-      /board KETE-A-0001: 2 hole\(s\) calibrated with the reference marbles\n/,
-    );
+    const { code, out, errors, report } = await calibrateOnEmulator(emu, cable, options, {
+      date: "2026-11-29T09:00:00Z",
+      ms: 40_000,
+    });
+    expect(errors).toBe("");
+    expect(out).toMatch(/board KETE-A-0001: 2 hole\(s\) calibrated with the reference marbles\n/);
     expect(code).toBe(0);
     expect(ledsSeen).toContain("C3 red");
     expect(ledsSeen).toContain("E5 white");
     expect(ledsSeen).toContain("E5 magenta");
-    const written = out.join("").match(/calibration report: (.*)\n/)?.[1] ?? "";
-    const report = JSON.parse(readFileSync(written, "utf8")) as CalibrationReport;
-    expect(report.board).toMatchObject({ id: "KETE-A-0001", geometry: "hex61", boot: 0 });
+    expect(report?.board).toMatchObject({ id: "KETE-A-0001", geometry: "hex61", boot: 0 });
     for (const hole of HOLES) {
-      const r = report.pits.find((x) => x.pit === hole);
+      const r = report?.pits.find((x) => x.pit === hole);
       expect(r).toMatchObject({
         before: { status: "need" },
         after: { status: "ok" },
         calibration: "calibrated",
       });
     }
-    expect(report.pits.find((x) => x.pit === "A2")?.after?.status).toBe("need");
+    expect(report?.pits.find((x) => x.pit === "A2")?.after?.status).toBe("need");
 
     // a reboot: the levels come back from the EEPROM (CALR ok, the black marble's μ)
     const lines: string[] = [];

@@ -5,16 +5,14 @@
  * calibrated and verified through the real session, on the emulated clock,
  * by a hand that follows the LED commands kete sends.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BoardSession, every } from "../../src/board/index.js";
+import { every } from "../../src/board/index.js";
 import { EmulatedBoard, loadFirmware } from "../../src/emulator/index.js";
-import { calibrateBoard } from "../../src/cli/calibrate/run.js";
 import type { CalibrateOptions } from "../../src/cli/calibrate/run.js";
-import type { CalibrationReport } from "../../src/cli/calibrate/report.js";
-import { makerMove, verifying } from "./calibrate-harness.js";
+import { calibrateOnEmulator, makerMove, verifying } from "./calibrate-harness.js";
 import { EmulatorCable } from "./emulator-cable.js";
 import { referenceFirmware } from "../emulator/avr.js";
 
@@ -45,37 +43,23 @@ describe.skipIf(hex === null)("kete calibrate on the reference firmware (emulate
         () => 32,
       ),
     );
-    const out: string[] = [];
-    const errors: string[] = [];
-    let code: number | null = null;
-    const link = new BoardSession(cable, { scheduler: emu.clock });
-    void calibrateBoard(link, options, {
-      out: (t) => out.push(t),
-      err: (t) => errors.push(t),
-      live: false,
-      colour: false,
-      scheduler: emu.clock,
-      date: () => new Date("2026-11-24T16:00:00Z"),
-      input: () => () => undefined,
-    }).then((c) => (code = c));
-    for (let t = 0; t < 60_000 && code === null; t += 200) await emu.runFor(200);
-    expect(errors.join("")).toBe("");
-    expect(out.join("")).toMatch(
-      /board .* 2 pit\(s\) calibrated with 32 stones, 2 verified, 0 failed/,
-    );
+    const { code, out, errors, report } = await calibrateOnEmulator(emu, cable, options, {
+      date: "2026-11-24T16:00:00Z",
+      ms: 60_000,
+    });
+    expect(errors).toBe("");
+    expect(out).toMatch(/board .* 2 pit\(s\) calibrated with 32 stones, 2 verified, 0 failed/);
     expect(code).toBe(0);
     expect(verifying(cable.leds)).toBe(false);
-    const written = out.join("").match(/calibration report: (.*)\n/)?.[1] ?? "";
-    const report = JSON.parse(readFileSync(written, "utf8")) as CalibrationReport;
-    expect(report.board).toMatchObject({ id: "KETE-0001", boot: 0 });
+    expect(report?.board).toMatchObject({ id: "KETE-0001", boot: 0 });
     for (const pit of ["A1", "C5"]) {
-      expect(report.pits.find((p) => p.pit === pit)).toMatchObject({
+      expect(report?.pits.find((p) => p.pit === pit)).toMatchObject({
         before: { status: "need" },
         after: { status: "ok" },
         verify: { expected: 32, read: 32, pass: true },
       });
     }
-    expect(report.pits.find((p) => p.pit === "A2")?.after?.status).toBe("need");
+    expect(report?.pits.find((p) => p.pit === "A2")?.after?.status).toBe("need");
   }, 300_000);
 
   it.skipIf(gemsHex === null)(
@@ -110,34 +94,20 @@ describe.skipIf(hex === null)("kete calibrate on the reference firmware (emulate
           () => 10,
         ),
       );
-      const out: string[] = [];
-      const errors: string[] = [];
-      let code: number | null = null;
-      const link = new BoardSession(cable, { scheduler: emu.clock });
-      void calibrateBoard(link, options, {
-        out: (t) => out.push(t),
-        err: (t) => errors.push(t),
-        live: false,
-        colour: false,
-        scheduler: emu.clock,
-        date: () => new Date("2026-11-24T16:00:00Z"),
-        input: () => () => undefined,
-      }).then((c) => (code = c));
-      for (let t = 0; t < 60_000 && code === null; t += 200) await emu.runFor(200);
-      expect(errors.join("")).toBe("");
-      expect(out.join("")).toMatch(
-        /board .* 1 pit\(s\) calibrated with 10 stones, 1 verified, 0 failed/,
-      );
+      const { code, out, errors, report } = await calibrateOnEmulator(emu, cable, options, {
+        date: "2026-11-24T16:00:00Z",
+        ms: 60_000,
+      });
+      expect(errors).toBe("");
+      expect(out).toMatch(/board .* 1 pit\(s\) calibrated with 10 stones, 1 verified, 0 failed/);
       expect(code).toBe(0);
-      const written = out.join("").match(/calibration report: (.*)\n/)?.[1] ?? "";
-      const report = JSON.parse(readFileSync(written, "utf8")) as CalibrationReport;
-      expect(report.board).toMatchObject({ id: "KETE-G-0001", boot: 0 });
-      expect(report.pits.find((p) => p.pit === "SC")).toMatchObject({
+      expect(report?.board).toMatchObject({ id: "KETE-G-0001", boot: 0 });
+      expect(report?.pits.find((p) => p.pit === "SC")).toMatchObject({
         before: { status: "need" },
         after: { status: "ok" },
         verify: { expected: 10, read: 10, pass: true },
       });
-      expect(report.pits.find((p) => p.pit === "A1")?.after?.status).toBe("need");
+      expect(report?.pits.find((p) => p.pit === "A1")?.after?.status).toBe("need");
     },
     300_000,
   );

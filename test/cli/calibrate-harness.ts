@@ -5,7 +5,7 @@
  * empties the pits lit red, moves the sample into the pit that blinks cyan
  * (calibrate) or blue (verify) a handful at a time — and may miscount.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -26,6 +26,8 @@ import type { LedState } from "../../src/protocol/index.js";
 import { ok } from "../../src/shared/index.js";
 import type { Result } from "../../src/shared/index.js";
 import { calibrateBoard } from "../../src/cli/calibrate/run.js";
+import type { CalibrationReport } from "../../src/cli/calibrate/report.js";
+import type { EmulatedBoard } from "../../src/emulator/index.js";
 import type { CalibrateOptions, CalibrateIo, PersonAction } from "../../src/cli/calibrate/run.js";
 
 /** The USB cable: bytes both ways, asynchronously, as a port delivers them. */
@@ -241,4 +243,37 @@ export async function driveTo<T>(
   void done.then((v) => (value = { v }));
   for (let t = 0; t < limitMs && value === null; t += stepMs) await clock.advance(stepMs);
   return (value as { v: T } | null)?.v ?? null;
+}
+
+/**
+ * `kete calibrate` over a session on the emulated board `emu` (through
+ * `cable`), run on the board's own clock until it ends or `ms` of emulated
+ * time pass: its exit code (null if it had not ended), what it printed and
+ * the report it wrote (null without one).
+ */
+export async function calibrateOnEmulator(
+  emu: EmulatedBoard,
+  cable: Transport,
+  options: CalibrateOptions,
+  run: { date: string; ms: number },
+): Promise<{ code: number | null; out: string; errors: string; report: CalibrationReport | null }> {
+  const out: string[] = [];
+  const errors: string[] = [];
+  let code: number | null = null;
+  const link = new BoardSession(cable, { scheduler: emu.clock });
+  void calibrateBoard(link, options, {
+    out: (t) => out.push(t),
+    err: (t) => errors.push(t),
+    live: false,
+    colour: false,
+    scheduler: emu.clock,
+    date: () => new Date(run.date),
+    input: () => () => undefined,
+  }).then((c) => (code = c));
+  for (let t = 0; t < run.ms && code === null; t += 200) await emu.runFor(200);
+  const printed = out.join("");
+  const written = /calibration report: (.*)\n/.exec(printed)?.[1];
+  const report =
+    written === undefined ? null : (JSON.parse(readFileSync(written, "utf8")) as CalibrationReport);
+  return { code, out: printed, errors: errors.join(""), report };
 }

@@ -30,16 +30,9 @@ export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export const times = (text: string, re: RegExp): number =>
   (text.match(new RegExp(re.source, "g")) ?? []).length;
 
-/** Resolves once `re` has occurred `n` times in kete's output (fails after `ms`). */
-export async function printedTimes(k: KeteProcess, re: RegExp, n: number, ms = 60_000) {
-  for (let t = 0; t < ms && times(k.stdout(), re) < n; t += 100) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(
-    times(k.stdout(), re),
-    `${re.source} ${n} times in:\n${k.stdout()}`,
-  ).toBeGreaterThanOrEqual(n);
-}
+/** Resolves once `re` has occurred `n` times in kete's output (rejects after `ms`). */
+export const printedTimes = (k: KeteProcess, re: RegExp, n: number, ms = 60_000): Promise<void> =>
+  k.until(() => times(k.stdout(), re) >= n, `printing ${re} ${n} times`, ms);
 
 const CONTENT: Readonly<Record<string, HoleContent>> = {
   b: "black",
