@@ -13,6 +13,7 @@ import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { EmulatedBoard, loadFirmware } from "../emulator/index.js";
 import type { GeometryId } from "../protocol/index.js";
+import { emulatorSpeed } from "./firmware-image.js";
 import { printTable } from "./report.js";
 
 const BUILD = fileURLToPath(new URL("../../hardware/firmware/build/", import.meta.url));
@@ -28,15 +29,6 @@ const IMAGES: readonly { file: string; geometry: GeometryId; what: string }[] = 
     what: "hex61 + neutral switches (61 LDC0851, 74HCT165)",
   },
 ];
-
-/** Emulated ms per wall ms and per CPU ms of this process, over `ms` of emulated time. */
-async function speed(board: EmulatedBoard, ms: number): Promise<[number, number]> {
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  await board.runFor(ms);
-  const cpu = process.cpuUsage(c0);
-  return [ms / (performance.now() - t0), ms / ((cpu.user + cpu.system) / 1000)];
-}
 
 const median = (xs: readonly number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -60,7 +52,7 @@ async function imageRow(
   await board.runFor(1000); // boot, first scans, the JIT warmed up
   const load0 = loadavg()[0] ?? NaN;
   const runs: [number, number][] = [];
-  for (let i = 0; i < 3; i++) runs.push(await speed(board, 3000));
+  for (let i = 0; i < 3; i++) runs.push(await emulatorSpeed(board, 3000));
   const load1 = loadavg()[0] ?? NaN;
   const wall = median(runs.map((r) => r[0]));
   const cpu = median(runs.map((r) => r[1]));

@@ -11,7 +11,7 @@ import { MEGA_HZ, loadFirmware } from "../emulator/index.js";
 import type { EmulatedBoard } from "../emulator/index.js";
 import { withChecksum } from "../protocol/index.js";
 import { seededRandom } from "../shared/index.js";
-import { FirmwareBuild } from "./firmware-image.js";
+import { FirmwareBuild, emulatorSpeed } from "./firmware-image.js";
 import { boardWithLines, ledFloodDuringSowing, sowRound } from "./maker-build.js";
 import type { TimedLine } from "./maker-build.js";
 import { printTable } from "./report.js";
@@ -22,15 +22,6 @@ const BUILD = new FirmwareBuild("kete_board");
 const IDE_HEX = fileURLToPath(
   new URL("../../hardware/firmware/build-ide/kete_board.hex", import.meta.url),
 );
-
-/** Emulated seconds per wall second and per CPU second of this process, over `ms` of emulated time. */
-async function speed(board: EmulatedBoard, ms: number): Promise<[number, number]> {
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  await board.runFor(ms);
-  const cpu = process.cpuUsage(c0);
-  return [ms / (performance.now() - t0), ms / ((cpu.user + cpu.system) / 1000)];
-}
 
 const mhz = (factor: number): number => (factor * MEGA_HZ) / 1e6;
 const median = (xs: number[]): number =>
@@ -52,7 +43,7 @@ async function speedRows(image: Uint8Array): Promise<(string | number)[][]> {
     await board.runFor(1000); // boot, and let the JIT warm up
     if (load) busy(board);
     const runs: [number, number][] = [];
-    for (let i = 0; i < 3; i++) runs.push(await speed(board, 3000));
+    for (let i = 0; i < 3; i++) runs.push(await emulatorSpeed(board, 3000));
     const wall = median(runs.map((r) => r[0]));
     const cpu = median(runs.map((r) => r[1]));
     rows.push([what, 9000, mhz(wall), `${wall.toFixed(2)}x`, mhz(cpu), `${cpu.toFixed(2)}x`]);

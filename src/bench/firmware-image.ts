@@ -113,3 +113,12 @@ export async function bootAtKeteDebounce(board: EmulatedBoard): Promise<void> {
   board.receive(`${withChecksum("01 CFG deb=100")}\n`);
   await board.runFor(300);
 }
+
+/** Emulated ms per wall ms and per CPU ms of this process, over `ms` of emulated time on `board`. */
+export async function emulatorSpeed(board: EmulatedBoard, ms: number): Promise<[number, number]> {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await board.runFor(ms);
+  const cpu = process.cpuUsage(c0);
+  return [ms / (performance.now() - t0), ms / ((cpu.user + cpu.system) / 1000)];
+}

@@ -33,7 +33,7 @@ import {
 import type { Stats } from "./board-test/render.js";
 import { Screen } from "./board-test/screen.js";
 import { whenOutputCloses } from "./output.js";
-import { boardOption, readyMsOf, waitFlag } from "./play/board.js";
+import { baudOption, boardOption, readyMsOf, waitFlag, waitOption } from "./play/board.js";
 import { chooseBoard } from "./board-flags.js";
 import { usageError } from "./usage.js";
 import type { CliError } from "./errors.js";
@@ -62,14 +62,8 @@ export function registerBoardTestCommand(program: Command): Command {
     .description("check a sensor board: live pit counts, every LED, line errors and faults")
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
     .addOption(boardOption())
-    .option(
-      "--wait <seconds>",
-      "how long the board may take to be ready (default 8, 12 with --board firmata)",
-    )
-    .option(
-      "--baud <rate>",
-      "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
-    )
+    .addOption(waitOption())
+    .addOption(baudOption())
     .option("-s, --seconds <n>", "stop after this many seconds (default: run until Ctrl-C)")
     .option("--once", "show the board's info and one settled snapshot, then exit")
     .option("--no-leds", "leave the LEDs alone")

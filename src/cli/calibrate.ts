@@ -17,7 +17,7 @@ import { FIRMATA_RAW_PER_STONE, openBoard, realScheduler } from "../board/index.
 import { defaultGamesDir } from "../journal/index.js";
 import { err, ok } from "../shared/index.js";
 import type { Result } from "../shared/index.js";
-import { boardOption, readyMsOf, waitFlag } from "./play/board.js";
+import { baudOption, boardOption, readyMsOf, waitFlag, waitOption } from "./play/board.js";
 import { calibrateBoard } from "./calibrate/run.js";
 import type { CalibrateOptions, PersonAction } from "./calibrate/run.js";
 import { gamesDirFlag } from "./journal-options.js";
@@ -156,14 +156,8 @@ export function registerCalibrateCommand(program: Command): Command {
     )
     .requiredOption("-p, --port <path>", "the board's serial device, e.g. /dev/ttyACM0")
     .addOption(boardOption())
-    .option(
-      "--wait <seconds>",
-      "how long the board may take to be ready (default 8, 12 with --board firmata)",
-    )
-    .option(
-      "--baud <rate>",
-      "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
-    )
+    .addOption(waitOption())
+    .addOption(baudOption())
     .option("--pits <list>", "calibrate only these pits, e.g. A1,B3 (default: every pit)")
     .option("--stones <n>", `calibration stones per pit (default ${DEFAULT_STONES}; not on hex61)`)
     .option("--verify <n>", "stones per pit for the verification (default: as --stones)")

@@ -12,7 +12,7 @@
  * TypeScript narrows on any of them (`if (answer.error !== undefined)`).
  */
 import type { GameErrorCode, OptionValue, ProtocolStep, Side } from "../games/index.js";
-import type { SearchErrorCode } from "../search/index.js";
+import type { SearchErrorCode, SearchResult } from "../search/index.js";
 import type { KeteError } from "../shared/index.js";
 
 /** The commands of the protocol, and kete's `search` (issue 16, docs/spec/engine-search.md). */
@@ -88,15 +88,11 @@ interface Records {
   };
   readonly apply: { readonly position: PositionJSON; readonly trace: TraceJSON };
   readonly outcome: { readonly outcome: OutcomeJSON | null };
-  /** engine-search.md, "Answer": the fields in the order they are written. */
-  readonly search: {
-    readonly best: string;
-    readonly score: number;
-    readonly depth: number;
-    readonly nodes: number;
-    readonly pv: readonly string[];
-    readonly captures: number;
-  };
+  /**
+   * engine-search.md, "Answer": the search's result as it is written, best,
+   * score, depth, nodes, pv, captures in that order.
+   */
+  readonly search: Pick<SearchResult, "best" | "score" | "depth" | "nodes" | "pv" | "captures">;
   readonly error: { readonly error: ErrorJSON };
 }
 

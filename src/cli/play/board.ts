@@ -28,6 +28,22 @@ export function boardOption(): Option {
   ).choices([...BOARD_KINDS]);
 }
 
+/** `--wait`: how long the board may take to be ready (the kind's default: `readyMsOf`). */
+export function waitOption(): Option {
+  return new Option(
+    "--wait <seconds>",
+    "how long the board may take to be ready (default 8, 12 with --board firmata)",
+  );
+}
+
+/** `--baud`: a kete board's line speed when its firmware was built for another. */
+export function baudOption(): Option {
+  return new Option(
+    "--baud <rate>",
+    "the kete board's line speed when its firmware was built for another than 115200, e.g. 250000",
+  );
+}
+
 /** `--board`: serial (default) or firmata; the usage error says what each is. */
 export function boardKindOf(
   text: string | undefined,
@@ -255,19 +271,16 @@ export async function openGameBoard(
       ...boardSettings(1),
       ...(choice.baudRate === undefined ? {} : { baudRate: choice.baudRate }),
     });
-    const readyMs = readyMsOf("serial", choice.readyMs);
-    const ready = await waitForReady(serial, readyMs, {
-      failOnLost: choice.readyMs === undefined,
+    const port = choice.port;
+    const ready = await readyOrClosed(
+      serial,
+      "serial",
+      choice,
       scheduler,
-    });
-    if (!ready.ok) {
-      await serial.close();
-      return err(
-        "no-board",
-        `no kete board answered on ${choice.port} (${ready.error.message}); check the cable, the port name (kete board-test --port ${choice.port}) and that the board runs kete firmware`,
-      );
-    }
-    return ok({ board: serial, sim: null });
+      (why) =>
+        `no kete board answered on ${port} (${why}); check the cable, the port name (kete board-test --port ${port}) and that the board runs kete firmware`,
+    );
+    return ready.ok ? ok({ board: serial, sim: null }) : ready;
   }
   const sim = new SimulatedBoard(simulatedOptions(choice, counts, scheduler));
   // A noisy cable may lose a few HELLOs in a row: as long as a real board's wait.
@@ -277,6 +290,27 @@ export async function openGameBoard(
     return err("no-board", `the simulated board did not start: ${ready.error.message}`);
   }
   return ok({ board: sim, sim });
+}
+
+/**
+ * Waits for a real board to be ready (`--wait`, or the kind's default, when a
+ * lost port fails at once); when it is not, closes it and says why in the
+ * words of `noAnswer`.
+ */
+async function readyOrClosed(
+  board: BoardLink,
+  kind: BoardKind,
+  choice: BoardChoice,
+  scheduler: Scheduler,
+  noAnswer: (why: string) => string,
+): Promise<Result<void, CliError>> {
+  const ready = await waitForReady(board, readyMsOf(kind, choice.readyMs), {
+    failOnLost: choice.readyMs === undefined,
+    scheduler,
+  });
+  if (ready.ok) return ok(undefined);
+  await board.close();
+  return err("no-board", noAnswer(ready.error.message));
 }
 
 /** The stock-parts board (StandardFirmata on a Mega, 4x8 only), ready, or why not. */
@@ -294,17 +328,15 @@ async function openFirmata(
   const readyMs = readyMsOf("firmata", choice.readyMs);
   // StandardFirmata's own handshake may take all of the wait (firmata-board.ts).
   const board = openBoard("firmata", { port, scheduler, ...boardSettings(1), readyMs });
-  const ready = await waitForReady(board, readyMs, {
-    failOnLost: choice.readyMs === undefined,
+  const ready = await readyOrClosed(
+    board,
+    "firmata",
+    choice,
     scheduler,
-  });
-  if (!ready.ok) {
-    await board.close();
-    return err(
-      "no-board",
-      `no stock-parts board answered on ${port} (${ready.error.message}); check the cable, the port name (kete board-test --board firmata --port ${port}) and that the Arduino runs StandardFirmata`,
-    );
-  }
+    (why) =>
+      `no stock-parts board answered on ${port} (${why}); check the cable, the port name (kete board-test --board firmata --port ${port}) and that the Arduino runs StandardFirmata`,
+  );
+  if (!ready.ok) return ready;
   const missing = board.firmata.uncalibrated;
   if (missing.length > 0) {
     await board.close();
