@@ -4,24 +4,18 @@
  * speaks to a board of version 1, and `kete play` refuses AB-9.6's neutral
  * marble on a board that does not say `n` before the game starts.
  */
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SimulatedFirmware } from "../../src/board/firmware.js";
 import type { FirmwareOptions } from "../../src/board/firmware.js";
 import { PhysicalBoard } from "../../src/board/physical-board.js";
 import { socatAvailable, startPtySimulator } from "../../src/board/pty.js";
-import { realScheduler } from "../../src/board/scheduler.js";
 import { FakeScheduler } from "../../src/board/scheduler.js";
 import { SimulatedBoard } from "../../src/board/simulated-board.js";
 import { boardRefusal } from "../../src/cli/play/board.js";
-import type { PlayHost } from "../../src/cli/play/host.js";
-import { startPlay } from "../../src/cli/play/session.js";
 import { findGame } from "../../src/games/index.js";
 import { formatHostMessage, parseBoardLine, tellsNeutral } from "../../src/protocol/index.js";
 import type { BoardMessage, HoleContent, InfoMessage } from "../../src/protocol/index.js";
-import { settings } from "../cli/play-harness.js";
+import { expectNeutralRefused } from "../cli/play-harness.js";
 
 const ABALONE = findGame("abalone")!;
 
@@ -163,35 +157,8 @@ describe("kete play refuses the neutral marble on a board that does not tell it 
         firmware: { holes: ["black", "white"] },
       });
       if (!pty.ok) throw new Error(pty.error.message);
-      const gamesDir = mkdtempSync(join(tmpdir(), "kete-neutral-"));
-      const host: PlayHost = {
-        scheduler: realScheduler,
-        date: () => Date.UTC(2026, 10, 29, 12, 0, 0),
-        write: () => undefined,
-        error: () => undefined,
-        interrupts: () => () => undefined,
-        keys: null,
-        screen: null,
-        onLeds: null,
-      };
       try {
-        const started = await startPlay(
-          settings("abalone", {
-            options: { neutral: "E5" },
-            first: "b",
-            players: { b: "Amani", w: "Baraka" },
-            port: pty.value.hostPath,
-            gamesDir,
-          }),
-          host,
-        );
-        expect("exit" in started).toBe(true);
-        if (!("exit" in started)) return;
-        expect(started.exit).toBe(1);
-        expect(started.message).toMatch(/^AB-9\.6: the neutral marble/);
-        expect(started.message).toContain(`on ${pty.value.hostPath}`);
-        expect(started.message).toContain("holes=bw, without n");
-        expect(readdirSync(gamesDir)).toEqual([]);
+        await expectNeutralRefused(pty.value.hostPath);
       } finally {
         await pty.value.stop();
       }

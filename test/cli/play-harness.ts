@@ -4,11 +4,11 @@
  * whole game takes a second or two of CPU, whatever else the machine is
  * doing, and is the same game every time for a seed.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { FakeScheduler } from "../../src/board/scheduler.js";
+import { FakeScheduler, realScheduler } from "../../src/board/scheduler.js";
 import type { PlayHost } from "../../src/cli/play/host.js";
 import { startPlay, type PlaySession } from "../../src/cli/play/session.js";
 import {
@@ -237,4 +237,42 @@ export function expectVerified(j: Journal): void {
   const v = verified(j);
   expect(v.mismatch).toBeNull();
   expect(v.decisions).toBeGreaterThan(0);
+}
+
+/**
+ * `kete play --game abalone --option neutral=E5 --port PATH` on a board that
+ * cannot tell the neutral marble (AB-9.6): refused before the game starts,
+ * with exit 1, a message naming the rule and the board's `holes=bw`, and no
+ * journal written. Returns the message for the caller's own checks.
+ */
+export async function expectNeutralRefused(port: string): Promise<string> {
+  const gamesDir = mkdtempSync(join(tmpdir(), "kete-neutral-"));
+  const host: PlayHost = {
+    scheduler: realScheduler,
+    date: () => Date.UTC(2026, 10, 29, 12, 0, 0),
+    write: () => undefined,
+    error: () => undefined,
+    interrupts: () => () => undefined,
+    keys: null,
+    screen: null,
+    onLeds: null,
+  };
+  const started = await startPlay(
+    settings("abalone", {
+      options: { neutral: "E5" },
+      first: "b",
+      players: { b: "Amani", w: "Baraka" },
+      port,
+      gamesDir,
+    }),
+    host,
+  );
+  if (!("exit" in started))
+    throw new Error("the neutral game started on a board that cannot tell it");
+  expect(started.exit).toBe(1);
+  expect(started.message).toMatch(/^AB-9\.6: the neutral marble \(--option neutral=E5\)/);
+  expect(started.message).toContain(`on ${port}`);
+  expect(started.message).toContain("holes=bw, without n");
+  expect(readdirSync(gamesDir)).toEqual([]);
+  return started.message;
 }

@@ -8,16 +8,10 @@
  * rocking in its dish, then lifted — every settled hole of every snapshot
  * reads what the hole holds: zero wrong classes.
  */
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { socatAvailable } from "../../src/board/pty.js";
-import { realScheduler } from "../../src/board/scheduler.js";
-import type { PlayHost } from "../../src/cli/play/host.js";
-import { startPlay } from "../../src/cli/play/session.js";
 import { serveOnPty } from "../../src/emulator/index.js";
-import { settings } from "../cli/play-harness.js";
+import { expectNeutralRefused } from "../cli/play-harness.js";
 import { EmulatedBoard, loadFirmware } from "../../src/emulator/index.js";
 import { COIL_INDUCTANCE_H, LDC_THRESHOLD, inductanceDrop } from "../../src/emulator/index.js";
 import type { HoleContent } from "../../src/protocol/index.js";
@@ -186,34 +180,9 @@ describe.skipIf(plainHex === null || !socatAvailable())(
         if (!created.ok) throw new Error(created.error.message);
         const served = await serveOnPty(created.value, { pace: { realTime: true } });
         if (!served.ok) throw new Error(served.error.message);
-        const gamesDir = mkdtempSync(join(tmpdir(), "kete-neutral-emu-"));
-        const host: PlayHost = {
-          scheduler: realScheduler,
-          date: () => Date.UTC(2026, 10, 29, 13, 0, 0),
-          write: () => undefined,
-          error: () => undefined,
-          interrupts: () => () => undefined,
-          keys: null,
-          screen: null,
-          onLeds: null,
-        };
         try {
-          const started = await startPlay(
-            settings("abalone", {
-              options: { neutral: "E5" },
-              first: "b",
-              players: { b: "Amani", w: "Baraka" },
-              port: served.value.hostPath,
-              gamesDir,
-            }),
-            host,
-          );
-          expect("exit" in started).toBe(true);
-          if (!("exit" in started)) return;
-          expect(started.message).toMatch(/^AB-9\.6: the neutral marble \(--option neutral=E5\)/);
-          expect(started.message).toContain("KETE-A-0001, firmware 1.1.0");
-          expect(started.message).toContain("holes=bw, without n");
-          expect(readdirSync(gamesDir)).toEqual([]);
+          const message = await expectNeutralRefused(served.value.hostPath);
+          expect(message).toContain("KETE-A-0001, firmware 1.1.0");
         } finally {
           await served.value.stop();
         }
