@@ -27,7 +27,9 @@ import {
 } from "./firmware-image.js";
 import { printTable, quantile } from "./report.js";
 
-const BUILD = new FirmwareBuild("kete_abalone");
+/** `--image=kete_abalone_n`: the image with the neutral marble's switches (hardware/abalone.md §2.3). */
+const IMAGE = process.argv.find((a) => a.startsWith("--image="))?.slice("--image=".length);
+const BUILD = new FirmwareBuild(IMAGE ?? "kete_abalone");
 const HOLES = 61;
 /**
  * How long the changed hole may still show its old letter, settled: the sensor is
