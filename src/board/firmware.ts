@@ -144,6 +144,13 @@ export interface FirmwareOptions {
    */
   readonly protocol?: number;
   /**
+   * A board that reads PROTOCOL.md §10's "HELLO with a version it does not
+   * speak: NAK version" strictly and refuses a HELLO above its own version
+   * instead of answering with the highest it speaks (§6.2), as a board
+   * written from version 1.7 alone may; kete then asks again in the older version.
+   */
+  readonly refusesNewerHello?: boolean;
+  /**
    * `hex61`: the marbles its sensors tell (`INFO holes=`; default all four,
    * the simulation sends what a hole holds). Without `neutral` the board is
    * one like the reference board before issue 29: its hall sensor feels no
@@ -664,7 +671,9 @@ export class SimulatedFirmware {
     switch (c.type) {
       case "hello": {
         // The highest version both speak (PROTOCOL.md §6.2); from 2 on INFO says `holes=`.
-        const proto = Math.min(c.proto, this.options.protocol ?? PROTOCOL_VERSION);
+        const own = this.options.protocol ?? PROTOCOL_VERSION;
+        if (this.options.refusesNewerHello === true && c.proto > own) return "version";
+        const proto = Math.min(c.proto, own);
         this.send({
           type: "info",
           proto,

@@ -233,6 +233,8 @@ export class BoardSession implements BoardLink {
   private nextId = 1;
   private hello: { id: number; info: InfoMessage | null } | null = null;
   private helloTries = 0;
+  /** The version the next HELLO asks for: kete's own, one less after a board's `NAK version`. */
+  private helloVersion = PROTOCOL_VERSION;
   /** Lines kete could not read while handshaking (for the "not a kete board" message). */
   private unreadable = 0;
   /**
@@ -502,6 +504,7 @@ export class BoardSession implements BoardLink {
     this.stopTimers();
     this.queue = this.queue.filter((c) => !c.internal);
     this.helloTries = 0;
+    this.helloVersion = PROTOCOL_VERSION;
     this.unreadable = 0;
     this.heard = 0;
     this.sendHello();
@@ -510,7 +513,7 @@ export class BoardSession implements BoardLink {
   private sendHello(): void {
     const id = this.takeId();
     this.hello = { id, info: null };
-    this.write({ type: "hello", id, proto: PROTOCOL_VERSION });
+    this.write({ type: "hello", id, proto: this.helloVersion });
     this.cancelHello?.();
     this.cancelHello = this.scheduler.schedule(
       () => this.helloTimedOut(),
@@ -925,6 +928,13 @@ export class BoardSession implements BoardLink {
   /** A NAK: of HELLO, the board will not talk to us; of the outstanding command, its answer. */
   private refused(message: NakMessage, ready: boolean): void {
     if (this.phase === "handshaking" && this.hello?.id === message.id) {
+      // A version-1 board that refuses `HELLO 2` instead of answering proto=1
+      // (a strict reading of PROTOCOL.md §10's table): ask again in version 1.
+      if (message.reason === "version" && this.helloVersion > OLDEST_PROTOCOL_VERSION) {
+        this.helloVersion--;
+        this.sendHello();
+        return;
+      }
       this.giveUp(
         message.reason === "version"
           ? `${this.transport.name} speaks no board protocol up to ${PROTOCOL_VERSION}`

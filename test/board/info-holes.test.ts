@@ -77,6 +77,8 @@ describe("INFO holes= (protocol 2)", () => {
       [{}, 2, true],
       [{ protocol: 1 }, 1, false],
       [{ holes: ["black", "white"] as const }, 2, false],
+      // A version-1 board that NAKs HELLO 2 (version): kete asks again with HELLO 1.
+      [{ protocol: 1, refusesNewerHello: true }, 1, false],
     ] as const) {
       const scheduler = new FakeScheduler();
       const sim = new SimulatedBoard({ scheduler, geometry: "hex61", firmware, seed: 1 });
